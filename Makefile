@@ -1,0 +1,31 @@
+# Build glue: the README's two commands.
+#   make example   install what is missing, build, run the main job on a bundled example
+#   make test      install what is missing, build, run every test
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+.PHONY: deps build example test sanitize clean format
+
+deps:
+	@.ci/install-deps
+
+build: deps
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+example: build
+	./$(BUILD)/gcnsim disasm --arch gfx900 examples/asm/smem_lds_buffer.gfx900.bin
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+sanitize:
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DGCNSIM_SANITIZE=ON"
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf $(BUILD) build-asan

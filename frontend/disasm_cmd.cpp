@@ -1,0 +1,38 @@
+#include "frontend/disasm_cmd.hpp"
+
+#include <cstdio>
+
+#include "frontend/error.hpp"
+#include "isa/decoder.hpp"
+#include "isa/disasm.hpp"
+
+namespace gcnsim::frontend {
+
+size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base) {
+  size_t count = 0;
+  for (size_t i = 0; i < code.size();) {
+    isa::DecodedInst inst;
+    if (isa::decode(g, code.data() + i, code.size() - i, inst) == isa::DecodeStatus::Truncated) {
+      char msg[96];
+      std::snprintf(msg, sizeof msg, "truncated instruction at offset 0x%llx (needs more words than remain)",
+                    static_cast<unsigned long long>(base + i * 4));
+      throw InputError(msg);
+    }
+    char head[64];
+    std::snprintf(head, sizeof head, "  %012llx: ", static_cast<unsigned long long>(base + i * 4));
+    os << head;
+    std::string words;
+    for (unsigned k = 0; k < inst.words; ++k) {
+      char wbuf[12];
+      std::snprintf(wbuf, sizeof wbuf, "%08X ", code[i + k]);
+      words += wbuf;
+    }
+    words.resize(27, ' ');
+    os << words << isa::disassemble(g, inst) << '\n';
+    i += inst.words;
+    ++count;
+  }
+  return count;
+}
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,127 @@
+// The row type of every ISA opcode table.
+//
+// One table per encoding format (isa/tables/<format>.cpp), one row per
+// mnemonic, with the opcode number for each generation in its own column, as
+// the seeds' and the CLRX manual's tables are laid out. The decoder, the
+// disassembler and the executor all read these rows; no opcode number is
+// written anywhere else.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "isa/gen.hpp"
+
+namespace gcnsim::isa {
+
+enum class Format : uint8_t {
+  SOP2, SOPK, SOP1, SOPC, SOPP,  // scalar ALU / program control
+  SMRD,                          // scalar memory, GCN 1.0/1.1 (seed 003)
+  SMEM,                          // scalar memory, GCN 1.2/1.4 (seed 000)
+  VOP2, VOP1, VOPC,              // vector ALU, 32-bit encodings (+ SDWA/DPP on GCN 1.2+)
+  VOP3,                          // VOP3a/VOP3b; VOP1/VOP2/VOPC ops also encode here
+  VOP3P,                         // packed math, GCN 1.4
+  VINTRP,                        // graphics-only interpolation
+  DS,                            // LDS/GDS (seed 004)
+  MUBUF, MTBUF,                  // buffer memory (seed 001)
+  MIMG,                          // image memory (graphics; decode only)
+  EXP,                           // export (graphics; decode only)
+  FLAT, GLOBAL, SCRATCH,         // FLAT (GCN 1.1+), GLOBAL/SCRATCH segments (GCN 1.4)
+  Count
+};
+inline constexpr int kNumFormats = static_cast<int>(Format::Count);
+const char* formatName(Format f);
+
+// Type of one operand slot. It decides how many registers the operand spans,
+// what an inline constant means (1.0 is 0x3f800000 for F32, 0x3c00 for F16,
+// 0x3ff0000000000000 for F64) and how a literal is extended.
+enum class OpType : uint8_t {
+  None,
+  B16, B32, B64, B96, B128, B160, B256, B512,  // integer / raw bits
+  I16, I32, I64,                               // signed integer (printing, sign extension)
+  F16, F32, F64,                               // IEEE floats
+  V2F16, V2I16,                                // packed pairs (VOP3P, GCN 1.4)
+};
+// Number of 32-bit registers an operand of this type spans (B16/F16 -> 1).
+constexpr int opTypeDwords(OpType t) {
+  switch (t) {
+    case OpType::None: return 0;
+    case OpType::B64: case OpType::I64: case OpType::F64: return 2;
+    case OpType::B96: return 3;
+    case OpType::B128: return 4;
+    case OpType::B160: return 5;
+    case OpType::B256: return 8;
+    case OpType::B512: return 16;
+    default: return 1;
+  }
+}
+constexpr bool opTypeIsFloat(OpType t) {
+  return t == OpType::F16 || t == OpType::F32 || t == OpType::F64 || t == OpType::V2F16;
+}
+
+// The execution unit an instruction issues to (the timing model's issue
+// categories; the functional core ignores it).
+enum class Unit : uint8_t {
+  SALU,      // scalar ALU
+  SMEM,      // scalar memory (SMRD/SMEM), counts on LGKM_CNT
+  VALU,      // vector ALU
+  VMEM,      // MUBUF/MTBUF/MIMG/FLAT/GLOBAL/SCRATCH, counts on VM_CNT
+  DS,        // LDS/GDS, counts on LGKM_CNT
+  EXPORT,    // EXP, counts on EXP_CNT
+  BRANCH,    // s_branch, s_cbranch_*, s_setpc, ...
+  MSG,       // s_sendmsg*, counts on LGKM_CNT
+  INTERNAL,  // handled in the instruction buffer: s_nop, s_waitcnt, s_barrier, s_sleep, s_setprio, ...
+};
+
+// Facts about an instruction that later layers query instead of switching on opcodes.
+enum Flag : uint32_t {
+  kReadsScc = 1u << 0,
+  kWritesScc = 1u << 1,
+  kReadsVcc = 1u << 2,    // implicit VCC read (v_addc, v_cndmask e32, v_div_fmas, s_cbranch_vcc*)
+  kWritesVcc = 1u << 3,   // implicit VCC write (VOPC e32, carry-out ops in e32)
+  kReadsExec = 1u << 4,   // beyond the lane mask every VALU op reads
+  kWritesExec = 1u << 5,  // v_cmpx_*, s_*_saveexec_b64, ...
+  kReadsM0 = 1u << 6,
+  kWritesM0 = 1u << 7,
+  kLoad = 1u << 8,
+  kStore = 1u << 9,
+  kAtomic = 1u << 10,
+  kBranch = 1u << 11,
+  kGraphicsOnly = 1u << 12,  // MIMG/EXP/VINTRP: decoded, not executed in compute
+  kQuarterRate = 1u << 13,   // VALU ops that run at quarter rate (32-bit int mul, transcendentals)
+  kDouble = 1u << 14,        // FP64 VALU op (rate depends on the chip)
+  kLiteralOperand = 1u << 15,  // a 32-bit constant always follows (v_madmk/v_madak, s_*k_imm32)
+  kNoDst = 1u << 16,         // no destination register (stores, s_cmp*, ...)
+};
+
+struct OpInfo {
+  const char* name;  // LLVM mnemonic, lower case, no _e32/_e64/_sdwa/_dpp suffix
+  Format format;
+  std::array<int16_t, kNumGens> opcode;  // opcode per generation; -1 where it does not exist
+  // Operand types. Meaning by format:
+  //  SOP*/VOP*:   dst = SDST/VDST, src0..src2 = sources
+  //  SMRD/SMEM:   dst = SDATA (load width), src0 = SBASE (B64 or B128 for buffer loads)
+  //  DS:          dst = VDST, src0 = ADDR, src1 = DATA0, src2 = DATA1
+  //  MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH/MIMG: dst = VDATA (returned or stored data width)
+  OpType dst, src0, src1, src2;
+  Unit unit;
+  uint32_t flags;
+  // Key of the semantic function when rows that differ by name or generation
+  // share one behaviour (e.g. v_add_i32 on GCN 1.0 and v_add_co_u32 on GCN 1.4);
+  // nullptr means the semantic is named after `name`.
+  const char* sem = nullptr;
+
+  bool has(uint32_t f) const { return (flags & f) == f; }
+  int opcodeIn(Gen g) const { return opcode[genIndex(g)]; }
+  bool existsIn(Gen g) const { return opcodeIn(g) >= 0; }
+  const char* semKey() const { return sem ? sem : name; }
+};
+
+// Shorthand for table rows: `OPC(a, b, c, d)` gives the opcode columns for
+// GCN 1.0, 1.1, 1.2, 1.4; `NA` marks an opcode that does not exist there.
+inline constexpr int16_t NA = -1;
+constexpr std::array<int16_t, kNumGens> OPC(int16_t g10, int16_t g11, int16_t g12, int16_t g14) {
+  return {g10, g11, g12, g14};
+}
+
+}  // namespace gcnsim::isa

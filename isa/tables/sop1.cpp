@@ -1,0 +1,6 @@
+// Opcode table: SOP1. Placeholder until the table is written.
+#include "isa/tables/tables.hpp"
+
+namespace gcnsim::isa::tables {
+std::span<const OpInfo> sop1() { return {}; }
+}  // namespace gcnsim::isa::tables
