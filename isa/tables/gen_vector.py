@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""Generates the vector ALU opcode tables isa/tables/{vop1,vop2,vopc,vop3,vop3p,vintrp}.cpp.
+
+Usage: python3 isa/tables/gen_vector.py        (from the repository root; needs llvm-mc-15)
+
+Mnemonics and operand sizes come from LLVM's syntax lists (vector_ops.py). The
+opcode of each operation in each generation is what llvm-mc-15 encodes for a
+sample instruction (gfx600, gfx700, gfx803, gfx900). The VOP3 (_e64) encoding
+of every VOP1/VOP2/VOPC/VINTRP operation is assembled too and must equal the
+per-generation base plus the 32-bit opcode (see kVop3Base in the output); the
+decoder derives it, so those opcodes are written only once. Opcodes are
+cross-checked against the CLRX manual's tables; disagreements (LLVM wins) are
+listed in a comment at the top of each generated file.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vector_ops as vo  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CPU = {"gfx6": "gfx600", "gfx7": "gfx700", "gfx8": "gfx803", "gfx9": "gfx900"}
+GI = {g: i for i, g in enumerate(vo.GENS)}
+CLRX_DIR = "/work/shared/reference/clrx"
+
+# VOP3 opcode = base + 32-bit opcode (checked against llvm-mc for every op).
+VOP3_BASE = {
+    "VOPC": {"gfx6": 0x000, "gfx7": 0x000, "gfx8": 0x000, "gfx9": 0x000},
+    "VOP2": {"gfx6": 0x100, "gfx7": 0x100, "gfx8": 0x100, "gfx9": 0x100},
+    "VOP1": {"gfx6": 0x180, "gfx7": 0x180, "gfx8": 0x140, "gfx9": 0x140},
+    "VINTRP": {"gfx8": 0x270, "gfx9": 0x270},
+}
+
+# Operations that LLVM names differently per generation but that behave the
+# same: semantic key per (generation, name).
+SEM = {}
+for op in ["add", "sub", "subrev"]:
+    for g in ["gfx6", "gfx7"]:
+        SEM[(g, f"v_{op}_i32", "VOP2")] = f"v_{op}_co_u32"
+    SEM[("gfx8", f"v_{op}_u32", "VOP2")] = f"v_{op}_co_u32"
+    SEM[("gfx9", f"v_{op}_co_u32", "VOP2")] = f"v_{op}_co_u32"
+for op, new in [("addc", "v_addc_co_u32"), ("subb", "v_subb_co_u32"), ("subbrev", "v_subbrev_co_u32")]:
+    for g in ["gfx6", "gfx7", "gfx8"]:
+        SEM[(g, f"v_{op}_u32", "VOP2")] = new
+    SEM[("gfx9", new, "VOP2")] = new
+
+
+# --------------------------------------------------------------------------- assembling
+
+def run_mc(lines, cpu):
+    """[(words or None)] for each line, assembled on its own."""
+    out = [None] * len(lines)
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+    p = subprocess.run(["llvm-mc-15", "-arch=amdgcn", f"-mcpu={cpu}", "-show-encoding", path],
+                       capture_output=True, text=True)
+    os.unlink(path)
+    bad = {int(m.group(1)) - 1 for m in re.finditer(r":(\d+):\d+: error:", p.stderr)}
+    good = [i for i in range(len(lines)) if i not in bad]
+    enc = re.findall(r"; encoding: \[(.*)\]", p.stdout)
+    if len(enc) != len(good):  # an error we failed to attribute: retry one by one
+        if len(lines) == 1:
+            return out
+        return [run_mc([l], cpu)[0] for l in lines]
+    for i, e in zip(good, enc):
+        data = bytes(int(b, 16) for b in e.split(","))
+        out[i] = [int.from_bytes(data[k:k + 4], "little") for k in range(0, len(data), 4)]
+    return out
+
+
+def encoding_of(gen, w):
+    """(format, opcode) of a vector instruction word."""
+    si = gen in ("gfx6", "gfx7")
+    if w >> 31 == 0:
+        if (w >> 25) == 0x3f:
+            return "VOP1", (w >> 9) & 0xff
+        if (w >> 25) == 0x3e:
+            return "VOPC", (w >> 17) & 0xff
+        return "VOP2", (w >> 25) & 0x3f
+    if gen == "gfx9" and (w >> 23) == 0x1a7:
+        return "VOP3P", (w >> 16) & 0x7f
+    if (w >> 26) == 0x34:
+        return "VOP3", ((w >> 17) & 0x1ff) if si else ((w >> 16) & 0x3ff)
+    if (w >> 26) == (0x32 if si else 0x35):
+        return "VINTRP", (w >> 16) & 0x3
+    return None, None
+
+
+def sample(op_name, entry, suffix=""):
+    """A syntactically valid instruction for an LLVM syntax entry."""
+    parts, vnext = [], 0
+    for o in entry.operands:
+        r = o.role
+        if r == "vcc":
+            parts.append("vcc")
+        elif r.startswith("sdst") or r.startswith("ssrc"):
+            parts.append("s[4:5]" if o.size == 2 else "s4")
+        elif r == "simm32":
+            parts.append("0x4900" if op_name.endswith("f16") else "0x41200000")
+        elif r == "attr":
+            parts.append("attr0.x")
+        elif r == "param":
+            parts.append("p10")
+        else:
+            parts.append(f"v{vnext}" if o.size == 1 else f"v[{vnext}:{vnext + o.size - 1}]")
+            vnext += o.size
+    return f"{op_name}{suffix} " + ", ".join(parts)
+
+
+# --------------------------------------------------------------------------- types and flags
+
+_TYPE_TOKEN = re.compile(r"^(f|i|u|b)(16|32|64)$")
+
+
+def optype(kind, bits):
+    k = {"f": "F", "i": "I", "u": "B", "b": "B"}[kind]
+    if bits == 16 and k == "B":
+        return "B16"
+    return f"{k}{bits}"
+
+
+def fit(t, size):
+    """Adjusts a type to the operand's size in dwords."""
+    kind, bits = t[0], int(t[1:])
+    if size == 2 and bits != 64:
+        bits = 64
+    elif size == 1 and bits == 64:
+        bits = 32
+    return kind + str(bits)
+
+
+def operand_types(name, entry, section):
+    """OpType names (dst, src0, src1, src2) of an operation from its mnemonic and LLVM's sizes."""
+    toks = [t for t in name.split("_") if _TYPE_TOKEN.match(t)]
+    pk = "_pk_" in name and section == "VOP3P"
+    dst_t = toks[0] if toks else "b32"
+    src_t = toks[1] if len(toks) > 1 else dst_t
+    dsts, srcs = [], []
+    for k, o in enumerate(entry.operands):
+        is_dst = o.role in ("vdst", "sdst") or (o.role == "vcc" and k < 2 and not srcs)
+        (dsts if is_dst and len(dsts) < 2 and not srcs else srcs).append(o)
+
+    def typed(o, default):
+        if o.role in ("attr", "param"):
+            return "None"
+        if o.role == "vcc" or o.role.startswith("ssrc2"):
+            return "B64"
+        t = default
+        if o.dev and _TYPE_TOKEN.match(o.dev):
+            t = o.dev
+        t = t[0] + str(t[1:])
+        m = _TYPE_TOKEN.match(fit(t, o.size)) if o.size in (1, 2) else None
+        if pk and not o.dev:
+            return "V2F16" if t[0] == "f" else "V2I16"
+        return optype(m.group(1), int(m.group(2))) if m else "B32"
+
+    if section == "VOPC":
+        dst = "B64"
+    elif "_pk" in name and section != "VOP3P":
+        dst = "B32"  # packs two 16-bit results (v_cvt_pk*, v_cvt_pkrtz*, ...)
+    else:
+        dst = typed(dsts[0], dst_t) if dsts else "None"
+    out = [dst]
+    for k in range(3):
+        if k < len(srcs):
+            t = src_t
+            if k == 1 and ("_class_" in name or name.startswith("v_ldexp") or name.startswith("v_trig_preop")):
+                t = "i32"
+            out.append(typed(srcs[k], t))
+        else:
+            out.append("None")
+    return out
+
+
+QUARTER = re.compile(r"^v_(mul_lo_u32|mul_hi_u32|mul_lo_i32|mul_hi_i32|mad_u64_u32|mad_i64_i32|"
+                     r"(rcp|rsq|sqrt|log|exp|sin|cos)(_legacy|_clamp|_iflag)?_f(16|32))")
+
+
+def flags_of(name, section, entry):
+    f = []
+    ops = [o.role for o in entry.operands]
+    carry_in = re.match(r"^v_(addc|subb|subbrev)_", name)
+    if carry_in or name.startswith("v_div_fmas") or (name == "v_cndmask_b32" and section == "VOP2"):
+        f.append("kReadsVcc")
+    if section == "VOPC" or "vcc" in ops[:2] or name.startswith("v_div_scale"):
+        f.append("kWritesVcc")
+    if re.match(r"^v_cmps?x_", name):
+        f.append("kWritesExec")
+    if name.startswith("v_movrel") or section == "VINTRP" or name.startswith("v_interp"):
+        f.append("kReadsM0")
+    if QUARTER.match(name):
+        f.append("kQuarterRate")
+    if "f64" in name.split("_"):
+        f.append("kDouble")
+    if name.startswith("v_madmk") or name.startswith("v_madak"):
+        f.append("kLiteralOperand")
+    if section == "VINTRP" or name.startswith("v_interp"):
+        f.append("kGraphicsOnly")
+    if name in ("v_nop", "v_clrexcp"):
+        f.append("kNoDst")
+    return " | ".join(f) if f else "0"
+
+
+# --------------------------------------------------------------------------- CLRX cross-check
+
+def clrx_opcodes():
+    """{(format, gen): {MNEMONIC: opcode}} from the CLRX manual's opcode tables."""
+    res = {}
+    files = {"VOP1": "GcnInstrsVop1.md", "VOP2": "GcnInstrsVop2.md", "VOP3": "GcnInstrsVop3.md",
+             "VOP3P": "GcnInstrsVop3p.md", "VINTRP": "GcnInstrsVintrp.md"}
+    for fmt, fn in files.items():
+        cols = None
+        for line in open(os.path.join(CLRX_DIR, fn)):
+            cells = [c.strip() for c in line.split("|")]
+            if "Mnemonic" in line and "Opcode" in line:
+                cols = []
+                for c in cells:
+                    if "1.0/1.1" in c:
+                        cols.append(["gfx6", "gfx7"])
+                    elif "1.0" in c and "Mnemonic" in c:
+                        cols.append(["gfx6"])
+                    elif "1.1" in c and "Mnemonic" in c:
+                        cols.append(["gfx7"])
+                    elif "1.2" in c:
+                        cols.append(["gfx8"])
+                    elif "1.4" in c:
+                        cols.append(["gfx9"])
+                    elif c == "Mnemonic":
+                        cols.append({"VOP1": ["gfx6", "gfx7"], "VOP3P": ["gfx9"]}.get(fmt, vo.GENS))
+                    else:
+                        cols.append(None)
+                continue
+            m = re.match(r"^\s*(\d+) \(0x", line)
+            if not (cols and m):
+                continue
+            for c, gens in zip(cells, cols):
+                if gens and re.match(r"^V_[A-Z0-9_]+$", c):
+                    for g in gens:
+                        res.setdefault((fmt, g), {})[c.lower()] = int(m.group(1))
+    return res
+
+
+# --------------------------------------------------------------------------- main
+
+def main():
+    clrx = clrx_opcodes()
+    rows = {}      # (name, format, sem) -> row dict
+    notes = {}     # format -> [comment lines]
+    for gen in vo.GENS:
+        ops = sorted(vo.ops_of(gen).values(), key=lambda o: (o.section, o.name))
+        base_lines = [sample(o.name, o.base) for o in ops]
+        e64_ops = [o for o in ops if "e64" in o.variants]
+        e64_lines = [sample(o.name, o.variants["e64"], "_e64") for o in e64_ops]
+        enc = run_mc(base_lines, CPU[gen])
+        enc64 = dict(zip([o.name for o in e64_ops], run_mc(e64_lines, CPU[gen])))
+        for op, words in zip(ops, enc):
+            if words is None:
+                continue
+            fmt, opc = encoding_of(gen, words[0])
+            if fmt is None:
+                print(f"{gen} {op.name}: unknown encoding {words[0]:08x}", file=sys.stderr)
+                continue
+            if fmt != op.section and not (op.section == "VOP3" and fmt == "VOP3"):
+                print(f"{gen} {op.name}: listed in {op.section}, encoded as {fmt}", file=sys.stderr)
+            forms = 0
+            if "e64" in op.variants and enc64.get(op.name):
+                f64, opc64 = encoding_of(gen, enc64[op.name][0])
+                base = VOP3_BASE.get(fmt, {}).get(gen)
+                if f64 != "VOP3" or base is None or opc64 != base + opc:
+                    print(f"{gen} {op.name}: e64 opcode {opc64:#x} is not base+{opc:#x}", file=sys.stderr)
+                    sys.exit(1)
+                forms |= 1
+            forms |= 2 if "sdwa" in op.variants else 0
+            forms |= 4 if "dpp" in op.variants else 0
+            sem = SEM.get((gen, op.name, fmt))
+            key = (op.name, fmt, sem)
+            row = rows.setdefault(key, {"name": op.name, "fmt": fmt, "sem": sem, "opc": [None] * 4,
+                                        "forms": [0] * 4, "types": operand_types(op.name, op.base, fmt),
+                                        "flags": flags_of(op.name, fmt, op.base)})
+            row["opc"][GI[gen]] = opc
+            row["forms"][GI[gen]] = forms
+            cl = clrx.get((fmt, gen), {})
+            if op.name in cl and cl[op.name] != opc:
+                notes.setdefault(fmt, []).append(
+                    f"{gen} {op.name}: CLRX says {cl[op.name]:#x}, LLVM encodes {opc:#x}")
+            elif cl and op.name not in cl:
+                other = [n for n, c in cl.items() if c == opc]
+                if other:
+                    notes.setdefault(fmt, []).append(
+                        f"{gen} {op.name} ({opc:#x}): CLRX names it {other[0]}")
+    for fmt in ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3P", "VINTRP"]:
+        emit(fmt, sorted((r for r in rows.values() if r["fmt"] == fmt), key=lambda r: (r["name"], [-1 if o is None else o for o in r["opc"]])),
+             notes.get(fmt, []))
+
+
+def emit(fmt, rows, notes):
+    fn = fmt.lower()
+    path = os.path.join(ROOT, "isa", "tables", f"{fn}.cpp")
+    with open(path, "w") as f:
+        f.write(f"// Opcode table: {fmt}. GENERATED by `python3 isa/tables/gen_vector.py`; do not edit.\n")
+        f.write("// Opcodes: what llvm-mc-15 encodes for gfx600/gfx700/gfx803/gfx900.\n")
+        if fmt in ("VOP1", "VOP2", "VOPC"):
+            f.write("// The VOP3 (_e64) opcode of each row is derived: see isa/tables/vector_forms.hpp.\n")
+        if notes:
+            f.write("//\n// CLRX manual disagreements (LLVM's encoding is used):\n")
+            for n in notes:
+                f.write(f"//   {n}\n")
+        f.write('#include "isa/tables/tables.hpp"\n#include "isa/tables/vector_forms.hpp"\n\n')
+        f.write("namespace gcnsim::isa::tables {\nnamespace {\n\n")
+        f.write("constexpr OpInfo kRows[] = {\n")
+        for r in rows:
+            opc = ", ".join("NA" if o is None else f"0x{o:02x}" for o in r["opc"])
+            types = ", ".join(f"OpType::{t}" for t in r["types"])
+            sem = f'"{r["sem"]}"' if r["sem"] else "nullptr"
+            f.write(f'    {{"{r["name"]}", Format::{fmt}, OPC({opc}), {types}, Unit::VALU, {r["flags"]}, {sem}}},\n')
+        f.write("};\n\n")
+        f.write("// Per row and generation: which LLVM variants exist (kFormE64 | kFormSdwa | kFormDpp).\n")
+        f.write("constexpr std::array<uint8_t, kNumGens> kForms[] = {\n")
+        for r in rows:
+            f.write("    {" + ", ".join(str(x) for x in r["forms"]) + f"}},  // {r['name']}\n")
+        f.write("};\n")
+        f.write("static_assert(std::size(kRows) == std::size(kForms));\n\n")
+        f.write("}  // namespace\n\n")
+        f.write(f"std::span<const OpInfo> {fn}() {{ return kRows; }}\n")
+        f.write(f"std::span<const std::array<uint8_t, kNumGens>> {fn}Forms() {{ return kForms; }}\n")
+        f.write("}  // namespace gcnsim::isa::tables\n")
+    print(f"{path}: {len(rows)} rows")
+
+
+if __name__ == "__main__":
+    main()

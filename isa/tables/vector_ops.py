@@ -1,0 +1,127 @@
+"""Vector ALU operation lists parsed from LLVM's per-generation syntax pages.
+
+Shared by isa/tables/gen_vector.py (opcode tables) and
+tests/tools/corpus_vector.py (corpus). Source: the LLVM AMDGPU syntax lists in
+/work/shared/reference/llvm/AMDGPU/AMDGPUAsmGFX{7,8,9}.rst and their operand
+pages gfx*_*.rst. GCN 1.0 (gfx6) has no list of its own: the GFX7 list is
+tried with -mcpu=gfx600 and LLVM decides what exists.
+"""
+import os
+import re
+
+RST_DIR = os.environ.get("GCNSIM_LLVM_RST", "/work/shared/reference/llvm/AMDGPU")
+GENS = ["gfx6", "gfx7", "gfx8", "gfx9"]
+RST_OF = {"gfx6": "gfx7", "gfx7": "gfx7", "gfx8": "gfx8", "gfx9": "gfx9"}
+SECTIONS = ["VINTRP", "VOP1", "VOP2", "VOP3", "VOP3P", "VOPC"]
+
+_REF = re.compile(r":ref:`([^<`]*)<amdgpu_synid_([^>]*)>`")
+
+
+class Operand:
+    def __init__(self, role, page, size, mods, dev):
+        self.role = role    # vdst, sdst, vcc, src0, vsrc1, ssrc2, simm32, attr, param, ...
+        self.page = page    # operand page id (gfx9_src_73ab34)
+        self.size = size    # dwords
+        self.mods = mods    # True when the operand takes input modifiers (:m)
+        self.dev = dev      # type deviation tag (u16, f32, b32, ...) or None
+
+    def __repr__(self):
+        return f"{self.role}/{self.size}{'m' if self.mods else ''}{':' + self.dev if self.dev else ''}"
+
+
+class Entry:
+    """One line of an LLVM syntax list: a mnemonic (with _e32/_e64/_sdwa/_dpp) and its operands."""
+
+    def __init__(self, name, section, operands, modifiers):
+        self.name, self.section, self.operands, self.modifiers = name, section, operands, modifiers
+
+
+_size_cache = {}
+
+
+def _page_size(page):
+    if page in _size_cache:
+        return _size_cache[page]
+    size = 1
+    path = os.path.join(RST_DIR, page + ".rst")
+    if os.path.exists(path):
+        m = re.search(r"\*Size:\*\s*(\d+)\s*dword", open(path).read())
+        if m:
+            size = int(m.group(1))
+    _size_cache[page] = size
+    return size
+
+
+def parse_list(rst_gen):
+    """Entries of the vector sections of AMDGPUAsmGFX<7|8|9>.rst."""
+    path = os.path.join(RST_DIR, f"AMDGPUAsm{rst_gen.upper()}.rst")
+    lines = open(path).read().splitlines()
+    entries = []
+    section = None
+    for i, line in enumerate(lines):
+        if i + 1 < len(lines) and re.fullmatch(r"-{3,}", lines[i + 1]) and line.strip():
+            section = line.strip()
+            continue
+        if section not in SECTIONS or not line.startswith("    v_"):
+            continue
+        name, rest = line.split(None, 1) if " " in line.strip() else (line.strip(), "")
+        # Operands are comma-separated; modifiers follow the last operand, space-separated.
+        operands, modifiers = [], []
+        # Split into groups: an operand is a ref with optional ':'-joined tags.
+        for m in re.finditer(r"((?::?%s)+)(,?)" % _REF.pattern.replace("(", "(?:"), rest):
+            refs = _REF.findall(m.group(1))
+            role, page = refs[0]
+            if not page.startswith(rst_gen + "_"):
+                modifiers.append(role)
+                continue
+            mods = any(r == "m" for r, _ in refs[1:])
+            dev = next((r for r, _ in refs[1:] if r != "m"), None)
+            operands.append(Operand(role, page, _page_size(page), mods, dev))
+        entries.append(Entry(name.strip(), section, operands, modifiers))
+    return entries
+
+
+_VARIANT = re.compile(r"_(e32|e64|sdwa|dpp)$")
+
+
+def split_variant(name):
+    m = _VARIANT.search(name)
+    return (name[: m.start()], m.group(1)) if m else (name, None)
+
+
+class Op:
+    """One operation in one generation: its section and the syntax of each LLVM variant."""
+
+    def __init__(self, name, section):
+        self.name, self.section = name, section
+        self.variants = {}  # None (plain) / 'e64' / 'sdwa' / 'dpp' -> Entry
+
+    @property
+    def base(self):
+        return self.variants[None]
+
+
+def ops_of(gen):
+    """{(name, section): Op} for a generation. VOP1/VOP2/VOPC ops own their VOP3 (_e64),
+    SDWA and DPP variants; the VOP3 section keeps only VOP3-only operations, except the
+    _e64 forms of VINTRP operations, which stay with the VINTRP op."""
+    entries = parse_list(RST_OF[gen])
+    if gen == "gfx9":
+        entries += parse_list("gfx900")  # gfx900-only additions (v_mad_mix*)
+    base_sections = {}
+    for e in entries:
+        if e.section != "VOP3":
+            base, var = split_variant(e.name)
+            if var is None:
+                base_sections[base] = e.section
+    ops = {}
+    for e in entries:
+        base, var = split_variant(e.name)
+        section = e.section
+        if section == "VOP3" and var == "e64" and base in base_sections:
+            section = base_sections[base]
+        elif section == "VOP3" and var == "e64":
+            var = None  # VOP3-only op whose name LLVM spells with _e64 (none known)
+        op = ops.setdefault((base, section), Op(base, section))
+        op.variants[var] = e
+    return {k: v for k, v in ops.items() if None in v.variants}

@@ -1,0 +1,94 @@
+// What a semantic function sees: the wave, the decoded instruction, the
+// memories, and a place to report control flow, faults and late register
+// writes. Semantics never see cycles; the engines (functional or timing) call
+// them and decide when their effects become visible.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "isa/decoded.hpp"
+#include "sim/operand_access.hpp"
+#include "sim/wave_state.hpp"
+
+namespace gcnsim::memory {
+class GlobalMemory;
+class Lds;
+class Gds;
+}  // namespace gcnsim::memory
+
+namespace gcnsim::sim {
+
+// Shared by all waves of a dispatch (plus the workgroup's LDS).
+struct ExecEnv {
+  memory::GlobalMemory* global = nullptr;
+  memory::Lds* lds = nullptr;  // the current workgroup's LDS
+  memory::Gds* gds = nullptr;
+  uint32_t ldsBytes = 0;       // LDS allocated to the workgroup
+  SpecialValues special;       // aperture registers (GCN 1.4)
+  uint64_t clock = 0;          // s_memtime: cycle count (timing) or instructions issued (functional)
+  uint64_t realtime = 0;       // s_memrealtime: a constant-rate counter
+};
+
+// Register writes whose data arrives from memory. The functional engine
+// applies them right after the instruction; the timing model holds them until
+// the data returns, so a read before the matching s_waitcnt sees the old value.
+struct PendingWrites {
+  static constexpr unsigned kMaxSgprs = 16, kMaxVgprs = 8;
+  bool hasSgpr = false, hasVgpr = false;
+  uint16_t sgprFirst = 0, vgprFirst = 0;
+  uint8_t sgprCount = 0, vgprCount = 0;
+  uint64_t vgprLanes = 0;                               // lanes whose registers are written
+  std::array<uint32_t, kMaxSgprs> sgprData{};
+  std::array<uint32_t, kMaxVgprs * kWaveSize> vgprData{};  // [dword * 64 + lane]
+
+  void clear() { hasSgpr = hasVgpr = false; }
+  void applyTo(WaveState& w) const;
+};
+
+enum class StopReason : uint8_t {
+  None,
+  EndProgram,  // s_endpgm
+  Barrier,     // s_barrier: wait for the rest of the workgroup
+  Fault,       // memory fault, s_trap, unsupported instruction, ...
+};
+
+class Exec {
+ public:
+  Exec(WaveState& w, const isa::DecodedInst& in, ExecEnv& env, PendingWrites& pending)
+      : w(w), in(in), env(env), pending(pending) {}
+
+  WaveState& w;
+  const isa::DecodedInst& in;
+  ExecEnv& env;
+  PendingWrites& pending;
+
+  // Control flow. By default the engine advances pc by the instruction size.
+  void jump(uint64_t target) { branched_ = true, target_ = target; }
+  void endProgram() { stop_ = StopReason::EndProgram; }
+  void barrier() { stop_ = StopReason::Barrier; }
+  // A fault stops the dispatch; the engine reports wave, PC and instruction.
+  void fault(std::string message) {
+    stop_ = StopReason::Fault;
+    faultMessage_ = std::move(message);
+  }
+
+  // Late register writes (loads, atomics with return). The returned buffer
+  // is filled by the semantic: for SGPRs data[i], for VGPRs data[d * 64 + lane].
+  uint32_t* deferSgprs(uint16_t first, uint8_t count);
+  uint32_t* deferVgprs(uint16_t first, uint8_t count, uint64_t lanes);
+
+  uint64_t nextPc() const { return w.pc + in.bytes(); }
+  bool branched() const { return branched_; }
+  uint64_t branchTarget() const { return target_; }
+  StopReason stop() const { return stop_; }
+  const std::string& faultMessage() const { return faultMessage_; }
+
+ private:
+  bool branched_ = false;
+  uint64_t target_ = 0;
+  StopReason stop_ = StopReason::None;
+  std::string faultMessage_;
+};
+
+}  // namespace gcnsim::sim

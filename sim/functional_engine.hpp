@@ -1,0 +1,40 @@
+// The functional engine: executes waves instruction by instruction with no
+// notion of time. Loads complete immediately; s_waitcnt is a no-op; the waves
+// of a workgroup are interleaved so that s_barrier works.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "sim/code_cache.hpp"
+#include "sim/exec_context.hpp"
+
+namespace gcnsim::sim {
+
+struct RunStatus {
+  enum Kind { Ok, Fault, Watchdog } kind = Ok;
+  std::string message;  // for Fault/Watchdog: names wave, PC and instruction
+  bool ok() const { return kind == Ok; }
+};
+
+class FunctionalEngine {
+ public:
+  FunctionalEngine(CodeCache& code, ExecEnv& env) : code_(code), env_(env) {}
+
+  // Executes one instruction of `w`; on a fault fills `status`.
+  StopReason step(WaveState& w, RunStatus& status);
+
+  // Runs the waves of one workgroup until every wave has ended, a wave faults,
+  // or `budget` instructions (decremented) are used up.
+  RunStatus runWorkgroup(std::span<WaveState> waves, uint64_t& budget);
+
+  // "wave 3 (workgroup (1,0,0) wave 1) pc 0x1010 (entry+0x10) `s_load_dword s0, s[0:1], 0x0`"
+  std::string describe(const WaveState& w) const;
+
+ private:
+  CodeCache& code_;
+  ExecEnv& env_;
+  PendingWrites pending_;
+};
+
+}  // namespace gcnsim::sim

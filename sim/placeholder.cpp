@@ -1,1 +1,0 @@
-// sim/ placeholder

@@ -1,0 +1,63 @@
+#include "tests/sim/harness.hpp"
+
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+#include "sim/code_cache.hpp"
+
+namespace gcnsim::test {
+
+std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g) {
+  const std::string path = std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/" + name + "." +
+                           std::string(isa::genFamily(g)) + ".hex";
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("missing test program " + path + " (run tests/tools/assemble_programs.py)");
+  std::vector<uint32_t> words;
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
+  return words;
+}
+
+WaveHarness::WaveHarness(isa::Gen g, uint32_t vgprs, uint32_t ldsBytes)
+    : gen(g), mem(1ull << 32), lds(ldsBytes), gds(64 * 1024) {
+  env.global = &mem;
+  env.lds = &lds;
+  env.gds = &gds;
+  env.ldsBytes = ldsBytes;
+  wave.gen = g;
+  wave.resize(vgprs);
+  wave.setExec(~0ull);
+}
+
+uint64_t WaveHarness::alloc(size_t bytes, const std::string& name) { return mem.allocate(bytes, 256, name); }
+
+sim::RunStatus WaveHarness::run(const std::vector<uint32_t>& code, uint64_t maxInstructions) {
+  std::vector<sim::WaveState> one{wave};
+  waves.clear();
+  sim::RunStatus st = runWorkgroup(code, 1, maxInstructions);
+  wave = waves[0];
+  return st;
+}
+
+sim::RunStatus WaveHarness::runWorkgroup(const std::vector<uint32_t>& code, unsigned numWaves,
+                                         uint64_t maxInstructions) {
+  const uint64_t bytes = code.size() * 4 + 64;  // slack so a missing s_endpgm faults cleanly
+  codeBase = mem.allocate(bytes, 256, "code");
+  mem.write(codeBase, code.data(), code.size() * 4);
+  sim::CodeCache cache(gen, mem, codeBase, code.size() * 4);
+  sim::FunctionalEngine engine(cache, env);
+  waves.assign(numWaves, wave);
+  for (unsigned i = 0; i < numWaves; ++i) {
+    waves[i].pc = codeBase;
+    waves[i].waveId = i;
+    waves[i].waveInGroup = i;
+    if (numWaves > 1 && waves[i].numVgprs > 0)
+      for (unsigned l = 0; l < sim::kWaveSize; ++l) waves[i].v(0)[l] = i * sim::kWaveSize + l;
+  }
+  uint64_t budget = maxInstructions;
+  return engine.runWorkgroup(waves, budget);
+}
+
+}  // namespace gcnsim::test

@@ -1,0 +1,60 @@
+// Test harness for semantic tests: one wave (or one workgroup of waves) with
+// its own global memory, LDS and GDS, running a program assembled by
+// tests/tools/assemble_programs.py (committed as tests/sim/programs/bin/*.hex).
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "isa/gen.hpp"
+#include "memory/gds.hpp"
+#include "memory/global_memory.hpp"
+#include "memory/lds.hpp"
+#include "sim/exec_context.hpp"
+#include "sim/functional_engine.hpp"
+
+namespace gcnsim::test {
+
+// The words of tests/sim/programs/bin/NAME.gfxN.hex; throws if missing.
+std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g);
+
+class WaveHarness {
+ public:
+  explicit WaveHarness(isa::Gen g, uint32_t vgprs = 64, uint32_t ldsBytes = 64 * 1024);
+
+  isa::Gen gen;
+  memory::GlobalMemory mem;
+  memory::Lds lds;
+  memory::Gds gds;
+  sim::ExecEnv env;
+  sim::WaveState wave;  // initial state of the wave: EXEC all ones, everything else zero
+
+  // A zero-filled buffer in simulated global memory.
+  uint64_t alloc(size_t bytes, const std::string& name = "buffer");
+  template <class T>
+  void put(uint64_t addr, const std::vector<T>& values) {
+    mem.write(addr, values.data(), values.size() * sizeof(T));
+  }
+  template <class T>
+  std::vector<T> get(uint64_t addr, size_t count) const {
+    std::vector<T> out(count);
+    mem.read(addr, out.data(), count * sizeof(T));
+    return out;
+  }
+
+  // Places `code` in memory and runs `wave` from its first word until
+  // s_endpgm, a fault, or the instruction limit.
+  sim::RunStatus run(const std::vector<uint32_t>& code, uint64_t maxInstructions = 1000000);
+  sim::RunStatus runProgram(const std::string& name, uint64_t maxInstructions = 1000000) {
+    return run(loadProgram(name, gen), maxInstructions);
+  }
+  // Same, with `numWaves` copies of `wave` forming one workgroup (waveInGroup
+  // and v0 = workitem id set per wave); the copies are left in `waves`.
+  sim::RunStatus runWorkgroup(const std::vector<uint32_t>& code, unsigned numWaves,
+                              uint64_t maxInstructions = 1000000);
+  std::vector<sim::WaveState> waves;
+  uint64_t codeBase = 0;
+};
+
+}  // namespace gcnsim::test
