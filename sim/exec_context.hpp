@@ -25,7 +25,10 @@ struct ExecEnv {
   memory::Lds* lds = nullptr;  // the current workgroup's LDS
   memory::Gds* gds = nullptr;
   uint32_t ldsBytes = 0;       // LDS allocated to the workgroup
-  SpecialValues special;       // aperture registers (GCN 1.4)
+  SpecialValues special;       // flat apertures (SRC_SHARED_BASE... on GCN 1.4; amd_queue_t on GCN 1.1/1.2)
+  // SH_HIDDEN_PRIVATE_BASE_VIMID: base of the scratch backing memory; GCN 1.1/1.2
+  // FLAT_SCRATCH holds wave offsets relative to it (AMDGPUUsage.rst "Flat Scratch").
+  uint64_t hiddenPrivateBase = 0;
   uint64_t clock = 0;          // s_memtime: cycle count (timing) or instructions issued (functional)
   uint64_t realtime = 0;       // s_memrealtime: a constant-rate counter
 };
@@ -44,6 +47,19 @@ struct PendingWrites {
 
   void clear() { hasSgpr = hasVgpr = false; }
   void applyTo(WaveState& w) const;
+};
+
+// Addresses an instruction touched, for the timing model's cache, bank and
+// coalescing models. Semantics report accesses through Exec::recordAccess;
+// the functional engine passes no log, so recording costs a null check.
+struct AccessLog {
+  static constexpr unsigned kMax = 4 * 64;  // e.g. 64 lanes x 4 dwords
+  unsigned count = 0;
+  bool overflow = false;
+  std::array<uint64_t, kMax> addr{};
+  std::array<uint32_t, kMax> bytes{};
+  std::array<uint8_t, kMax> lane{};
+  void clear() { count = 0, overflow = false; }
 };
 
 enum class StopReason : uint8_t {
@@ -77,6 +93,20 @@ class Exec {
   // is filled by the semantic: for SGPRs data[i], for VGPRs data[d * 64 + lane].
   uint32_t* deferSgprs(uint16_t first, uint8_t count);
   uint32_t* deferVgprs(uint16_t first, uint8_t count, uint64_t lanes);
+
+  // Reports one memory access (address space is implied by the instruction).
+  void recordAccess(uint64_t address, uint32_t size, unsigned laneId = 0) {
+    if (!log) return;
+    if (log->count == AccessLog::kMax) {
+      log->overflow = true;
+      return;
+    }
+    log->addr[log->count] = address;
+    log->bytes[log->count] = size;
+    log->lane[log->count] = static_cast<uint8_t>(laneId);
+    ++log->count;
+  }
+  AccessLog* log = nullptr;  // set by the timing engine
 
   uint64_t nextPc() const { return w.pc + in.bytes(); }
   bool branched() const { return branched_; }

@@ -36,6 +36,7 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
   pending_.applyTo(w);
   ++w.instructionsExecuted;
   ++env_.clock;
+  if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
   switch (x.stop()) {
     case StopReason::Fault:
       status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "sim/code_cache.hpp"
 #include "sim/exec_context.hpp"
@@ -31,7 +32,12 @@ class FunctionalEngine {
   // "wave 3 (workgroup (1,0,0) wave 1) pc 0x1010 (entry+0x10) `s_load_dword s0, s[0:1], 0x0`"
   std::string describe(const WaveState& w) const;
 
+  // Optional histogram of executed instructions, indexed by isa::allOps()
+  // position (DecodedInst::opIndex); sized by the caller.
+  void countInstructionsInto(std::vector<uint64_t>* counts) { opCounts_ = counts; }
+
  private:
+  std::vector<uint64_t>* opCounts_ = nullptr;
   CodeCache& code_;
   ExecEnv& env_;
   PendingWrites pending_;

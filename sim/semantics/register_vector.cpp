@@ -1,6 +1,18 @@
-// Registration of the vector semantics. Placeholder until the family is written.
+// Registration of the vector ALU semantics (VOP1/VOP2/VOPC/VOP3/VOP3P, with
+// SDWA and DPP): the per-lane operations live in sim/semantics/valu_*.cpp and
+// share the driver of sim/semantics/valu_driver.hpp.
 #include "sim/semantics.hpp"
+#include "sim/semantics/valu_driver.hpp"
 
 namespace gcnsim::sim {
-void registerVectorSemantics(SemRegistry&) {}
+void registerVectorSemantics(SemRegistry& r) {
+  valu::registerValuInt(r);
+  valu::registerValuFloat32(r);
+  valu::registerValuFloat64(r);
+  valu::registerValuF16(r);
+  valu::registerValuConv(r);
+  valu::registerValuCmp(r);
+  valu::registerValuLane(r);
+  valu::registerValuPacked(r);
+}
 }  // namespace gcnsim::sim

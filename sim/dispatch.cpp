@@ -1,0 +1,134 @@
+#include "sim/dispatch.hpp"
+
+#include "isa/table.hpp"
+#include "memory/lds.hpp"
+#include "sim/code_cache.hpp"
+
+namespace gcnsim::sim {
+namespace {
+
+uint32_t ceilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+// Work-items of workgroup `wgId` per dimension: the last workgroup in a
+// dimension holds only what is left of the grid (HSA partial workgroups).
+std::array<uint32_t, 3> actualSize(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId) {
+  std::array<uint32_t, 3> a{};
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t start = static_cast<uint64_t>(wgId[i]) * d.workgroup[i];
+    const uint64_t left = d.grid[i] > start ? d.grid[i] - start : 0;
+    a[i] = static_cast<uint32_t>(left < d.workgroup[i] ? left : d.workgroup[i]);
+  }
+  return a;
+}
+
+}  // namespace
+
+uint32_t wavesPerWorkgroup(const std::array<uint32_t, 3>& wg) {
+  return ceilDiv(wg[0] * wg[1] * wg[2], kWaveSize);
+}
+
+uint64_t functionalScratchBytes(const DispatchSpec& d) {
+  return static_cast<uint64_t>(wavesPerWorkgroup(d.workgroup)) * d.scratchBytesPerLane * kWaveSize;
+}
+
+WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
+                   uint32_t scratchSlot) {
+  WaveState w;
+  w.gen = d.gen;
+  w.resize(d.vgprs);
+  w.pc = d.entryPc;
+  w.hw.mode = d.mode;
+  w.workgroupId = wgId;
+  w.waveInGroup = waveInGroup;
+
+  const auto a = actualSize(d, wgId);
+  const uint32_t items = a[0] * a[1] * a[2];
+  const uint32_t wavesHere = ceilDiv(items, kWaveSize);
+  const uint32_t scratchOffset = scratchSlot * d.scratchBytesPerLane * kWaveSize;
+  w.scratchBase = d.scratchBase + scratchOffset;
+  w.scratchBytesPerLane = d.scratchBytesPerLane;
+
+  uint64_t exec = 0;
+  std::array<std::array<uint32_t, kWaveSize>, 3> ids{};
+  for (uint32_t lane = 0; lane < kWaveSize; ++lane) {
+    const uint32_t flat = waveInGroup * kWaveSize + lane;
+    if (flat >= items) continue;
+    exec |= 1ull << lane;
+    ids[0][lane] = flat % a[0];
+    ids[1][lane] = (flat / a[0]) % a[1];
+    ids[2][lane] = flat / (a[0] * a[1]);
+  }
+  w.setExec(exec);
+
+  for (const SgprInit& s : d.sgprs) {
+    uint32_t v = s.value;
+    switch (s.kind) {
+      case SgprInit::Value: break;
+      case SgprInit::WorkgroupIdX: v = wgId[0]; break;
+      case SgprInit::WorkgroupIdY: v = wgId[1]; break;
+      case SgprInit::WorkgroupIdZ: v = wgId[2]; break;
+      case SgprInit::WorkgroupInfo:
+        // {first_wavefront[31], 14'b0, ordered_append_term[16:6], threadgroup_size_in_wavefronts[5:0]}
+        v = (waveInGroup == 0 ? 1u << 31 : 0u) | (wavesHere & 0x3f);
+        break;
+      case SgprInit::ScratchWaveOffset: v = scratchOffset; break;
+      case SgprInit::ScratchWaveBaseLo: v = static_cast<uint32_t>(w.scratchBase); break;
+      case SgprInit::ScratchWaveBaseHi: v = static_cast<uint32_t>(w.scratchBase >> 32); break;
+    }
+    if (s.reg < kScalarFileSize) w.sreg[s.reg] = v;
+  }
+  for (const VgprInit& vi : d.vgprsInit) {
+    if (vi.reg >= w.numVgprs) continue;
+    uint32_t* row = w.v(vi.reg);
+    for (uint32_t lane = 0; lane < kWaveSize; ++lane) {
+      switch (vi.kind) {
+        case VgprInit::Value: row[lane] = vi.value; break;
+        case VgprInit::WorkitemIdX: row[lane] = ids[0][lane]; break;
+        case VgprInit::WorkitemIdY: row[lane] = ids[1][lane]; break;
+        case VgprInit::WorkitemIdZ: row[lane] = ids[2][lane]; break;
+        case VgprInit::WorkitemIdPacked:
+          row[lane] = ids[0][lane] | ids[1][lane] << 10 | ids[2][lane] << 20;
+          break;
+      }
+    }
+  }
+  return w;
+}
+
+RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats) {
+  CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
+  FunctionalEngine engine(code, env);
+  stats.opCounts.assign(isa::allOps().size(), 0);
+  engine.countInstructionsInto(&stats.opCounts);
+  std::array<uint32_t, 3> count{};
+  for (int i = 0; i < 3; ++i) count[i] = ceilDiv(d.grid[i], d.workgroup[i]);
+  uint64_t budget = maxInstructions;
+  uint32_t waveId = 0, wgIndex = 0;
+  std::vector<WaveState> waves;
+  for (uint32_t z = 0; z < count[2]; ++z)
+    for (uint32_t y = 0; y < count[1]; ++y)
+      for (uint32_t x = 0; x < count[0]; ++x, ++wgIndex) {
+        const std::array<uint32_t, 3> id{x, y, z};
+        const auto a = actualSize(d, id);
+        const uint32_t n = ceilDiv(a[0] * a[1] * a[2], kWaveSize);
+        waves.clear();
+        for (uint32_t i = 0; i < n; ++i) {
+          waves.push_back(makeWave(d, id, i, i));
+          waves.back().waveId = waveId++;
+          waves.back().workgroupIndex = wgIndex;
+        }
+        memory::Lds lds(d.ldsBytes ? d.ldsBytes : 4);  // Lds needs >= 1 byte; 0 allocated still faults past 4
+        env.lds = &lds;
+        env.ldsBytes = d.ldsBytes;
+        const uint64_t before = budget;
+        RunStatus st = engine.runWorkgroup(waves, budget);
+        env.lds = nullptr;
+        stats.instructions += before - budget;
+        stats.waves += n;
+        ++stats.workgroups;
+        if (!st.ok()) return st;
+      }
+  return {};
+}
+
+}  // namespace gcnsim::sim

@@ -1,0 +1,75 @@
+// A kernel dispatch: the grid cut into workgroups and waves, each wave's
+// initial register state, and the loop that runs them (functional mode).
+// Callers (frontend) describe the initial state as data; this file knows
+// nothing of code objects or JSON.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sim/exec_context.hpp"
+#include "sim/functional_engine.hpp"
+
+namespace gcnsim::sim {
+
+// One initial SGPR value (AMDGPUUsage.rst "Initial Kernel Execution State":
+// user SGPRs are the same for every wave; system SGPRs differ per wave).
+struct SgprInit {
+  enum Kind : uint8_t {
+    Value,               // `value`, same for every wave
+    WorkgroupIdX, WorkgroupIdY, WorkgroupIdZ,
+    WorkgroupInfo,       // {first_wavefront, ordered_append_term, threadgroup_size_in_wavefronts}
+    ScratchWaveOffset,   // byte offset of the wave's scratch from the scratch base
+    ScratchWaveBaseLo,   // low/high half of (scratch base + wave offset): raw-code convenience
+    ScratchWaveBaseHi,
+  };
+  uint16_t reg = 0;  // operand code (SGPR number, or 124 for M0, 106 for VCC, ...)
+  Kind kind = Value;
+  uint32_t value = 0;
+};
+
+struct VgprInit {
+  enum Kind : uint8_t { Value, WorkitemIdX, WorkitemIdY, WorkitemIdZ, WorkitemIdPacked };
+  uint16_t reg = 0;
+  Kind kind = Value;
+  uint32_t value = 0;
+};
+
+struct DispatchSpec {
+  isa::Gen gen = isa::Gen::GCN14;
+  uint64_t codeBase = 0, codeSize = 0;  // the code region instructions are fetched from
+  uint64_t entryPc = 0;
+  std::array<uint32_t, 3> grid{1, 1, 1};       // work-items per dimension (HSA grid size)
+  std::array<uint32_t, 3> workgroup{64, 1, 1}; // work-items per workgroup
+  uint32_t vgprs = 256;                 // VGPRs allocated to each wave
+  uint32_t ldsBytes = 0;                // LDS per workgroup (static + dynamic)
+  uint32_t scratchBytesPerLane = 0;     // private segment size per work-item
+  uint64_t scratchBase = 0;             // backing memory: waves' scratch at scratchBase + wave offset
+  uint32_t mode = 0;                    // initial MODE register (float round/denorm modes)
+  std::vector<SgprInit> sgprs;
+  std::vector<VgprInit> vgprsInit;
+};
+
+struct DispatchStats {
+  uint64_t workgroups = 0, waves = 0, instructions = 0;
+  // Executions per isa::allOps() row (DecodedInst::opIndex).
+  std::vector<uint64_t> opCounts;
+};
+
+// Number of waves in a workgroup of the given size (64 lanes each).
+uint32_t wavesPerWorkgroup(const std::array<uint32_t, 3>& wg);
+// Bytes of scratch backing memory the functional engine needs (one workgroup at a time).
+uint64_t functionalScratchBytes(const DispatchSpec& d);
+
+// Initial state of wave `waveInGroup` of workgroup `wgId` (HSA partial
+// workgroups at the grid edge: the last workgroup in a dimension is smaller
+// and only its live work-items get EXEC bits).
+WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
+                   uint32_t scratchSlot);
+
+// Runs the whole dispatch in functional mode, workgroup after workgroup.
+// `env` must have global memory (and GDS) set; LDS is created per workgroup.
+RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats);
+
+}  // namespace gcnsim::sim
