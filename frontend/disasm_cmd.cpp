@@ -1,6 +1,9 @@
 #include "frontend/disasm_cmd.hpp"
 
 #include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #include "frontend/error.hpp"
 #include "isa/decoder.hpp"
@@ -33,6 +36,23 @@ size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code
     ++count;
   }
   return count;
+}
+
+void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optional<std::string_view> kernel) {
+  if (kernel && !co.findKernel(*kernel))
+    throw InputError(co.path + ": no kernel \"" + std::string(*kernel) + "\" (kernels: " + co.kernelNames() +
+                     ")");
+  bool first = true;
+  for (const KernelInfo& k : co.kernels) {
+    if (kernel && k.name != *kernel) continue;
+    auto bytes = co.textBytes(k.entryVaddr, k.codeSize & ~uint64_t{3});
+    std::vector<uint32_t> words(bytes.size() / 4);
+    if (!bytes.empty()) std::memcpy(words.data(), bytes.data(), words.size() * 4);
+    if (!first) os << '\n';
+    first = false;
+    os << k.name << ":\n";
+    printListing(os, co.arch.gen, words, k.entryVaddr);
+  }
 }
 
 }  // namespace gcnsim::frontend

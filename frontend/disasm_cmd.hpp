@@ -1,9 +1,12 @@
 // `gcnsim disasm`: print the instructions of raw machine code or a code object.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <span>
+#include <string_view>
 
+#include "frontend/code_object.hpp"
 #include "isa/gen.hpp"
 
 namespace gcnsim::frontend {
@@ -11,5 +14,9 @@ namespace gcnsim::frontend {
 // Prints `address: words  text` lines like llvm-objdump -d, starting at `base`.
 // Returns the number of instructions printed.
 size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base);
+
+// Prints `NAME:` and the listing of every kernel of `co` (or only `kernel`;
+// an unknown name is an InputError listing the kernels that exist).
+void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optional<std::string_view> kernel);
 
 }  // namespace gcnsim::frontend

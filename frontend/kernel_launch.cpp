@@ -112,7 +112,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
 
   // Scratch: per work-item private segment, backing memory for the wave slots in use.
   d.scratchBytesPerLane = static_cast<uint32_t>(alignUp(std::max(k.privateSegmentSize, kd.privateSegmentFixedSize), 4));
-  const uint64_t scratchBytes = std::max<uint64_t>(sim::functionalScratchBytes(d), 256);
+  const uint64_t slotBytes = uint64_t(geo.scratchWaveSlots) * d.scratchBytesPerLane * sim::kWaveSize;
+  const uint64_t scratchBytes = std::max<uint64_t>({sim::functionalScratchBytes(d), slotBytes, 256});
   layout.scratch = mem.allocate(scratchBytes, 256, "scratch");
   d.scratchBase = layout.scratch;
   env.hiddenPrivateBase = layout.scratch;

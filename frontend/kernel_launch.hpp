@@ -29,6 +29,10 @@ struct LaunchGeometry {
   std::array<uint32_t, 3> grid{1, 1, 1};
   std::array<uint32_t, 3> workgroup{64, 1, 1};
   unsigned dims = 1;  // number of grid dimensions the job named (hidden_grid_dims)
+  // Waves resident at once, each with its own scratch slot: the timing
+  // model's wave slots (sim::timing::timingScratchSlots); 0 for the
+  // functional engine's one workgroup at a time.
+  uint32_t scratchWaveSlots = 0;
 };
 
 // Addresses of what the launch placed in memory (for `gcnsim run -v` and tests).

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "frontend/config_loader.hpp"
 #include "frontend/error.hpp"
 #include "frontend/job.hpp"
 #include "frontend/kernel_launch.hpp"
@@ -17,6 +18,7 @@
 #include "memory/lds.hpp"
 #include "memory/memory_error.hpp"
 #include "sim/dispatch.hpp"
+#include "sim/timing/timing_engine.hpp"
 
 namespace po = boost::program_options;
 
@@ -32,7 +34,9 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   po::options_description desc("gcnsim run JOB.json [options]");
   desc.add_options()("help,h", "show this help")("result", po::value(&o.result), "write the result document (JSON)")(
       "out", po::value(&o.outDir), "write each reported buffer as raw bytes DIR/NAME.bin")(
-      "mode", po::value(&o.mode), "functional (the timing model is not built yet)")(
+      "mode", po::value(&o.mode), "timing (default: cycle-approximate) or functional")(
+      "config", po::value(&o.config), "timing: GPU config file (configs/*.json; default: the kernel's chip)")(
+      "max-cycles", po::value(&o.maxCycles), "timing watchdog: stop after this many cycles")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
       "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
       "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")("verbose,v", "same as --log-level info")(
@@ -49,14 +53,53 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   }
   if (vm.count("verbose")) o.logLevel = "info";
   if (o.job.empty()) throw InputError("run: missing JOB (a job file, see README \"Job file\")");
-  if (o.mode != "functional")
-    throw InputError("--mode: \"" + o.mode + "\" is not available (this build has only --mode functional)");
   return o;
 }
 
 }  // namespace
 
+namespace {
+
+void checkMode(const std::string& mode) {
+  if (mode != "functional" && mode != "timing")
+    throw InputError("--mode: \"" + mode + "\" is not a mode (expected timing or functional)");
+}
+
+// SGPRs each wave holds, for the timing model's SGPR-file allocation: the
+// descriptor's granulated count (AMDGPUUsage.rst compute_pgm_rsrc1), or the
+// raw job's "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
+uint32_t sgprsPerWave(const Job& job) {
+  if (job.kernel.format == KernelFormat::Elf) return (job.kernelInfo().kd.granulatedWavefrontSgprCount + 1u) * 8u;
+  if (job.kernel.sgprs) return job.kernel.sgprs;
+  return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
+}
+
+// Timing statistics as result-document counters.
+void addTimingStats(const sim::timing::TimingStats& t, ResultStats& out) {
+  out.cycles = t.cycles;
+  static const char* const kCats[] = {"issued_valu", "issued_scalar", "issued_vmem", "issued_lds", "issued_gds_export",
+                                      "issued_branch"};
+  for (unsigned i = 0; i < sim::timing::kIssueCats; ++i) out.extra.emplace_back(kCats[i], t.issued[i]);
+  out.extra.emplace_back("waitcnt_stalls", t.waitcntStalls);
+  out.extra.emplace_back("scoreboard_stalls", t.scoreboardStalls);
+  out.extra.emplace_back("valu_busy_stalls", t.unitBusyStalls);
+  out.extra.emplace_back("lds_conflict_passes", t.ldsConflictPasses);
+  out.extra.emplace_back("kcache_hits", t.kcache.hits);
+  out.extra.emplace_back("kcache_misses", t.kcache.misses);
+  out.extra.emplace_back("l1_hits", t.l1.hits);
+  out.extra.emplace_back("l1_misses", t.l1.misses);
+  out.extra.emplace_back("l2_hits", t.l2.hits);
+  out.extra.emplace_back("l2_misses", t.l2.misses);
+  out.extra.emplace_back("dram_reads", t.dramReads);
+}
+
+}  // namespace
+
 RunOutcome runJob(const Job& job, const RunOptions& opt) {
+  checkMode(opt.mode);
+  const bool timing = opt.mode == "timing";
+  sim::timing::GpuConfig gpu;
+  if (timing) gpu = opt.config.empty() ? sim::timing::defaultConfig(job.kernel.arch.gen) : loadGpuConfig(opt.config);
   if (!opt.arch.empty()) {
     auto want = isa::parseArch(opt.arch);
     if (!want) throw InputError("--arch: unknown architecture \"" + opt.arch + "\" (expected one of " +
@@ -104,7 +147,8 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
       }
       values.push_back(std::move(v));
     }
-    LaunchGeometry geo{job.grid, job.workgroup, job.grid[2] > 1 ? 3u : job.grid[1] > 1 ? 2u : 1u};
+    LaunchGeometry geo{job.grid, job.workgroup, job.grid[2] > 1 ? 3u : job.grid[1] > 1 ? 2u : 1u,
+                       timing ? sim::timing::timingScratchSlots(gpu) : 0u};
     spec = prepareCodeObjectLaunch(mem, env, *job.codeObject, job.kernelInfo(), values, geo, layout);
   } else {
     spec = prepareRawLaunch(mem, env, job, addresses);
@@ -116,7 +160,22 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   RunOutcome out;
   const auto t0 = std::chrono::steady_clock::now();
   sim::DispatchStats stats;
-  out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats);
+  sim::timing::TimingStats tstats;
+  if (timing) {
+    sim::timing::TimingOptions topt;
+    topt.limits.maxCycles = opt.maxCycles;
+    topt.limits.maxInstructions = opt.maxInstructions;
+    topt.sgprsPerWave = sgprsPerWave(job);
+    out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
+    stats.workgroups = tstats.workgroups;
+    stats.waves = tstats.waves;
+    stats.instructions = tstats.instructions;
+    stats.opCounts = std::move(tstats.opCounts);
+    out.cycles = tstats.cycles;
+    out.configName = gpu.name;
+  } else {
+    out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats);
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.opCounts = std::move(stats.opCounts);
   if (!out.status.ok()) return out;
@@ -130,6 +189,7 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   doc.stats.waves = stats.waves;
   doc.stats.instructions = stats.instructions;
   doc.stats.extra.emplace_back("workgroups", stats.workgroups);
+  if (timing) addTimingStats(tstats, doc.stats);
   for (const std::string& name : job.output) {
     for (size_t i = 0; i < job.buffers.size(); ++i) {
       if (job.buffers[i].name != name) continue;
@@ -162,8 +222,12 @@ int runCommand(const std::vector<std::string>& args) {
   std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n", job.grid[0],
               job.grid[1], job.grid[2], job.workgroup[0], job.workgroup[1], job.workgroup[2],
               static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
-  std::printf("mode          %s\n", doc.mode.c_str());
+  if (doc.mode == "timing")
+    std::printf("mode          timing (config %s)\n", out.configName.c_str());
+  else
+    std::printf("mode          %s\n", doc.mode.c_str());
   std::printf("instructions  %llu wave-instructions\n", static_cast<unsigned long long>(doc.stats.instructions));
+  if (doc.mode == "timing") std::printf("cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
   std::printf("wall time     %.3f s\n", out.seconds);
   if (!opt.result.empty()) std::printf("result        %s\n", opt.result.c_str());
   return kExitOk;

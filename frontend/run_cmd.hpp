@@ -13,8 +13,11 @@
 namespace gcnsim::frontend {
 
 struct RunOptions {
-  std::string job, result, outDir, mode = "functional", arch, logLevel = "warn";
+  // mode: "timing" (the cycle-approximate model, the default) or "functional".
+  std::string job, result, outDir, mode = "timing", arch, logLevel = "warn";
+  std::string config;  // timing: GPU config file (configs/*.json); empty: the kernel generation's default chip
   uint64_t maxInstructions = uint64_t{1} << 34;  // watchdog
+  uint64_t maxCycles = uint64_t{1} << 40;        // timing-mode watchdog
 };
 
 struct RunOutcome {
@@ -22,6 +25,8 @@ struct RunOutcome {
   ResultDoc doc;          // filled when status.ok()
   double seconds = 0;     // wall time of the simulation itself
   std::vector<uint64_t> opCounts;  // executions per isa::allOps() row
+  uint64_t cycles = 0;             // timing mode: simulated cycles (also doc.stats.cycles)
+  std::string configName;          // timing mode: the GPU config's name
 };
 
 // Places the job's buffers and kernel in a fresh simulated GPU, runs it and

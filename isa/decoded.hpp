@@ -64,6 +64,13 @@ struct DppMods {
   bool boundCtrl = false;
 };
 
+// VINTRP fields, also of the VOP3-encoded interpolation ops (GCN 1.2/1.4).
+struct InterpMods {
+  uint8_t attr = 0, chan = 0;  // attribute number (0..63) and channel (0..3 = x,y,z,w)
+  uint8_t param = 0;           // v_interp_mov_f32: 0 = p10, 1 = p20, 2 = p0
+  bool high = false;           // f16 interpolation: use the high half of the attribute
+};
+
 // Memory-instruction fields (SMRD/SMEM/DS/MUBUF/MTBUF/MIMG/FLAT...).
 struct MemMods {
   int32_t offset = 0;      // byte offset (SMRD dword offsets already scaled to bytes), DS offset0
@@ -104,6 +111,7 @@ struct DecodedInst {
   SdwaMods sdwa;
   DppMods dpp;
   MemMods mem;
+  InterpMods interp;
 
   bool valid() const { return info != nullptr; }
   uint32_t bytes() const { return words * 4u; }

@@ -46,6 +46,7 @@ std::string sregText(Gen g, unsigned c, unsigned n) {
   if (c == 108 || c == 109) return pairName("tba", c, 108, n);
   if (c == 110 || c == 111) return pairName("tma", c, 110, n);
   if (c == code::kM0) return "m0";
+  if (c == 125) return "null";  // reserved code; LLVM 15's disassembler names it null
   if (c == code::kExecLo || c == code::kExecHi) return pairName("exec", c, code::kExecLo, n);
   return regRange('s', c, n);
 }
@@ -89,9 +90,22 @@ Operand decodeSrc(Gen g, unsigned c, OpType t) {
   op.code = static_cast<uint16_t>(c);
   if (c >= code::kVgpr0) return decodeVgpr(c - code::kVgpr0, t);
   if (c < 128) {
+    const unsigned n = opTypeDwords(t) ? opTypeDwords(t) : 1;
+    unsigned reg = c;
+    if (n >= 2) {
+      // Like LLVM's disassembler: SGPR and TTMP tuples ignore the low code bits
+      // (pairs align to 2, wider tuples to 4); the special registers exist only
+      // as 32-bit halves or even-based pairs (vcc, exec, flat_scratch, ...),
+      // which LLVM also prints by their pair name in wider slots.
+      const bool tuple = c < numSgprs(g) || (c >= ttmpBase(g) && c < code::kM0);
+      if (tuple)
+        reg = c & ~(n == 2 ? 1u : 3u);
+      else if (((c & 1) && c != 125) || c == code::kM0)
+        return op;  // kind None: reserved
+    }
     op.kind = OpdKind::SReg;
-    op.reg = static_cast<uint16_t>(c);
-    op.nregs = static_cast<uint8_t>(opTypeDwords(t) ? opTypeDwords(t) : 1);
+    op.reg = static_cast<uint16_t>(reg);
+    op.nregs = static_cast<uint8_t>(n);
     return op;
   }
   if ((c <= code::kNegMax) || (c >= code::kFloatFirst && c < code::kInvTwoPi) ||
@@ -123,6 +137,24 @@ void applyLiteral(Operand& op, uint32_t literal, OpType t) {
     op.value = literal;
 }
 
+std::string immediateText(Gen g, uint32_t v, bool wide) {
+  // LLVM's AMDGPUInstPrinter::printImmediate32/64: values that read like an
+  // inline constant print as one (a 32-bit literal 1 prints "1"), the rest in hex.
+  char buf[32];
+  if (wide) {
+    // A 32-bit literal of a 64-bit operand: only 0..64 match an inline integer.
+    if (v <= 64) return std::to_string(v);
+  } else {
+    const int32_t sv = static_cast<int32_t>(v);
+    if (sv >= -16 && sv <= 64) return std::to_string(sv);
+    for (int i = 0; i < 8; ++i)
+      if (v == kF32[i]) return kFloatText[i];
+    if (v == 0x3e22f983u && g >= Gen::GCN12) return "0.15915494";
+  }
+  std::snprintf(buf, sizeof buf, "0x%x", v);
+  return buf;
+}
+
 std::string operandText(Gen g, const Operand& op, OpType t) {
   char buf[32];
   switch (op.kind) {
@@ -133,13 +165,20 @@ std::string operandText(Gen g, const Operand& op, OpType t) {
       if (op.code <= code::kPosMax) return std::to_string(op.code - code::kZero);
       if (op.code <= code::kNegMax) return std::to_string(-static_cast<int>(op.code - code::kPosMax));
       if (op.code < code::kInvTwoPi) return kFloatText[op.code - code::kFloatFirst];
-      return "0.15915494";
-    case OpdKind::Literal:
-      std::snprintf(buf, sizeof buf, "0x%x", static_cast<uint32_t>(t == OpType::F64 ? op.value >> 32 : op.value));
-      return buf;
-    case OpdKind::Scc: return "scc";
-    case OpdKind::Vccz: return "vccz";
-    case OpdKind::Execz: return "execz";
+      // LLVM prints 1/(2*pi) with the precision of the operand type.
+      return is64(t) ? "0.15915494309189532" : "0.15915494";
+    case OpdKind::Literal: {
+      const uint32_t raw = static_cast<uint32_t>(t == OpType::F64 ? op.value >> 32 : op.value);
+      if (is16(t)) {
+        std::snprintf(buf, sizeof buf, "0x%x", raw);
+        return buf;
+      }
+      return immediateText(g, raw, is64(t));
+    }
+    // LLVM 15 names these source codes src_vccz, src_execz, src_scc (AMDGPUOperandSyntax.rst).
+    case OpdKind::Scc: return "src_scc";
+    case OpdKind::Vccz: return "src_vccz";
+    case OpdKind::Execz: return "src_execz";
     case OpdKind::LdsDirect: return "src_lds_direct";
     case OpdKind::Aperture: {
       static constexpr const char* names[] = {"src_shared_base", "src_shared_limit", "src_private_base",

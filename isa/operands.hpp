@@ -38,6 +38,11 @@ void applyLiteral(Operand& op, uint32_t literal, OpType t);
 // Value of inline constant `code` (128..248) as an operand of type `t`.
 uint64_t inlineConstantValue(Gen g, unsigned code, OpType t);
 
+// LLVM text of a 32-bit immediate (literal, s_setreg_imm32_b32's constant):
+// decimal for -16..64, float constants by name (0.15915494 on GCN 1.2+), else
+// hex. `wide`: the literal of a 64-bit operand (decimal only for 0..64).
+std::string immediateText(Gen g, uint32_t value, bool wide = false);
+
 // LLVM assembly text of an operand: s5, s[4:7], vcc, exec_lo, m0, ttmp[2:3],
 // v[0:1], 64, -16, 0.5, 0x3e22f983, scc, src_lds_direct, ...
 std::string operandText(Gen g, const Operand& op, OpType t);

@@ -48,8 +48,10 @@ def candidates(section, gen, syn):
             return [name]
         if "lds" in name:
             return [f"{name} s[4:7], s1"]
-        data = vreg(10, syn.size("vdst") or syn.size("vdata") or 1)
-        return [f"{name} {data}, off, s[4:7], s1"]
+        widths = [syn.size("vdst") or syn.size("vdata") or 1]
+        if d16_components(name) > 1:
+            widths.append(d16_components(name))  # GCN 1.2 keeps D16 components unpacked
+        return [f"{name} {vreg(10, n)}, off, s[4:7], s1" for n in widths]
     if section == "MIMG":
         samp = ", s[16:19]" if syn.has("ssamp") else ""
         # The smallest VADDR LLVM accepts comes first: it is the width LLVM's
@@ -248,7 +250,11 @@ def row_for(section, name, syns):
         widths = set(mimg_vaddr_dwords(section, name).values())
         assert len(widths) == 1, (name, widths)
         # src0 = the smallest VADDR width LLVM accepts (and its disassembler prints).
-        return dst, OPTYPE.get(widths.pop(), "B512"), "None", "None", unit, flags, sem
+        # src1 = SSAMP (B128) for the ops that take a sampler.
+        samp = "B128" if syn.has("ssamp") else "None"
+        return dst, OPTYPE.get(widths.pop(), "B512"), samp, "None", unit, flags, sem
+    if "_atomic_" in name:
+        width = syn.size("vdata")  # the data operand; cmpswap returns half of it
     if width:
         dst = OPTYPE[width]
     if "d16" in name:

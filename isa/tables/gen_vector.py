@@ -156,11 +156,15 @@ def operand_types(name, entry, section):
         m = _TYPE_TOKEN.match(fit(t, o.size)) if o.size in (1, 2) else None
         if pk and not o.dev:
             return "V2F16" if t[0] == "f" else "V2I16"
-        return optype(m.group(1), int(m.group(2))) if m else "B32"
+        if name == "v_sat_pk_u8_i16" and t.endswith("16"):
+            return "B32"  # the source is a packed pair of 16-bit values
+        if m:
+            return optype(m.group(1), int(m.group(2)))
+        return {1: "B32", 2: "B64", 3: "B96", 4: "B128"}.get(o.size, "B32")  # u8x8, u16x4, ...
 
     if section == "VOPC":
         dst = "B64"
-    elif "_pk" in name and section != "VOP3P":
+    elif "_pk" in name and section != "VOP3P" and dsts and dsts[0].size == 1:
         dst = "B32"  # packs two 16-bit results (v_cvt_pk*, v_cvt_pkrtz*, ...)
     else:
         dst = typed(dsts[0], dst_t) if dsts else "None"
@@ -311,6 +315,7 @@ def emit(fmt, rows, notes):
                 f.write(f"//   {n}\n")
         f.write('#include "isa/tables/tables.hpp"\n#include "isa/tables/vector_forms.hpp"\n\n')
         f.write("namespace gcnsim::isa::tables {\nnamespace {\n\n")
+        f.write("// clang-format off\n")
         f.write("constexpr OpInfo kRows[] = {\n")
         for r in rows:
             opc = ", ".join("NA" if o is None else f"0x{o:02x}" for o in r["opc"])
@@ -323,6 +328,7 @@ def emit(fmt, rows, notes):
         for r in rows:
             f.write("    {" + ", ".join(str(x) for x in r["forms"]) + f"}},  // {r['name']}\n")
         f.write("};\n")
+        f.write("// clang-format on\n")
         f.write("static_assert(std::size(kRows) == std::size(kForms));\n\n")
         f.write("}  // namespace\n\n")
         f.write(f"std::span<const OpInfo> {fn}() {{ return kRows; }}\n")

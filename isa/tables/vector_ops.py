@@ -22,7 +22,7 @@ class Operand:
         self.role = role    # vdst, sdst, vcc, src0, vsrc1, ssrc2, simm32, attr, param, ...
         self.page = page    # operand page id (gfx9_src_73ab34)
         self.size = size    # dwords
-        self.mods = mods    # True when the operand takes input modifiers (:m)
+        self.mods = mods    # None, "negabs" (float neg/abs) or "sext" (integer sext)
         self.dev = dev      # type deviation tag (u16, f32, b32, ...) or None
 
     def __repr__(self):
@@ -74,7 +74,9 @@ def parse_list(rst_gen):
             if not page.startswith(rst_gen + "_"):
                 modifiers.append(role)
                 continue
-            mods = any(r == "m" for r, _ in refs[1:])
+            # m page: float modifiers (neg/abs) or, for *_m_28b494, the integer sext.
+            mpage = next((p for r, p in refs[1:] if r == "m"), None)
+            mods = None if mpage is None else ("sext" if mpage.endswith("28b494") else "negabs")
             dev = next((r for r, _ in refs[1:] if r != "m"), None)
             operands.append(Operand(role, page, _page_size(page), mods, dev))
         entries.append(Entry(name.strip(), section, operands, modifiers))

@@ -6,6 +6,7 @@
 namespace gcnsim::isa::tables {
 namespace {
 
+// clang-format off
 constexpr OpInfo kRows[] = {
     {"v_interp_mov_f32", Format::VINTRP, OPC(0x02, 0x02, 0x02, 0x02), OpType::F32, OpType::None, OpType::None, OpType::None, Unit::VALU, kReadsM0 | kGraphicsOnly, nullptr},
     {"v_interp_p1_f32", Format::VINTRP, OPC(0x00, 0x00, 0x00, 0x00), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kReadsM0 | kGraphicsOnly, nullptr},
@@ -18,6 +19,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {0, 0, 1, 1},  // v_interp_p1_f32
     {0, 0, 1, 1},  // v_interp_p2_f32
 };
+// clang-format on
 static_assert(std::size(kRows) == std::size(kForms));
 
 }  // namespace

@@ -7,6 +7,7 @@
 namespace gcnsim::isa::tables {
 namespace {
 
+// clang-format off
 constexpr OpInfo kRows[] = {
     {"v_bfrev_b32", Format::VOP1, OPC(0x38, 0x38, 0x2c, 0x2c), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
     {"v_ceil_f16", Format::VOP1, OPC(NA, NA, 0x45, 0x45), OpType::F16, OpType::F16, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
@@ -85,7 +86,7 @@ constexpr OpInfo kRows[] = {
     {"v_rsq_f32", Format::VOP1, OPC(0x2e, 0x2e, 0x24, 0x24), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_rsq_f64", Format::VOP1, OPC(0x31, 0x31, 0x26, 0x26), OpType::F64, OpType::F64, OpType::None, OpType::None, Unit::VALU, kDouble, nullptr},
     {"v_rsq_legacy_f32", Format::VOP1, OPC(0x2d, 0x2d, NA, NA), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
-    {"v_sat_pk_u8_i16", Format::VOP1, OPC(NA, NA, NA, 0x4f), OpType::B32, OpType::I16, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
+    {"v_sat_pk_u8_i16", Format::VOP1, OPC(NA, NA, NA, 0x4f), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
     {"v_screen_partition_4se_b32", Format::VOP1, OPC(NA, NA, NA, 0x37), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
     {"v_sin_f16", Format::VOP1, OPC(NA, NA, 0x49, 0x49), OpType::F16, OpType::F16, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_sin_f32", Format::VOP1, OPC(0x35, 0x35, 0x29, 0x29), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
@@ -189,6 +190,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {1, 1, 7, 7},  // v_trunc_f32
     {0, 1, 1, 1},  // v_trunc_f64
 };
+// clang-format on
 static_assert(std::size(kRows) == std::size(kForms));
 
 }  // namespace

@@ -7,6 +7,7 @@
 namespace gcnsim::isa::tables {
 namespace {
 
+// clang-format off
 constexpr OpInfo kRows[] = {
     {"v_add_co_u32", Format::VOP2, OPC(NA, NA, NA, 0x19), OpType::B32, OpType::B32, OpType::B32, OpType::None, Unit::VALU, kWritesVcc, "v_add_co_u32"},
     {"v_add_f16", Format::VOP2, OPC(NA, NA, 0x1f, 0x1f), OpType::F16, OpType::F16, OpType::F16, OpType::None, Unit::VALU, 0, nullptr},
@@ -179,6 +180,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {0, 0, 0, 0},  // v_writelane_b32
     {1, 1, 7, 7},  // v_xor_b32
 };
+// clang-format on
 static_assert(std::size(kRows) == std::size(kForms));
 
 }  // namespace

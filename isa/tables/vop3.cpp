@@ -9,6 +9,7 @@
 namespace gcnsim::isa::tables {
 namespace {
 
+// clang-format off
 constexpr OpInfo kRows[] = {
     {"v_add3_u32", Format::VOP3, OPC(NA, NA, NA, 0x1ff), OpType::B32, OpType::B32, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
     {"v_add_f64", Format::VOP3, OPC(0x164, 0x164, 0x280, 0x280), OpType::F64, OpType::F64, OpType::F64, OpType::None, Unit::VALU, kDouble, nullptr},
@@ -99,8 +100,8 @@ constexpr OpInfo kRows[] = {
     {"v_min3_u16", Format::VOP3, OPC(NA, NA, NA, 0x1f6), OpType::B16, OpType::B16, OpType::B16, OpType::B16, Unit::VALU, 0, nullptr},
     {"v_min3_u32", Format::VOP3, OPC(0x153, 0x153, 0x1d2, 0x1d2), OpType::B32, OpType::B32, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
     {"v_min_f64", Format::VOP3, OPC(0x166, 0x166, 0x282, 0x282), OpType::F64, OpType::F64, OpType::F64, OpType::None, Unit::VALU, kDouble, nullptr},
-    {"v_mqsad_pk_u16_u8", Format::VOP3, OPC(0x173, 0x173, 0x1e6, 0x1e6), OpType::B32, OpType::B64, OpType::B16, OpType::B64, Unit::VALU, 0, nullptr},
-    {"v_mqsad_u32_u8", Format::VOP3, OPC(NA, 0x175, 0x1e7, 0x1e7), OpType::B32, OpType::B64, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
+    {"v_mqsad_pk_u16_u8", Format::VOP3, OPC(0x173, 0x173, 0x1e6, 0x1e6), OpType::B64, OpType::B64, OpType::B16, OpType::B64, Unit::VALU, 0, nullptr},
+    {"v_mqsad_u32_u8", Format::VOP3, OPC(NA, 0x175, 0x1e7, 0x1e7), OpType::B128, OpType::B64, OpType::B32, OpType::B128, Unit::VALU, 0, nullptr},
     {"v_msad_u8", Format::VOP3, OPC(0x171, 0x171, 0x1e4, 0x1e4), OpType::B32, OpType::B32, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
     {"v_mul_f64", Format::VOP3, OPC(0x165, 0x165, 0x281, 0x281), OpType::F64, OpType::F64, OpType::F64, OpType::None, Unit::VALU, kDouble, nullptr},
     {"v_mul_hi_i32", Format::VOP3, OPC(0x16c, 0x16c, 0x287, 0x287), OpType::I32, OpType::I32, OpType::I32, OpType::None, Unit::VALU, kQuarterRate, nullptr},
@@ -111,7 +112,7 @@ constexpr OpInfo kRows[] = {
     {"v_or3_b32", Format::VOP3, OPC(NA, NA, NA, 0x202), OpType::B32, OpType::B32, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
     {"v_pack_b32_f16", Format::VOP3, OPC(NA, NA, NA, 0x2a0), OpType::B32, OpType::F16, OpType::F16, OpType::None, Unit::VALU, 0, nullptr},
     {"v_perm_b32", Format::VOP3, OPC(NA, NA, 0x1ed, 0x1ed), OpType::B32, OpType::B32, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
-    {"v_qsad_pk_u16_u8", Format::VOP3, OPC(NA, 0x172, 0x1e5, 0x1e5), OpType::B32, OpType::B64, OpType::B16, OpType::B64, Unit::VALU, 0, nullptr},
+    {"v_qsad_pk_u16_u8", Format::VOP3, OPC(NA, 0x172, 0x1e5, 0x1e5), OpType::B64, OpType::B64, OpType::B16, OpType::B64, Unit::VALU, 0, nullptr},
     {"v_readlane_b32", Format::VOP3, OPC(NA, NA, 0x289, 0x289), OpType::B32, OpType::B32, OpType::B32, OpType::None, Unit::VALU, 0, nullptr},
     {"v_sad_hi_u8", Format::VOP3, OPC(0x15b, 0x15b, 0x1da, 0x1da), OpType::B32, OpType::B32, OpType::B32, OpType::B32, Unit::VALU, 0, nullptr},
     {"v_sad_u16", Format::VOP3, OPC(0x15c, 0x15c, 0x1db, 0x1db), OpType::B32, OpType::B16, OpType::B16, OpType::B32, Unit::VALU, 0, nullptr},
@@ -239,6 +240,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {0, 0, 0, 0},  // v_writelane_b32
     {0, 0, 0, 0},  // v_xad_u32
 };
+// clang-format on
 static_assert(std::size(kRows) == std::size(kForms));
 
 }  // namespace

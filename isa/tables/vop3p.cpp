@@ -6,6 +6,7 @@
 namespace gcnsim::isa::tables {
 namespace {
 
+// clang-format off
 constexpr OpInfo kRows[] = {
     {"v_mad_mix_f32", Format::VOP3P, OPC(NA, NA, NA, 0x20), OpType::F32, OpType::F32, OpType::F32, OpType::F32, Unit::VALU, 0, nullptr},
     {"v_mad_mixhi_f16", Format::VOP3P, OPC(NA, NA, NA, 0x22), OpType::F16, OpType::F16, OpType::F16, OpType::F16, Unit::VALU, 0, nullptr},
@@ -56,6 +57,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {0, 0, 0, 0},  // v_pk_sub_i16
     {0, 0, 0, 0},  // v_pk_sub_u16
 };
+// clang-format on
 static_assert(std::size(kRows) == std::size(kForms));
 
 }  // namespace

@@ -7,6 +7,7 @@
 namespace gcnsim::isa::tables {
 namespace {
 
+// clang-format off
 constexpr OpInfo kRows[] = {
     {"v_cmp_class_f16", Format::VOPC, OPC(NA, NA, 0x14, 0x14), OpType::B64, OpType::F16, OpType::B32, OpType::None, Unit::VALU, kWritesVcc, nullptr},
     {"v_cmp_class_f32", Format::VOPC, OPC(0x88, 0x88, 0x10, 0x10), OpType::B64, OpType::F32, OpType::B32, OpType::None, Unit::VALU, kWritesVcc, nullptr},
@@ -537,6 +538,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {1, 1, 3, 3},  // v_cmpx_u_f32
     {1, 1, 1, 1},  // v_cmpx_u_f64
 };
+// clang-format on
 static_assert(std::size(kRows) == std::size(kForms));
 
 }  // namespace

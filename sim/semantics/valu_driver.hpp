@@ -296,7 +296,11 @@ struct Fetched<K<T>> {
           p = buf;
         }
         if (xf.any()) {
-          for (unsigned l = 0; l < 64; ++l) buf[l] = xf(p[l]);
+          if (xf.ftz32 && !xf.neg && !xf.abs && xf.sel == 6) {  // the common MODE-flush case: vectorizable
+            for (unsigned l = 0; l < 64; ++l) buf[l] = valu::ftz32(p[l]);
+          } else {
+            for (unsigned l = 0; l < 64; ++l) buf[l] = xf(p[l]);
+          }
           p = buf;
         }
       } else {
@@ -378,7 +382,7 @@ inline constexpr double kOmod[4] = {1.0, 2.0, 4.0, 0.5};
 // Output modifiers of a float result (VOP3 "Clamping applied after OMOD";
 // OMOD does nothing when output denormals are allowed).
 template <Ty T>
-inline RawOf<T> postFloat(const Ctx& c, RawOf<T> v) {
+[[gnu::always_inline]] inline RawOf<T> postFloat(const Ctx& c, RawOf<T> v) {
   if constexpr (T == Ty::F32) {
     const bool flush = !c.fp.allowOut32 || c.ftz;
     if (c.omod && flush) v = bitsOf(asF32(v) * static_cast<float>(kOmod[c.omod]));
@@ -425,6 +429,9 @@ inline auto invoke(F& f, Ctx& c, A... a) {
 
 template <class D, unsigned Opt, class F, class... S>
 struct Driver {
+  static constexpr bool kUsesCtx =
+      std::is_invocable_v<F&, Ctx&, decltype(std::declval<const Fetched<S>&>().arg(0u))...>;
+
   static void run(Exec& x) {
     Ctx c(x);
     c.ftz = (Opt & kFtz) != 0;
@@ -434,7 +441,7 @@ struct Driver {
     if (c.bad) return;
     F f{};
     auto compute = [&](unsigned l) {
-      c.lane = l;
+      if constexpr (kUsesCtx) c.lane = l;
       return std::apply([&](auto&... s) { return invoke(f, c, s.arg(l)...); }, src);
     };
     if constexpr (std::is_same_v<D, Cmp> || std::is_same_v<D, CmpX>) {
@@ -488,15 +495,20 @@ struct Driver {
                                        (T == Ty::F16 && c.flushOut16()));
       const bool hiHalf = isHalf(T) && c.opsel && ((c.in.mods.opsel >> 3) & 1);
       const bool keepHi = Keep16 && c.gen == Gen::GCN14;
-      if (!post && !sdwa && !isHalf(T)) {
+      auto simple = [&](auto finish) {
         if (mask == ~0ull) {
-          for (unsigned l = 0; l < 64; ++l) d[l] = value(l);
+          for (unsigned l = 0; l < 64; ++l) d[l] = finish(value(l));
         } else {
           for (uint64_t rest = mask; rest; rest &= rest - 1) {
             const unsigned l = std::countr_zero(rest);
-            d[l] = value(l);
+            d[l] = finish(value(l));
           }
         }
+      };
+      if (!post && !sdwa && !isHalf(T)) {
+        simple([](uint32_t v) { return v; });
+      } else if (T == Ty::F32 && post && !c.clamp && !c.omod && !sdwa) {  // MODE output flush only
+        simple([](uint32_t v) { return ftz32(v); });
       } else {
         for (uint64_t rest = mask; rest; rest &= rest - 1) {
           const unsigned l = std::countr_zero(rest);

@@ -41,8 +41,8 @@ void registerValuF16(SemRegistry& r) {
   // VDST = ASHALF(SRC0) * ASHALF(SRC1) + ASHALF(VDST) (flushes denormals)
   r.add("v_mac_f16", vopo<kFtz, F16, F16, F16, OldDst<F16>>(mad16));
   // VDST = SRC0 * SRC1 + K;  VDST = SRC0 * K + SRC1
-  r.add("v_madak_f16", vopo<kFtz, F16, F16, F16, Lit<F16>>(mad16));
-  r.add("v_madmk_f16", vopo<kFtz, F16, F16, Lit<F16>, F16>(mad16));
+  r.add("v_madak_f16", vopo<kFtz, F16, F16, F16, F16>(mad16));
+  r.add("v_madmk_f16", vopo<kFtz, F16, F16, F16, F16>(mad16));
   // VDST = ASHALF(SRC0) * ASHALF(SRC1) + ASHALF(SRC2): GCN 1.4 opcodes keep the other half
   r.add("v_mad_f16", vopo<kFtz, Keep<F16>, F16, F16, F16>(mad16));
   r.add("v_mad_legacy_f16", vopo<kFtz, F16, F16, F16, F16>(mad16));

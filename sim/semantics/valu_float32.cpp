@@ -58,8 +58,8 @@ void registerValuFloat32(SemRegistry& r) {
   // VDST = ASFLOAT(SRC0) * ASFLOAT(SRC1) + ASFLOAT(VDST)
   r.add("v_mac_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) { return a * b + c; }));
   // VDST = SRC0 * SRC1 + K;  VDST = SRC0 * K + SRC1
-  r.add("v_madak_f32", vopo<kFtz, F32, F32, F32, Lit<F32>>([](float a, float b, float k) { return a * b + k; }));
-  r.add("v_madmk_f32", vopo<kFtz, F32, F32, Lit<F32>, F32>([](float a, float k, float b) { return a * k + b; }));
+  r.add("v_madak_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float k) { return a * b + k; }));
+  r.add("v_madmk_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float k, float b) { return a * k + b; }));
   // if (SRC0!=0.0 && SRC1!=0.0) VDST = SRC0 * SRC1 + SRC2 (else SRC2 / VDST unchanged)
   r.add("v_mad_legacy_f32",
         vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) { return a != 0 && b != 0 ? a * b + c : c; }));

@@ -92,7 +92,7 @@ void registerValuInt(SemRegistry& r) {
           a = ((a >> 1) & 0x55555555u) | ((a & 0x55555555u) << 1);
           a = ((a >> 2) & 0x33333333u) | ((a & 0x33333333u) << 2);
           a = ((a >> 4) & 0x0f0f0f0fu) | ((a & 0x0f0f0f0fu) << 4);
-          return std::byteswap(a);
+          return __builtin_bswap32(a);
         }));
   // VDST = -1; first one bit from the MSB: VDST = 31-i
   r.add("v_ffbh_u32", vop<U32, U32>([](u32 a) { return a ? static_cast<u32>(std::countl_zero(a)) : ~0u; }));

@@ -65,7 +65,12 @@ def ds_lines(gen, syn, rnd):
     return out
 
 
-def data_width(syn):
+def data_width(syn, gen=None):
+    comps = 0
+    if "format_d16_" in syn.name:
+        comps = len(syn.name.rsplit("_", 1)[1])
+    if comps and gen == "gfx8":
+        return comps  # unpacked D16 on GCN 1.2
     return syn.size("vdst") or syn.size("vdata") or 1
 
 
@@ -77,7 +82,7 @@ def buffer_lines(gen, syn, rnd, tbuffer):
         return [f"{name} s[4:7], s1", f"{name} s[8:11], 0 offset:4095 lds", f"{name} s[4:7], m0 glc slc",
                 f"{name} s[96:99], -1 offset:12"]
     pre8 = gen in ("gfx6", "gfx7")
-    n = data_width(syn)
+    n = data_width(syn, gen)
     is_load = "_load_" in name
     atomic = "_atomic_" in name
     out = []

@@ -1,0 +1,122 @@
+#include "frontend/commands.hpp"
+
+#include <boost/program_options.hpp>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "frontend/code_object.hpp"
+#include "frontend/disasm_cmd.hpp"
+#include "frontend/error.hpp"
+#include "frontend/info_cmd.hpp"
+#include "frontend/job.hpp"
+
+namespace po = boost::program_options;
+
+namespace gcnsim::frontend {
+namespace {
+
+std::vector<uint8_t> readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open file");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Parses `args` with one positional FILE; returns false (after printing help) for --help.
+bool parseArgs(const std::vector<std::string>& args, po::options_description& opts, const char* positional,
+               po::variables_map& vm) {
+  opts.add_options()("help,h", "show this help")(positional, po::value<std::string>(), "input file");
+  po::positional_options_description pos;
+  pos.add(positional, 1);
+  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+  if (vm.count("help")) {
+    std::cout << opts;
+    return false;
+  }
+  if (!vm.count(positional)) throw InputError(std::string("missing ") + positional + " (see --help)");
+  return true;
+}
+
+}  // namespace
+
+int disasmCommand(const std::vector<std::string>& args) {
+  po::options_description opts(
+      "gcnsim disasm FILE [options]\n  FILE: an AMDGPU code object, or raw machine code with --arch");
+  opts.add_options()("arch", po::value<std::string>(),
+                     "architecture of raw code (gfx600, gfx803, gcn1.4, ...)")(
+      "kernel", po::value<std::string>(), "code objects: only this kernel");
+  po::variables_map vm;
+  if (!parseArgs(args, opts, "file", vm)) return kExitOk;
+  const std::string path = vm["file"].as<std::string>();
+  std::optional<isa::Arch> arch;
+  if (vm.count("arch")) {
+    arch = isa::parseArch(vm["arch"].as<std::string>());
+    if (!arch) throw InputError("--arch: unknown architecture \"" + vm["arch"].as<std::string>() + "\"");
+  }
+  std::vector<uint8_t> bytes = readFile(path);
+  if (looksLikeElf(bytes)) {
+    const CodeObject co = loadCodeObject(std::move(bytes), path);
+    if (arch && arch->gen != co.arch.gen)
+      throw InputError("--arch " + arch->llvmName + " does not match the code object's " + co.arch.llvmName);
+    std::optional<std::string_view> kernel;
+    if (vm.count("kernel")) kernel = vm["kernel"].as<std::string>();
+    printCodeObjectListing(std::cout, co, kernel);
+    return kExitOk;
+  }
+  if (vm.count("kernel"))
+    throw InputError(path + ": --kernel applies to code objects; this is raw machine code");
+  if (!arch) throw InputError(path + ": not a code object, so --arch is required for raw machine code");
+  if (bytes.size() % 4 != 0)
+    throw InputError(path + ": size " + std::to_string(bytes.size()) + " is not a multiple of 4");
+  std::vector<uint32_t> words(bytes.size() / 4);
+  if (!words.empty()) std::memcpy(words.data(), bytes.data(), bytes.size());
+  printListing(std::cout, arch->gen, words, 0);
+  return kExitOk;
+}
+
+int infoCommand(const std::vector<std::string>& args) {
+  po::options_description opts("gcnsim info FILE\n  FILE: an AMDGPU code object (.hsaco)");
+  po::variables_map vm;
+  if (!parseArgs(args, opts, "file", vm)) return kExitOk;
+  printCodeObjectInfo(std::cout, loadCodeObject(vm["file"].as<std::string>()));
+  return kExitOk;
+}
+
+int checkCommand(const std::vector<std::string>& args) {
+  po::options_description opts("gcnsim check JOB\n  validates a job file and prints what it describes");
+  opts.add_options()("max-buffer-bytes", po::value<uint64_t>()->default_value(kDefaultMaxBufferBytes),
+                     "limit on the bytes of all buffers together");
+  po::variables_map vm;
+  if (!parseArgs(args, opts, "job", vm)) return kExitOk;
+  const Job job = loadJob(vm["job"].as<std::string>(), vm["max-buffer-bytes"].as<uint64_t>());
+  std::cout << job.path.string() << ": ok\n";
+  std::cout << "  kernel    " << job.kernel.name << " from " << job.kernel.file.string() << " ("
+            << (job.kernel.format == KernelFormat::Elf ? "code object" : "raw code") << ", "
+            << job.kernel.arch.llvmName << ")\n";
+  auto dims = [](const std::array<uint32_t, 3>& d) {
+    return std::to_string(d[0]) + " x " + std::to_string(d[1]) + " x " + std::to_string(d[2]);
+  };
+  std::cout << "  grid      " << dims(job.grid) << " work-items, work-groups of " << dims(job.workgroup)
+            << '\n';
+  for (const auto& b : job.buffers)
+    std::cout << "  buffer    " << b.name << ": " << b.count() << " x " << elemTypeName(b.type) << " ("
+              << b.bytes.size() << " bytes)\n";
+  for (size_t i = 0; i < job.args.size(); ++i) {
+    const ArgSpec& a = job.args[i];
+    std::cout << "  args[" << i << "]   kernarg offset " << a.kernargOffset << ": ";
+    if (a.kind == ArgSpec::Kind::Buffer)
+      std::cout << "address of " << a.buffer << '\n';
+    else if (a.kind == ArgSpec::Kind::Local)
+      std::cout << a.localBytes << " bytes of LDS\n";
+    else
+      std::cout << elemTypeName(a.type) << " bits 0x" << std::hex << a.bits << std::dec << '\n';
+  }
+  for (const auto& s : job.kernel.setup.inits) std::cout << "  setup     " << s.key << '\n';
+  std::cout << "  output    ";
+  for (size_t i = 0; i < job.output.size(); ++i) std::cout << (i ? ", " : "") << job.output[i];
+  std::cout << '\n';
+  return kExitOk;
+}
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,165 @@
+#include "frontend/config_loader.hpp"
+
+#include <fstream>
+#include <span>
+
+#include "frontend/error.hpp"
+#include "isa/gen.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+using sim::timing::GpuConfig;
+
+struct Field {
+  const char* section;
+  const char* name;
+  std::span<uint32_t> values;  // one number, or an array
+};
+
+std::vector<Field> fieldsOf(GpuConfig& c) {
+  auto one = [](uint32_t& v) { return std::span<uint32_t>(&v, 1); };
+  return {
+      {"gpu", "cus", one(c.cus)},
+      {"gpu", "clock_mhz", one(c.clockMhz)},
+      {"gpu", "workgroups_per_cycle", one(c.workgroupsPerCycle)},
+      {"cu", "simds", one(c.cu.simds)},
+      {"cu", "wave_slots_per_simd", one(c.cu.waveSlotsPerSimd)},
+      {"cu", "vgprs_per_simd", one(c.cu.vgprsPerSimd)},
+      {"cu", "vgpr_granule", one(c.cu.vgprGranule)},
+      {"cu", "sgprs_per_simd", one(c.cu.sgprsPerSimd)},
+      {"cu", "sgpr_granule", one(c.cu.sgprGranule)},
+      {"cu", "lds_bytes", one(c.cu.ldsBytes)},
+      {"cu", "lds_granule", one(c.cu.ldsGranule)},
+      {"cu", "max_lds_per_workgroup", one(c.cu.maxLdsPerWorkgroup)},
+      {"issue", "valu_cycles", one(c.issue.valuCycles)},
+      {"issue", "quarter_rate_cycles", one(c.issue.quarterRateCycles)},
+      {"issue", "dp_factor", one(c.issue.dpFactor)},
+      {"issue", "salu_cycles", one(c.issue.saluCycles)},
+      {"issue", "saveexec_cycles", one(c.issue.saveexecCycles)},
+      {"issue", "setreg_cycles", one(c.issue.setregCycles)},
+      {"issue", "branch_cycles", one(c.issue.branchCycles)},
+      {"issue", "branch_taken_cycles", one(c.issue.branchTakenCycles)},
+      {"issue", "smem_cycles", one(c.issue.smemCycles)},
+      {"issue", "smem_x8_cycles", one(c.issue.smemX8Cycles)},
+      {"issue", "smem_x16_cycles", one(c.issue.smemX16Cycles)},
+      {"issue", "ds_read_cycles", std::span<uint32_t>(c.issue.dsReadCycles)},
+      {"issue", "ds_write_cycles", std::span<uint32_t>(c.issue.dsWriteCycles)},
+      {"issue", "vmem_load_cycles", one(c.issue.vmemLoadCycles)},
+      {"issue", "vmem_load_wide_cycles", one(c.issue.vmemLoadWideCycles)},
+      {"issue", "vmem_store_cycles", one(c.issue.vmemStoreCycles)},
+      {"issue", "vmem_atomic_cycles", one(c.issue.vmemAtomicCycles)},
+      {"issue", "msg_latency", one(c.issue.msgLatency)},
+      {"issue", "smem_lgkm_single", one(c.issue.smemLgkmSingle)},
+      {"issue", "smem_lgkm_multi", one(c.issue.smemLgkmMulti)},
+      {"kcache", "size_bytes", one(c.kcache.sizeBytes)},
+      {"kcache", "line_bytes", one(c.kcache.lineBytes)},
+      {"kcache", "ways", one(c.kcache.ways)},
+      {"kcache", "cus_per_cache", one(c.kcache.cusPerCache)},
+      {"kcache", "hit_latency", one(c.kcache.hitLatency)},
+      {"kcache", "mshrs", one(c.kcache.mshrs)},
+      {"lds", "banks", one(c.lds.banks)},
+      {"lds", "bank_bytes", one(c.lds.bankBytes)},
+      {"lds", "lanes_per_pass", one(c.lds.lanesPerPass)},
+      {"lds", "latency", one(c.lds.latency)},
+      {"lds", "conflict_cycles", one(c.lds.conflictCycles)},
+      {"lds", "gds_latency", one(c.lds.gdsLatency)},
+      {"l1", "size_bytes", one(c.l1.cache.sizeBytes)},
+      {"l1", "line_bytes", one(c.l1.cache.lineBytes)},
+      {"l1", "ways", one(c.l1.cache.ways)},
+      {"l1", "hit_latency", one(c.l1.cache.hitLatency)},
+      {"l1", "mshrs", one(c.l1.cache.mshrs)},
+      {"l1", "lines_per_cycle", one(c.l1.linesPerCycle)},
+      {"memory", "l2_size_bytes", one(c.memory.l2.sizeBytes)},
+      {"memory", "l2_line_bytes", one(c.memory.l2.lineBytes)},
+      {"memory", "l2_ways", one(c.memory.l2.ways)},
+      {"memory", "l2_hit_latency", one(c.memory.l2.hitLatency)},
+      {"memory", "l2_mshrs", one(c.memory.l2.mshrs)},
+      {"memory", "dram_latency", one(c.memory.dramLatency)},
+      {"memory", "dram_bytes_per_cycle", one(c.memory.dramBytesPerCycle)},
+  };
+}
+
+uint32_t toU32(const nlohmann::json& v, const std::string& where) {
+  if (!v.is_number_integer() && !v.is_number_unsigned())
+    throw InputError(where + ": expected a non-negative integer, got " + v.dump());
+  const int64_t x = v.get<int64_t>();
+  if (x < 0 || x > 0xffffffffll) throw InputError(where + ": " + v.dump() + " is out of range");
+  return uint32_t(x);
+}
+
+void setField(const Field& f, const nlohmann::json& raw, const std::string& where) {
+  const nlohmann::json* v = &raw;
+  if (raw.is_object()) {
+    for (const auto& [k, _] : raw.items())
+      if (k != "value" && k != "source" && k != "note")
+        throw InputError(where + ": unknown key \"" + k + "\" (expected \"value\" and \"source\")");
+    if (!raw.contains("value")) throw InputError(where + ": missing \"value\"");
+    v = &raw.at("value");
+  }
+  if (f.values.size() == 1) {
+    f.values[0] = toU32(*v, where);
+    return;
+  }
+  if (!v->is_array() || v->size() != f.values.size())
+    throw InputError(where + ": expected an array of " + std::to_string(f.values.size()) + " integers");
+  for (size_t i = 0; i < f.values.size(); ++i) f.values[i] = toU32((*v)[i], where + "[" + std::to_string(i) + "]");
+}
+
+}  // namespace
+
+std::vector<std::string> gpuConfigFields() {
+  GpuConfig c;
+  std::vector<std::string> out;
+  for (const Field& f : fieldsOf(c)) out.push_back(std::string(f.section) + "." + f.name);
+  return out;
+}
+
+GpuConfig parseGpuConfig(const nlohmann::json& doc, const std::string& where) {
+  if (!doc.is_object()) throw InputError(where + ": a GPU config must be a JSON object");
+  GpuConfig c;
+  if (doc.contains("arch")) {
+    if (!doc.at("arch").is_string()) throw InputError(where + ": arch: expected a string");
+    const auto arch = isa::parseArch(doc.at("arch").get<std::string>());
+    if (!arch)
+      throw InputError(where + ": arch: unknown architecture \"" + doc.at("arch").get<std::string>() + "\"");
+    c = sim::timing::defaultConfig(arch->gen);
+  }
+  std::vector<Field> fields = fieldsOf(c);
+  for (const auto& [key, value] : doc.items()) {
+    if (key == "arch" || key == "description" || key == "source") continue;
+    if (key == "name") {
+      if (!value.is_string()) throw InputError(where + ": name: expected a string");
+      c.name = value.get<std::string>();
+      continue;
+    }
+    bool known = false;
+    for (const Field& f : fields) known |= key == f.section;
+    if (!known) throw InputError(where + ": unknown section \"" + key + "\"");
+    if (!value.is_object()) throw InputError(where + ": " + key + ": expected an object");
+    for (const auto& [name, raw] : value.items()) {
+      const Field* match = nullptr;
+      for (const Field& f : fields)
+        if (key == f.section && name == f.name) match = &f;
+      const std::string field = where + ": " + key + "." + name;
+      if (!match) throw InputError(field + ": unknown field");
+      setField(*match, raw, field);
+    }
+  }
+  if (const std::string e = c.validate(); !e.empty()) throw InputError(where + ": " + e);
+  return c;
+}
+
+GpuConfig loadGpuConfig(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path.string() + ": cannot open the GPU config");
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path.string() + ": not valid JSON: " + e.what());
+  }
+  return parseGpuConfig(doc, path.string());
+}
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,262 @@
+// loadJob: the top level of the job file (README "Job file").
+#include "frontend/job.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "frontend/error.hpp"
+#include "frontend/job_parts.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+JobJson parseJsonFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot open job file");
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  try {
+    return JobJson::parse(text);
+  } catch (const JobJson::parse_error& e) {
+    std::string msg = e.what();  // "[json.exception.parse_error.101] parse error at line 3, column 5: ..."
+    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
+    throw InputError(path.string() + ": invalid JSON: " + msg);
+  }
+}
+
+// The element type of an OpenCL C / HIP by-value argument type name.
+std::optional<ElemType> typeFromTypeName(const std::string& name) {
+  static const std::pair<const char*, ElemType> rows[] = {
+      {"uchar", ElemType::U8},     {"char", ElemType::I8},      {"unsigned char", ElemType::U8},
+      {"ushort", ElemType::U16},   {"short", ElemType::I16},    {"unsigned short", ElemType::U16},
+      {"uint", ElemType::U32},     {"int", ElemType::I32},      {"unsigned int", ElemType::U32},
+      {"ulong", ElemType::U64},    {"long", ElemType::I64},     {"unsigned long", ElemType::U64},
+      {"size_t", ElemType::U64},   {"half", ElemType::F16},     {"float", ElemType::F32},
+      {"double", ElemType::F64},   {"uint32_t", ElemType::U32}, {"int32_t", ElemType::I32},
+      {"uint64_t", ElemType::U64}, {"int64_t", ElemType::I64},
+  };
+  for (const auto& [n, t] : rows)
+    if (name == n) return t;
+  return std::nullopt;
+}
+
+std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const std::string& field) {
+  ctx.requireArray(v, field);
+  if (v.empty() || v.size() > 3)
+    ctx.fail(field, "needs 1 to 3 entries (x, y, z), not " + std::to_string(v.size()));
+  std::array<uint32_t, 3> out{1, 1, 1};
+  for (size_t i = 0; i < v.size(); ++i)
+    out[i] =
+        static_cast<uint32_t>(ctx.requireUint(v[i], field + "[" + std::to_string(i) + "]", 1, 0xffffffffu));
+  return out;
+}
+
+void parseKernel(const JobContext& ctx, const JobJson& v, Job& job) {
+  ctx.requireObject(v, "kernel");
+  ctx.checkKeys(v, "kernel", {"file", "name", "format", "arch", "sgprs", "vgprs", "lds_bytes", "setup"});
+  KernelSpec& k = job.kernel;
+  k.file = job.dir / ctx.requireString(ctx.requireKey(v, "file", "kernel"), "kernel.file");
+  std::ifstream in(k.file, std::ios::binary);
+  if (!in) ctx.fail("kernel.file", "cannot open " + k.file.string());
+  std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+
+  if (const JobJson* f = ctx.optionalKey(v, "format")) {
+    const std::string s = ctx.requireString(*f, "kernel.format");
+    if (s != "elf" && s != "raw")
+      ctx.fail("kernel.format", "unknown format " + JobContext::quoted(s) + " (expected elf or raw)");
+    k.format = s == "elf" ? KernelFormat::Elf : KernelFormat::Raw;
+  } else {
+    k.format = looksLikeElf(bytes) ? KernelFormat::Elf : KernelFormat::Raw;
+  }
+  std::optional<isa::Arch> arch;
+  if (const JobJson* a = ctx.optionalKey(v, "arch")) {
+    const std::string s = ctx.requireString(*a, "kernel.arch");
+    arch = isa::parseArch(s);
+    if (!arch)
+      ctx.fail("kernel.arch",
+               "unknown architecture " + JobContext::quoted(s) + " (known: " + isa::knownArchNames() + ")");
+  }
+
+  if (k.format == KernelFormat::Elf) {
+    for (const char* rawOnly : {"sgprs", "vgprs", "lds_bytes", "setup"})
+      if (v.contains(rawOnly))
+        ctx.fail(std::string("kernel.") + rawOnly,
+                 "only for raw machine code (\"format\": \"raw\"); a code object carries its own");
+    try {
+      job.codeObject = loadCodeObject(std::move(bytes), k.file.string());
+    } catch (const InputError& e) {
+      ctx.fail("kernel.file", e.what());
+    }
+    const CodeObject& co = *job.codeObject;
+    k.arch = co.arch;
+    if (arch && arch->gen != co.arch.gen)
+      ctx.fail("kernel.arch", arch->llvmName + " does not match the code object's " + co.arch.llvmName);
+    if (const JobJson* n = ctx.optionalKey(v, "name")) {
+      k.name = ctx.requireString(*n, "kernel.name");
+    } else if (co.kernels.size() == 1) {
+      k.name = co.kernels[0].name;
+    } else {
+      ctx.fail("kernel", "missing required key \"name\" (kernels in " + k.file.filename().string() + ": " +
+                             co.kernelNames() + ")");
+    }
+    const KernelInfo* info = co.findKernel(k.name);
+    if (!info)
+      ctx.fail("kernel.name", "no kernel " + JobContext::quoted(k.name) + " in " +
+                                  k.file.filename().string() + " (kernels: " + co.kernelNames() + ")");
+    job.kernelIndex = static_cast<size_t>(info - co.kernels.data());
+    return;
+  }
+
+  if (!arch)
+    ctx.fail("kernel",
+             "missing required key \"arch\" (raw machine code does not say which processor it is for)");
+  k.arch = *arch;
+  k.name = v.contains("name") ? ctx.requireString(v["name"], "kernel.name") : k.file.stem().string();
+  if (bytes.empty() || bytes.size() % 4)
+    ctx.fail("kernel.file", k.file.string() + " has " + std::to_string(bytes.size()) +
+                                " bytes; raw machine code is a non-empty sequence of 4-byte words");
+  job.rawCode = std::move(bytes);
+  const uint32_t maxSgprs = k.arch.gen == isa::Gen::GCN10 || k.arch.gen == isa::Gen::GCN11 ? 104 : 102;
+  k.sgprs = v.contains("sgprs")
+                ? static_cast<uint32_t>(ctx.requireUint(v["sgprs"], "kernel.sgprs", 1, maxSgprs))
+                : maxSgprs;
+  k.vgprs =
+      v.contains("vgprs") ? static_cast<uint32_t>(ctx.requireUint(v["vgprs"], "kernel.vgprs", 1, 256)) : 256;
+  k.ldsBytes =
+      v.contains("lds_bytes")
+          ? static_cast<uint32_t>(ctx.requireUint(v["lds_bytes"], "kernel.lds_bytes", 0, kMaxLdsBytes))
+          : 0;
+}
+
+ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& field, const Job& job,
+                 const KernelArg* meta) {
+  ctx.requireObject(v, field);
+  ArgSpec a;
+  if (v.contains("buffer")) {
+    ctx.checkKeys(v, field, {"buffer"});
+    a.kind = ArgSpec::Kind::Buffer;
+    a.buffer = ctx.requireString(v["buffer"], field + ".buffer");
+    if (!job.findBuffer(a.buffer)) ctx.fail(field + ".buffer", "no buffer " + JobContext::quoted(a.buffer));
+  } else if (v.contains("value")) {
+    ctx.checkKeys(v, field, {"value", "type"});
+    a.kind = ArgSpec::Kind::Value;
+    if (const JobJson* t = ctx.optionalKey(v, "type")) {
+      const std::string s = ctx.requireString(*t, field + ".type");
+      auto type = parseElemType(s);
+      if (!type)
+        ctx.fail(field + ".type",
+                 "unknown type " + JobContext::quoted(s) + " (expected one of " + elemTypeList() + ")");
+      a.type = *type;
+    } else {
+      auto type =
+          meta && meta->valueKind == ArgValueKind::ByValue ? typeFromTypeName(meta->typeName) : std::nullopt;
+      if (!type)
+        ctx.fail(field,
+                 "missing required key \"type\"" + (meta ? " (cannot infer it from the kernel's type name " +
+                                                               JobContext::quoted(meta->typeName) + ")"
+                                                         : std::string()));
+      a.type = *type;
+    }
+    a.bits = ctx.elementBits(v["value"], a.type, field + ".value");
+  } else if (v.contains("local")) {
+    ctx.checkKeys(v, field, {"local"});
+    a.kind = ArgSpec::Kind::Local;
+    a.localBytes = static_cast<uint32_t>(ctx.requireUint(v["local"], field + ".local", 0, kMaxLdsBytes));
+  } else {
+    ctx.fail(field, "needs one of \"buffer\", \"value\" or \"local\"");
+  }
+  return a;
+}
+
+}  // namespace
+
+const BufferSpec* Job::findBuffer(std::string_view name) const {
+  for (const auto& b : buffers)
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+uint32_t Job::dynamicLdsBytes() const {
+  uint32_t total = 0;
+  for (const auto& a : args)
+    if (a.kind == ArgSpec::Kind::Local) total += a.localBytes;
+  return total;
+}
+
+Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
+  const JobJson doc = parseJsonFile(path);
+  const JobContext ctx(path.string());
+  Job job;
+  job.path = path;
+  job.dir = path.parent_path();
+  ctx.requireObject(doc, "");
+  ctx.checkKeys(doc, "", {"kernel", "grid", "workgroup", "buffers", "args", "output", "description"});
+  if (const JobJson* d = ctx.optionalKey(doc, "description")) ctx.requireString(*d, "description");
+
+  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job);
+  job.grid = parseDims(ctx, ctx.requireKey(doc, "grid", ""), "grid");
+  job.gridDims = static_cast<unsigned>(doc["grid"].size());
+  job.workgroup = parseDims(ctx, ctx.requireKey(doc, "workgroup", ""), "workgroup");
+  const uint64_t wgSize = uint64_t{job.workgroup[0]} * job.workgroup[1] * job.workgroup[2];
+  if (wgSize > kMaxWorkgroupSize)
+    ctx.fail("workgroup", std::to_string(wgSize) + " work-items per work-group exceed the limit of " +
+                              std::to_string(kMaxWorkgroupSize));
+  if (job.codeObject && job.kernelInfo().maxFlatWorkgroupSize &&
+      wgSize > job.kernelInfo().maxFlatWorkgroupSize)
+    ctx.fail("workgroup", std::to_string(wgSize) +
+                              " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
+                              std::to_string(job.kernelInfo().maxFlatWorkgroupSize));
+
+  uint64_t totalBytes = 0;
+  if (const JobJson* b = ctx.optionalKey(doc, "buffers")) {
+    ctx.requireObject(*b, "buffers");
+    for (auto it = b->begin(); it != b->end(); ++it) {
+      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, maxBufferBytes, totalBytes));
+      totalBytes += job.buffers.back().bytes.size();
+    }
+  }
+
+  if (job.kernel.format == KernelFormat::Raw) {
+    if (doc.contains("args") && !doc["args"].empty())
+      ctx.fail("args", "raw machine code has no kernel arguments; pass buffers through \"kernel.setup\"");
+    if (const JobJson* s = ctx.optionalKey(doc["kernel"], "setup"))
+      job.kernel.setup = parseRawSetup(ctx, *s, job.buffers, job.kernel);
+  } else if (const JobJson* a = ctx.optionalKey(doc, "args")) {
+    ctx.requireArray(*a, "args");
+    const auto meta = job.kernelInfo().explicitArgs();
+    for (size_t i = 0; i < a->size(); ++i)
+      job.args.push_back(parseArg(ctx, (*a)[i], "args[" + std::to_string(i) + "]", job,
+                                  i < meta.size() ? meta[i] : nullptr));
+  }
+  if (job.codeObject) {
+    const KernelInfo& k = job.kernelInfo();
+    checkArgsAgainstMetadata(job, k);
+    const auto meta = k.explicitArgs();
+    for (size_t i = 0; i < job.args.size(); ++i) {
+      job.args[i].kernargOffset = meta[i]->offset;
+      job.args[i].kernargSize = meta[i]->size;
+    }
+    const uint64_t lds = uint64_t{k.groupSegmentSize} + job.dynamicLdsBytes();
+    if (lds > kMaxLdsBytes)
+      ctx.fail("args", "the kernel's " + std::to_string(k.groupSegmentSize) + " bytes of LDS plus " +
+                           std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
+                           std::to_string(kMaxLdsBytes) + " bytes per work-group");
+  }
+
+  if (const JobJson* o = ctx.optionalKey(doc, "output")) {
+    ctx.requireArray(*o, "output");
+    std::set<std::string> seen;
+    for (size_t i = 0; i < o->size(); ++i) {
+      const std::string field = "output[" + std::to_string(i) + "]";
+      std::string name = ctx.requireString((*o)[i], field);
+      if (!job.findBuffer(name)) ctx.fail(field, JobContext::quoted(name) + " is not a buffer");
+      if (!seen.insert(name).second) ctx.fail(field, JobContext::quoted(name) + " is listed twice");
+      job.output.push_back(std::move(name));
+    }
+  } else {
+    for (const auto& b : job.buffers) job.output.push_back(b.name);
+  }
+  return job;
+}
+
+}  // namespace gcnsim::frontend

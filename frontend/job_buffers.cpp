@@ -1,0 +1,162 @@
+// "buffers": {NAME: {"type", "count", and one of "data", "fill", "iota", "random", "file"}}.
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+
+#include "frontend/job_parts.hpp"
+#include "frontend/random_fill.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+std::vector<uint8_t> readBinary(const JobContext& ctx, const std::filesystem::path& p,
+                                const std::string& field) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) ctx.fail(field, "cannot open " + p.string());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void fillIota(const JobContext& ctx, BufferSpec& b, const JobJson& v, const std::string& field) {
+  ctx.requireObject(v, field);
+  ctx.checkKeys(v, field, {"start", "step"});
+  const JobJson zero = 0, one = 1;
+  const JobJson& start = v.contains("start") ? v["start"] : zero;
+  const JobJson& step = v.contains("step") ? v["step"] : one;
+  const size_t n = b.count();
+  if (isFloatType(b.type)) {
+    const double s = ctx.requireNumber(start, field + ".start"), d = ctx.requireNumber(step, field + ".step");
+    for (size_t i = 0; i < n; ++i) {
+      const double x = s + static_cast<double>(i) * d;
+      if (std::isfinite(x) && std::isinf(floatBitsToDouble(encodeFloat(x, b.type), b.type)))
+        ctx.fail(field, "element " + std::to_string(i) + " is out of range for " +
+                            std::string(elemTypeName(b.type)));
+      storeElementBits(b.bytes, i, b.type, encodeFloat(x, b.type));
+    }
+    return;
+  }
+  const __int128 s = ctx.requireInt(start, field + ".start"), d = ctx.requireInt(step, field + ".step");
+  for (size_t i = 0; i < n; ++i) {
+    const __int128 x = s + static_cast<__int128>(i) * d;
+    if (x < elemTypeMin(b.type) || x > elemTypeMax(b.type))
+      ctx.fail(field, "element " + std::to_string(i) + " = " + int128ToString(x) + " is out of range for " +
+                          std::string(elemTypeName(b.type)));
+    storeElementBits(b.bytes, i, b.type, encodeInt(x, b.type));
+  }
+}
+
+void fillRandom(const JobContext& ctx, BufferSpec& b, const JobJson& v, const std::string& field) {
+  ctx.requireObject(v, field);
+  ctx.checkKeys(v, field, {"seed", "min", "max"});
+  const uint64_t seed = v.contains("seed") ? ctx.requireUint(v["seed"], field + ".seed", 0, ~uint64_t{0}) : 0;
+  SplitMix64 rng(seed);
+  const size_t n = b.count();
+  if (isFloatType(b.type)) {
+    const double lo = v.contains("min") ? ctx.requireNumber(v["min"], field + ".min") : 0.0;
+    const double hi = v.contains("max") ? ctx.requireNumber(v["max"], field + ".max") : 1.0;
+    if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
+      ctx.fail(field, "min and max must be finite with min <= max");
+    if (std::fabs(lo) > elemTypeMaxFinite(b.type) || std::fabs(hi) > elemTypeMaxFinite(b.type))
+      ctx.fail(field, "min/max out of range for " + std::string(elemTypeName(b.type)));
+    for (size_t i = 0; i < n; ++i)
+      storeElementBits(b.bytes, i, b.type, encodeFloat(rng.nextDouble(lo, hi), b.type));
+    return;
+  }
+  const __int128 lo = v.contains("min") ? ctx.requireInt(v["min"], field + ".min") : elemTypeMin(b.type);
+  const __int128 hi = v.contains("max") ? ctx.requireInt(v["max"], field + ".max") : elemTypeMax(b.type);
+  for (auto [x, key] : {std::pair{lo, "min"}, std::pair{hi, "max"}})
+    if (x < elemTypeMin(b.type) || x > elemTypeMax(b.type))
+      ctx.fail(field + "." + key,
+               int128ToString(x) + " is out of range for " + std::string(elemTypeName(b.type)));
+  if (lo > hi) ctx.fail(field, "min is larger than max");
+  for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, encodeInt(rng.nextInt(lo, hi), b.type));
+}
+
+bool validBufferName(const std::string& name) {
+  if (name.empty() || name.size() > 64 || name[0] == '.') return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  return true;
+}
+
+}  // namespace
+
+BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const JobJson& v,
+                       const std::filesystem::path& dir, uint64_t maxBytes, uint64_t usedBytes) {
+  const std::string field = "buffers." + name;
+  if (!validBufferName(name))
+    ctx.fail("buffers", "buffer name " + JobContext::quoted(name) +
+                            " must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'");
+  ctx.requireObject(v, field);
+  ctx.checkKeys(v, field, {"type", "count", "data", "fill", "iota", "random", "file"});
+  BufferSpec b;
+  b.name = name;
+  const std::string typeName = ctx.requireString(ctx.requireKey(v, "type", field), field + ".type");
+  const auto type = parseElemType(typeName);
+  if (!type)
+    ctx.fail(field + ".type",
+             "unknown type " + JobContext::quoted(typeName) + " (expected one of " + elemTypeList() + ")");
+  b.type = *type;
+  const unsigned esize = elemTypeSize(b.type);
+
+  const char* source = nullptr;
+  for (const char* k : {"data", "fill", "iota", "random", "file"})
+    if (v.contains(k)) {
+      if (source) ctx.fail(field, std::string("\"") + source + "\" and \"" + k + "\" cannot be combined");
+      source = k;
+    }
+
+  // The element count: "count", else the data length or the file size.
+  std::optional<uint64_t> count;
+  if (v.contains("count")) count = ctx.requireUint(v["count"], field + ".count", 0, ~uint64_t{0});
+  std::vector<uint8_t> fileBytes;
+  uint64_t sourceCount = 0;
+  if (source && std::string(source) == "data") {
+    sourceCount = ctx.requireArray(v["data"], field + ".data").size();
+  } else if (source && std::string(source) == "file") {
+    const std::filesystem::path p = dir / ctx.requireString(v["file"], field + ".file");
+    fileBytes = readBinary(ctx, p, field + ".file");
+    if (fileBytes.size() % esize)
+      ctx.fail(field + ".file", p.string() + " has " + std::to_string(fileBytes.size()) +
+                                    " bytes, not a multiple of the " + std::to_string(esize) + "-byte " +
+                                    typeName);
+    sourceCount = fileBytes.size() / esize;
+  } else if (!count) {
+    ctx.fail(field,
+             source
+                 ? std::string("\"") + source + "\" needs \"count\""
+                 : "needs \"count\" (with optional \"fill\", \"iota\" or \"random\"), \"data\" or \"file\"");
+  }
+  if (count && *count < sourceCount)
+    ctx.fail(field + ".count", "count " + std::to_string(*count) + " is less than the " +
+                                   std::to_string(sourceCount) + " elements of \"" + source + "\"");
+  const uint64_t n = count.value_or(sourceCount);
+  if (n > (maxBytes - usedBytes) / esize)
+    ctx.fail(field,
+             std::to_string(n) + " elements of " + typeName + " (" +
+                 (n > ~uint64_t{0} / esize ? std::string("over 2^64") : std::to_string(n * esize)) +
+                 " bytes) exceed the buffer memory limit of " + std::to_string(maxBytes) + " bytes" +
+                 (usedBytes ? " (" + std::to_string(usedBytes) + " already used by earlier buffers)" : ""));
+  b.bytes.assign(n * esize, 0);
+
+  if (!source) return b;
+  const std::string what = source;
+  if (what == "data") {
+    const JobJson& data = v["data"];
+    for (size_t i = 0; i < data.size(); ++i)
+      storeElementBits(b.bytes, i, b.type,
+                       ctx.elementBits(data[i], b.type, field + ".data[" + std::to_string(i) + "]"));
+  } else if (what == "file") {
+    std::copy(fileBytes.begin(), fileBytes.end(), b.bytes.begin());
+  } else if (what == "fill") {
+    const uint64_t bits = ctx.elementBits(v["fill"], b.type, field + ".fill");
+    for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, bits);
+  } else if (what == "iota") {
+    fillIota(ctx, b, v["iota"], field + ".iota");
+  } else {
+    fillRandom(ctx, b, v["random"], field + ".random");
+  }
+  return b;
+}
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,21 @@
+// The pieces of the job parser, one file each. Internal to frontend/job*.cpp.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "frontend/job.hpp"
+#include "frontend/job_json.hpp"
+
+namespace gcnsim::frontend {
+
+// One entry of "buffers" (job_buffers.cpp). `usedBytes` of the `maxBytes` limit
+// are taken by earlier buffers.
+BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const JobJson& v,
+                       const std::filesystem::path& dir, uint64_t maxBytes, uint64_t usedBytes);
+
+// "kernel.setup" of a raw kernel (job_setup.cpp); needs the buffers for names and sizes.
+RawSetup parseRawSetup(const JobContext& ctx, const JobJson& v, const std::vector<BufferSpec>& buffers,
+                       const KernelSpec& kernel);
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,38 @@
+// The deterministic generator behind a job buffer's "random" initializer
+// (README "Job file"): SplitMix64 seeded with "seed"; per element, in order:
+//   integers: min + (next() mod (max - min + 1)), the whole 64-bit range if
+//             that span is 2^64; [min, max] inclusive
+//   floats:   min + (max - min) * ((next() >> 11) * 2^-53), computed in double,
+//             then rounded to the element type; [min, max) before that rounding
+#pragma once
+#include <cstdint>
+
+namespace gcnsim::frontend {
+
+// SplitMix64 (Steele, Lea, Flood 2014; the reference code of Vigna's xoshiro page).
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  // Uniform integer in [min, max] (max >= min), as described above.
+  __int128 nextInt(__int128 min, __int128 max) {
+    const unsigned __int128 span = static_cast<unsigned __int128>(max - min) + 1;
+    const uint64_t r = next();
+    if (span > ~uint64_t{0}) return min + r;
+    return min + static_cast<__int128>(r % static_cast<uint64_t>(span));
+  }
+  // Uniform double in [min, max).
+  double nextDouble(double min, double max) {
+    return min + (max - min) * (static_cast<double>(next() >> 11) * 0x1.0p-53);
+  }
+
+ private:
+  uint64_t state_;
+};
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,90 @@
+// Buffer addressing: every rule below quotes seeds/001_2fc8a7f12b5d60d9.txt
+// "Buffer addressing".
+#include "memory/buffer_address.hpp"
+
+namespace gcnsim::memory {
+
+namespace {
+
+// "BUFOFFSET = (UINT32)(AINDEX*STRIDE) + AOFFSET"
+uint32_t linearBufferOffset(uint32_t index, uint32_t offset, uint32_t stride) {
+  return uint32_t(index * stride) + offset;
+}
+
+// "AINDEX_MSB = AINDEX / INDEXSTRIDE
+//  AINDEX_LSB = AINDEX % INDEXSTRIDE
+//  AOFFSET_MSB = AOFFSET / ELEMSIZE
+//  AOFFSET_LSB = AOFFSET % ELEMSIZE
+//  BUFOFFSET = AOFFSET_LSB + ELEMSIZE*AINDEX_LSB + INDEXSTRIDE * (AINDEX_MSB*STRIDE +
+//          AOFFSET_MSB * ELEMSIZE)"
+// "ELEMSIZE ... is: 2<<ELEMSIZE ... INDEXSTRIDE ... is: 8<<INDEXSTRIDE."
+// All terms are UINT32 like the operands, so the sum wraps at 2^32.
+uint32_t swizzledBufferOffset(uint32_t index, uint32_t offset, uint32_t stride, uint32_t elemSize,
+                              uint32_t indexStride) {
+  uint32_t indexMsb = index / indexStride;
+  uint32_t indexLsb = index % indexStride;
+  uint32_t offsetMsb = offset / elemSize;
+  uint32_t offsetLsb = offset % elemSize;
+  return offsetLsb + elemSize * indexLsb + indexStride * (indexMsb * stride + offsetMsb * elemSize);
+}
+
+// "For 32-bit and wider operations, an address are aligned to 4 bytes.
+//  For 16-bit operations, an address are aligned to 2 bytes."
+// (GcnMemHandling.md; the seed states the 32-bit rule.)
+uint64_t alignForAccess(uint64_t address, uint32_t bytes) {
+  if (bytes >= 4) return address & ~uint64_t(3);
+  if (bytes == 2) return address & ~uint64_t(1);
+  return address;
+}
+
+}  // namespace
+
+// "The hardware checks range for buffer resources with STRIDE=0 in following
+//  way: if BUFOFFSET >= NUMRECORDS-SGPR_OFFSET then an address is out of range.
+//  For STRIDE!=0 if AINDEX >= NUMRECORDS or OFFSET >= STRIDE when IDXEN or
+//  TID_ENABLE is set, then an address is out of range."
+// Reading of the rule: the STRIDE!=0 OFFSET is the position inside the record,
+// AOFFSET (instruction OFFSET plus the VGPR offset when OFFEN), and the offset
+// test only applies when IDXEN or TID_ENABLE is set; SGPR_OFFSET plays no part
+// for STRIDE!=0. NUMRECORDS-SGPR_OFFSET is computed without wrapping: with
+// SGPR_OFFSET > NUMRECORDS every address is out of range.
+bool bufferInRange(const BufferResource& rsrc, const BufferAccess& access, uint32_t index, uint32_t offset,
+                   uint32_t bufferOffset) {
+  if (rsrc.stride == 0) return uint64_t(bufferOffset) + access.sgprOffset < uint64_t(rsrc.numRecords);
+  if (index >= rsrc.numRecords) return false;
+  if ((access.idxen || rsrc.addTidEnable) && offset >= rsrc.stride) return false;
+  return true;
+}
+
+BufferAddress computeBufferAddress(const BufferResource& rsrc, const BufferAccess& access) {
+  BufferAddress out;
+  if (access.addr64) {
+    // "ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET // 64-bit addressing"
+    // "No range checking for 64-bit mode addressing."
+    out.address = alignForAccess(rsrc.baseAddress + access.vaddr64 + access.instOffset + access.sgprOffset,
+                                 access.bytes);
+    out.offset = access.instOffset;
+    return out;
+  }
+  // "UINT32 AOFFSET = OFFSET + (OFFEN ? VGPR_OFFSET : 0)
+  //  UINT32 AINDEX = (IDXEN ? VGPR_INDEX : 0) + (TID_ENABLE ? LANEID : 0)"
+  out.offset = access.instOffset + (access.offen ? access.vgprOffset : 0);
+  out.index = (access.idxen ? access.vgprIndex : 0) + (rsrc.addTidEnable ? access.laneId : 0);
+
+  auto bufferOffsetOf = [&](uint32_t offset) {
+    return rsrc.swizzleEnable ? swizzledBufferOffset(out.index, offset, rsrc.stride, rsrc.elementSizeBytes(),
+                                                     rsrc.indexStrideRecords())
+                              : linearBufferOffset(out.index, offset, rsrc.stride);
+  };
+  out.bufferOffset = bufferOffsetOf(out.offset);
+  // "The base address are calculated as sum of BASE and SGPR offset."
+  out.address = alignForAccess(rsrc.baseAddress + access.sgprOffset + out.bufferOffset, access.bytes);
+
+  out.inRange = bufferInRange(rsrc, access, out.index, out.offset, out.bufferOffset);
+  uint32_t lastOffset = out.offset + (access.bytes > 0 ? access.bytes - 1 : 0);
+  out.allInRange =
+      out.inRange && bufferInRange(rsrc, access, out.index, lastOffset, bufferOffsetOf(lastOffset));
+  return out;
+}
+
+}  // namespace gcnsim::memory

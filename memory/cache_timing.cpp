@@ -1,0 +1,84 @@
+#include "memory/cache_timing.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+namespace gcnsim::memory {
+
+CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
+  const std::string c = component;
+  if (!std::has_single_bit(cfg.lineBytes)) throw std::invalid_argument(c + ": line_bytes must be a power of two");
+  if (cfg.ways == 0 || cfg.mshrs == 0) throw std::invalid_argument(c + ": ways and mshrs must be positive");
+  const uint64_t sets = cfg.sizeBytes / (uint64_t(cfg.lineBytes) * cfg.ways);
+  if (sets == 0 || sets * cfg.lineBytes * cfg.ways != cfg.sizeBytes)
+    throw std::invalid_argument(c + ": size_bytes must be a positive multiple of line_bytes x ways");
+  lineShift_ = unsigned(std::countr_zero(cfg.lineBytes));
+  sets_ = sets;
+  ways_ = cfg.ways;
+  mshrs_ = cfg.mshrs;
+  ways.assign(sets * cfg.ways, Way{});
+}
+
+CacheTags::Way* CacheTags::find(uint64_t line) {
+  Way* set = &ways[(line % sets_) * ways_];
+  for (uint32_t i = 0; i < ways_; ++i)
+    if (set[i].tag == line) return &set[i];
+  return nullptr;
+}
+
+bool CacheTags::contains(uint64_t addr) const {
+  const uint64_t line = lineAddress(addr);
+  const Way* set = &ways[(line % sets_) * ways_];
+  for (uint32_t i = 0; i < ways_; ++i)
+    if (set[i].tag == line) return true;
+  return false;
+}
+
+CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready) {
+  const uint64_t line = lineAddress(addr);
+  if (Way* w = find(line)) {
+    w->lastUse = ++useCounter_;
+    ready = std::max(now, w->readyAt);
+    ++stats.hits;
+    if (w->readyAt > now) ++stats.pendingHits;
+    return Result::Hit;
+  }
+  ++stats.misses;
+  Way* set = &ways[(line % sets_) * ways_];
+  Way* victim = &set[0];
+  for (uint32_t i = 0; i < ways_; ++i) {
+    if (set[i].tag == ~0ull) {
+      victim = &set[i];
+      break;
+    }
+    if (set[i].lastUse < victim->lastUse) victim = &set[i];
+  }
+  victim->tag = line;
+  victim->lastUse = ++useCounter_;
+  victim->readyAt = ~0ull;  // until fill()
+  ready = now;
+  return Result::Miss;
+}
+
+uint64_t CacheTags::missStart(uint64_t now) {
+  std::erase_if(outstanding_, [now](uint64_t t) { return t <= now; });
+  if (outstanding_.size() < mshrs_) return now;
+  ++stats.mshrStalls;
+  auto it = std::min_element(outstanding_.begin(), outstanding_.end());
+  const uint64_t start = *it;
+  outstanding_.erase(it);
+  return start;
+}
+
+void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
+  if (Way* w = find(lineAddress(addr))) w->readyAt = readyAt;
+  outstanding_.push_back(readyAt);
+}
+
+void CacheTags::invalidateAll() {
+  for (Way& w : ways) w = Way{};
+}
+
+}  // namespace gcnsim::memory

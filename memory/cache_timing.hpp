@@ -1,0 +1,59 @@
+// CacheTags: the tag store of a set-associative LRU cache for the timing
+// models (K$, vector L1, L2). Holds no data: only which lines are present
+// and when each line's data arrives.
+//
+// Contract:
+//  - lookup(addr, now): Hit if the line is present (its data is there at
+//    max(now, fill time) -- a line whose miss is still outstanding is a
+//    "hit under miss" and merges with it, as an MSHR does); Miss otherwise:
+//    the line is allocated at once (the LRU way is evicted) and the caller
+//    must set its fill time with fill().
+//  - missStart(now): the earliest cycle >= now at which a new miss can
+//    start, given `mshrs` outstanding misses at most (a miss occupies an MSHR
+//    from its start until its fill time). Call it before fill().
+//  - Deterministic: no randomness, LRU by access order.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "memory/timing_config.hpp"
+
+namespace gcnsim::memory {
+
+struct CacheStats {
+  uint64_t hits = 0, misses = 0, pendingHits = 0, mshrStalls = 0;
+};
+
+class CacheTags {
+ public:
+  // Throws std::invalid_argument naming `component` for a bad geometry.
+  CacheTags(const CacheLevelConfig& cfg, const char* component);
+
+  enum class Result : uint8_t { Hit, Miss };
+  Result lookup(uint64_t addr, uint64_t now, uint64_t& ready);
+  uint64_t missStart(uint64_t now);
+  void fill(uint64_t addr, uint64_t readyAt);
+  // Present without changing LRU state or statistics (for tests and probes).
+  bool contains(uint64_t addr) const;
+  void invalidateAll();
+
+  uint64_t lineAddress(uint64_t addr) const { return addr >> lineShift_; }
+  uint32_t lineBytes() const { return 1u << lineShift_; }
+  CacheStats stats;
+
+ private:
+  struct Way {
+    uint64_t tag = ~0ull;  // line address; ~0 = invalid
+    uint64_t readyAt = 0;
+    uint64_t lastUse = 0;
+  };
+  Way* find(uint64_t line);
+  unsigned lineShift_ = 6;
+  uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
+  uint32_t ways_ = 1, mshrs_ = 1;
+  uint64_t useCounter_ = 0;
+  std::vector<Way> ways;             // set-major: sets x ways
+  std::vector<uint64_t> outstanding_;  // fill times of misses in flight
+};
+
+}  // namespace gcnsim::memory

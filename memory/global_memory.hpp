@@ -1,0 +1,146 @@
+// GlobalMemory: the simulated device's 64-bit global (virtual) address space.
+//
+// Contract:
+//  - Storage is sparse and paged: a mapped region costs nothing until a page of
+//    it is written; unwritten bytes read as zero.
+//  - allocate() places zero-filled regions at fresh addresses starting at
+//    kFirstAllocation (never 0), each aligned to max(align, kMinAlign) and with
+//    at least kGuardBytes of unmapped space on both sides, so small overruns
+//    fault instead of silently touching a neighbour.
+//  - read()/write() are all-or-nothing: if any byte of [addr, addr+n) is
+//    unmapped they return false and leave dst / memory untouched.
+//  - Fast path: the last page touched is cached, so a wave's 64 lanes hitting
+//    one page cost a range compare and a memcpy each (no hashing, no
+//    allocation). The cache makes even const reads non-thread-safe; one
+//    GlobalMemory is meant to be driven by one simulation thread.
+//  - Never sees time: this is functional storage only.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "memory/memory_error.hpp"
+
+namespace gcnsim::memory {
+
+class GlobalMemory {
+ public:
+  static constexpr uint64_t kPageBytes = 64 * 1024;
+  static constexpr uint64_t kFirstAllocation = 0x1000000;  // 16 MiB: far from null
+  static constexpr uint64_t kGuardBytes = 64 * 1024;       // unmapped gap between allocations
+  static constexpr uint64_t kMinAlign = 256;
+
+  struct RegionInfo {
+    std::string name;
+    uint64_t base = 0;
+    uint64_t size = 0;
+  };
+
+  // capacityBytes bounds the total size of all mapped regions (not the
+  // address range). Throws MemoryError if it is 0.
+  explicit GlobalMemory(uint64_t capacityBytes);
+  ~GlobalMemory();
+  GlobalMemory(const GlobalMemory&) = delete;
+  GlobalMemory& operator=(const GlobalMemory&) = delete;
+
+  // Maps a zero-filled region of `size` bytes at a fresh address and returns
+  // it. `align` must be a power of two (0 means "no requirement").
+  // Throws MemoryError (naming the region and sizes) if size is 0, align is
+  // not a power of two, or the capacity would be exceeded.
+  uint64_t allocate(uint64_t size, uint64_t align, std::string name);
+  // Maps a zero-filled region at a fixed address. Throws MemoryError if it
+  // overlaps an existing region, wraps around, or exceeds the capacity.
+  void map(uint64_t addr, uint64_t size, std::string name);
+
+  // True if every byte of [addr, addr+size) is mapped (size 0: true).
+  bool isMapped(uint64_t addr, uint64_t size) const;
+
+  bool read(uint64_t addr, void* dst, size_t n) const {
+    if (addr - cache_.lo < cache_.hi - cache_.lo && n <= cache_.hi - addr) {
+      if (cache_.data)
+        std::memcpy(dst, cache_.data + (addr - cache_.lo), n);
+      else
+        std::memset(dst, 0, n);
+      return true;
+    }
+    return readSlow(addr, dst, n);
+  }
+  bool write(uint64_t addr, const void* src, size_t n) {
+    if (cache_.data && addr - cache_.lo < cache_.hi - cache_.lo && n <= cache_.hi - addr) {
+      std::memcpy(cache_.data + (addr - cache_.lo), src, n);
+      return true;
+    }
+    return writeSlow(addr, src, n);
+  }
+
+  template <class T>
+  bool load(uint64_t addr, T& value) const {
+    static_assert(std::is_trivially_copyable_v<T>);
+    return read(addr, &value, sizeof(T));
+  }
+  template <class T>
+  bool store(uint64_t addr, const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    return write(addr, &value, sizeof(T));
+  }
+
+  // Pointer to `n` writable bytes at addr if they are mapped and lie in one
+  // page (allocating the page), else nullptr. For read-modify-write atomics.
+  uint8_t* writablePointer(uint64_t addr, size_t n);
+
+  // For fault messages, e.g.
+  //   0x1000010 (12 bytes past the end of buffer "a")
+  //   0x1000004 (offset 4 in buffer "a" of 16 bytes)
+  //   0xfff0 (16 bytes before the start of buffer "b")
+  //   0x10 (unmapped)            -- nothing mapped within kDescribeReach
+  std::string describe(uint64_t addr) const;
+  static constexpr uint64_t kDescribeReach = 1024 * 1024;
+
+  // Regions in address order.
+  std::vector<RegionInfo> regions() const;
+  std::optional<RegionInfo> findRegion(std::string_view name) const;
+  // Whole contents of a named region; throws MemoryError if there is none.
+  std::vector<uint8_t> readRegion(std::string_view name) const;
+  // Contents of [addr, addr+size); throws MemoryError if any byte is unmapped.
+  std::vector<uint8_t> readRegion(uint64_t addr, uint64_t size) const;
+
+  uint64_t capacity() const { return capacity_; }
+  uint64_t mappedBytes() const { return mappedBytes_; }
+  // Bytes of host memory actually backing written pages.
+  uint64_t residentBytes() const { return residentBytes_; }
+
+ private:
+  struct Region;
+  // [lo, hi): one page (or the part of it inside its region); data == nullptr
+  // means the page was never written and reads as zero.
+  struct PageWindow {
+    uint64_t lo = 1;
+    uint64_t hi = 1;
+    uint8_t* data = nullptr;
+  };
+
+  bool readSlow(uint64_t addr, void* dst, size_t n) const;
+  bool writeSlow(uint64_t addr, const void* src, size_t n);
+  const Region* regionContaining(uint64_t addr) const;
+  PageWindow pageWindow(const Region& r, uint64_t addr) const;
+  uint8_t* materializePage(Region& r, uint64_t addr);
+  void checkNewRegion(uint64_t base, uint64_t size, const std::string& name) const;
+  void insertRegion(uint64_t base, uint64_t size, std::string name);
+
+  uint64_t capacity_;
+  uint64_t mappedBytes_ = 0;
+  uint64_t residentBytes_ = 0;
+  uint64_t nextFree_ = kFirstAllocation;
+  std::map<uint64_t, std::unique_ptr<Region>> regions_;  // by base address
+  mutable PageWindow cache_;
+};
+
+}  // namespace gcnsim::memory

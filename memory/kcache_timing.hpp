@@ -1,0 +1,40 @@
+// KcacheTiming: the scalar data cache (K$) shared by up to 4 CUs. Holds no
+// data; answers when an SMEM/SMRD access's data is back.
+//
+// Contract:
+//  - load(addr, bytes, now): every 64-byte line of [addr, addr+bytes) is
+//    looked up; a hit is back at now + hitLatency (or when its pending fill
+//    arrives), a miss at now + hitLatency + the L2's answer (the miss starts
+//    when an MSHR is free). The access completes when its last line does.
+//    Independent accesses complete independently: SMEM returns out of order
+//    (seeds/000_f05d49f6c840f2a3.txt, seeds/003_d79646fcab33cb6c.txt).
+//  - store(addr, bytes, now) (GCN 1.2+ s_store_*): write-through to L2; the
+//    lines stay cached. Acknowledge at now + hitLatency + L2 write.
+//  - invalidate(): S_DCACHE_INV / S_DCACHE_INV_VOL ("Invalidate entire L1 K
+//    cache", seed 000) drop every line. writeback(): S_DCACHE_WB: the model
+//    is write-through, so it only costs hitLatency.
+#pragma once
+#include <cstdint>
+
+#include "memory/cache_timing.hpp"
+#include "memory/l2_timing.hpp"
+
+namespace gcnsim::memory {
+
+class KcacheTiming {
+ public:
+  KcacheTiming(const KcacheConfig& cfg, L2Timing& l2);
+
+  uint64_t load(uint64_t addr, uint32_t bytes, uint64_t now);
+  uint64_t store(uint64_t addr, uint32_t bytes, uint64_t now);
+  void invalidate() { tags.invalidateAll(); }
+  uint64_t writeback(uint64_t now) const { return now + cfg_.hitLatency; }
+
+  CacheTags tags;
+
+ private:
+  KcacheConfig cfg_;
+  L2Timing& l2_;
+};
+
+}  // namespace gcnsim::memory

@@ -1,0 +1,56 @@
+// Parameters of the memory timing models (memory/*_timing.hpp). Plain
+// structs; sim/timing/gpu_config.hpp gathers them into the GPU's config and
+// cites the source of every default.
+#pragma once
+#include <cstdint>
+
+namespace gcnsim::memory {
+
+// One set-associative cache level. Latencies are additive along the path
+// (see sim/timing/gpu_config.hpp).
+struct CacheLevelConfig {
+  uint32_t sizeBytes = 16384;
+  uint32_t lineBytes = 64;
+  uint32_t ways = 4;
+  uint32_t hitLatency = 116;
+  uint32_t mshrs = 64;  // outstanding misses (to distinct lines) at once
+  bool operator==(const CacheLevelConfig&) const = default;
+};
+
+// Scalar data cache (K$), shared by `cusPerCache` CUs.
+struct KcacheConfig {
+  uint32_t sizeBytes = 16384;  // GCN whitepaper: 16 KB scalar data cache
+  uint32_t lineBytes = 64;     // seed 000 S_DCACHE_DISCARD: "A cache line is 64 bytes"
+  uint32_t ways = 4;           // estimate
+  uint32_t cusPerCache = 4;    // GCN whitepaper: shared by up to 4 CUs
+  uint32_t hitLatency = 16;    // estimate (GcnTimings gives issue cost only)
+  uint32_t mshrs = 8;          // estimate
+  bool operator==(const KcacheConfig&) const = default;
+};
+
+struct LdsConfig {
+  uint32_t banks = 32;          // GcnTimings: "The LDS memory is partitioned in 32 banks"
+  uint32_t bankBytes = 4;       // GcnTimings: "The bank number is in bits 2-6 of the address"
+  uint32_t lanesPerPass = 32;   // estimate: one lane per bank per pass, a wave64 in two halves
+  uint32_t latency = 64;        // estimate: conflict-free access until the data is back
+  uint32_t conflictCycles = 4;  // estimate: each extra pass a bank conflict causes
+  uint32_t gdsLatency = 128;    // estimate
+  bool operator==(const LdsConfig&) const = default;
+};
+
+// Per-CU vector L1 (GCN whitepaper: 16 KB, 64 B lines, write-through).
+struct VectorL1Config {
+  CacheLevelConfig cache{16384, 64, 4, 116, 64};  // latency: estimate
+  uint32_t linesPerCycle = 1;  // coalesced 64 B requests taken per cycle: estimate (64 B/clk)
+  bool operator==(const VectorL1Config&) const = default;
+};
+
+// Shared L2 and DRAM behind it.
+struct MemoryConfig {
+  CacheLevelConfig l2{524288, 64, 16, 80, 256};  // size per chip; latency added on an L1/K$ miss: estimate
+  uint32_t dramLatency = 200;                    // added on an L2 miss: estimate
+  uint32_t dramBytesPerCycle = 256;              // DRAM bandwidth per shader clock (per chip)
+  bool operator==(const MemoryConfig&) const = default;
+};
+
+}  // namespace gcnsim::memory

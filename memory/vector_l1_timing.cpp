@@ -1,0 +1,58 @@
+#include "memory/vector_l1_timing.hpp"
+
+#include <algorithm>
+
+namespace gcnsim::memory {
+
+VectorL1Timing::VectorL1Timing(const VectorL1Config& cfg, L2Timing& l2)
+    : tags(cfg.cache, "l1"), cfg_(cfg), l2_(l2) {}
+
+uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now) {
+  const uint64_t lpc = cfg_.linesPerCycle, hit = cfg_.cache.hitLatency;
+  uint64_t done = now + hit;
+  for (uint64_t line : lines) {
+    const uint64_t slot = std::max(now * lpc, portFree_);
+    portFree_ = slot + 1;
+    const uint64_t t = slot / lpc;
+    ++requests;
+    switch (kind) {
+      case VmemKind::Load: {
+        uint64_t ready = 0;
+        if (tags.lookup(line, t, ready) == CacheTags::Result::Hit) {
+          done = std::max(done, ready + hit);
+        } else {
+          const uint64_t start = tags.missStart(t);
+          const uint64_t back = l2_.read(line, start) + hit;
+          tags.fill(line, back - hit);
+          done = std::max(done, back);
+        }
+        break;
+      }
+      case VmemKind::LoadBypass: done = std::max(done, l2_.read(line, t) + hit); break;
+      case VmemKind::Store: done = std::max(done, l2_.write(line, t) + hit); break;
+      case VmemKind::Atomic: done = std::max(done, l2_.atomic(line, t) + hit); break;
+    }
+  }
+  return done;
+}
+
+void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> bytes, uint32_t lineBytes,
+                   std::vector<uint64_t>& out) {
+  const size_t base = out.size();
+  const uint64_t mask = ~uint64_t(lineBytes - 1);
+  for (size_t i = 0; i < addr.size(); ++i) {
+    const uint64_t first = addr[i] & mask, last = (addr[i] + std::max(bytes[i], 1u) - 1) & mask;
+    for (uint64_t a = first; a <= last; a += lineBytes) {
+      // Lanes mostly hit the line just added; scan from the back.
+      bool seen = false;
+      for (size_t j = out.size(); j > base; --j)
+        if (out[j - 1] == a) {
+          seen = true;
+          break;
+        }
+      if (!seen) out.push_back(a);
+    }
+  }
+}
+
+}  // namespace gcnsim::memory

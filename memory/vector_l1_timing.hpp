@@ -1,0 +1,50 @@
+// VectorL1Timing: one CU's vector L1 (texture cache), write-through, in
+// front of the shared L2. Holds no data.
+//
+// Contract:
+//  - The caller coalesces a wave's per-lane addresses into distinct 64-byte
+//    lines (coalesceLines) and passes them in lane order.
+//  - access(lines, kind, now): the L1 takes linesPerCycle lines per cycle
+//    (a port shared by the CU's waves). Line i is looked up at cycle t_i:
+//      load hit:   t_i + l1.hitLatency (or its pending fill + hitLatency)
+//      load miss:  t_i + l1.hitLatency + L2 answer (misses start when an MSHR is free)
+//      bypass:     (GLC loads, seed 001 "GLC": coherent at L2) as a miss, not allocated
+//      store:      write-through, t_i + l1.hitLatency + L2 write; lines are not allocated
+//      atomic:     performed at L2: t_i + l1.hitLatency + L2 atomic
+//    The instruction completes when its last line does; a zero-line access
+//    (all lanes off) completes at now + hitLatency.
+//  - invalidate(): BUFFER_WBINVL1 / BUFFER_WBINVL1_VOL.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "memory/cache_timing.hpp"
+#include "memory/l2_timing.hpp"
+
+namespace gcnsim::memory {
+
+enum class VmemKind : uint8_t { Load, LoadBypass, Store, Atomic };
+
+class VectorL1Timing {
+ public:
+  VectorL1Timing(const VectorL1Config& cfg, L2Timing& l2);
+
+  uint64_t access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now);
+  void invalidate() { tags.invalidateAll(); }
+
+  CacheTags tags;
+  uint64_t requests = 0;
+
+ private:
+  VectorL1Config cfg_;
+  L2Timing& l2_;
+  uint64_t portFree_ = 0;  // in units of 1/linesPerCycle cycles
+};
+
+// Distinct line addresses (multiples of lineBytes) touched by the accesses
+// [addr[i], addr[i] + bytes[i]), in first-touch order, appended to `out`.
+void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> bytes, uint32_t lineBytes,
+                   std::vector<uint64_t>& out);
+
+}  // namespace gcnsim::memory

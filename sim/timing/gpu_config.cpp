@@ -1,0 +1,112 @@
+#include "sim/timing/gpu_config.hpp"
+
+namespace gcnsim::sim::timing {
+namespace {
+
+bool isPow2(uint32_t v) { return v && !(v & (v - 1)); }
+
+std::string checkPositive(uint32_t v, const char* param, const char* component) {
+  if (v == 0) return std::string(component) + ": " + param + " must be positive";
+  return {};
+}
+
+std::string checkCache(const char* component, uint32_t size, uint32_t line, uint32_t ways, uint32_t mshrs) {
+  const std::string c = component;
+  if (!isPow2(line)) return c + ": line_bytes must be a power of two (got " + std::to_string(line) + ")";
+  if (ways == 0) return c + ": ways must be positive";
+  if (mshrs == 0) return c + ": mshrs must be positive";
+  if (size == 0 || size % (line * ways) != 0)
+    return c + ": size_bytes (" + std::to_string(size) + ") must be a positive multiple of line_bytes x ways";
+  return {};
+}
+
+}  // namespace
+
+std::string GpuConfig::validate() const {
+  std::string e;
+  auto first = [&](std::string m) {
+    if (e.empty()) e = std::move(m);
+  };
+  first(checkPositive(cus, "cus", "gpu"));
+  first(checkPositive(workgroupsPerCycle, "workgroups_per_cycle", "gpu"));
+  first(checkPositive(cu.simds, "simds", "cu"));
+  first(checkPositive(cu.waveSlotsPerSimd, "wave_slots_per_simd", "cu"));
+  if (cu.waveSlotsPerSimd > 16) first("cu: wave_slots_per_simd must be at most 16");
+  first(checkPositive(cu.vgprsPerSimd, "vgprs_per_simd", "cu"));
+  first(checkPositive(cu.vgprGranule, "vgpr_granule", "cu"));
+  first(checkPositive(cu.sgprsPerSimd, "sgprs_per_simd", "cu"));
+  first(checkPositive(cu.sgprGranule, "sgpr_granule", "cu"));
+  first(checkPositive(cu.ldsBytes, "lds_bytes", "cu"));
+  first(checkPositive(cu.ldsGranule, "lds_granule", "cu"));
+  if (cu.maxLdsPerWorkgroup > cu.ldsBytes) first("cu: max_lds_per_workgroup must not exceed lds_bytes");
+  first(checkPositive(issue.valuCycles, "valu_cycles", "issue"));
+  first(checkPositive(issue.quarterRateCycles, "quarter_rate_cycles", "issue"));
+  first(checkPositive(issue.dpFactor, "dp_factor", "issue"));
+  first(checkPositive(issue.saluCycles, "salu_cycles", "issue"));
+  first(checkPositive(issue.smemLgkmSingle, "smem_lgkm_single", "issue"));
+  first(checkPositive(issue.smemLgkmMulti, "smem_lgkm_multi", "issue"));
+  first(checkCache("kcache", kcache.sizeBytes, kcache.lineBytes, kcache.ways, kcache.mshrs));
+  first(checkPositive(kcache.cusPerCache, "cus_per_cache", "kcache"));
+  first(checkPositive(kcache.hitLatency, "hit_latency", "kcache"));
+  if (!isPow2(lds.banks)) first("lds: banks must be a power of two");
+  if (!isPow2(lds.bankBytes)) first("lds: bank_bytes must be a power of two");
+  first(checkPositive(lds.latency, "latency", "lds"));
+  first(checkPositive(lds.gdsLatency, "gds_latency", "lds"));
+  first(checkPositive(lds.lanesPerPass, "lanes_per_pass", "lds"));
+  const auto& c1 = l1.cache;
+  first(checkCache("l1", c1.sizeBytes, c1.lineBytes, c1.ways, c1.mshrs));
+  first(checkPositive(c1.hitLatency, "hit_latency", "l1"));
+  first(checkPositive(l1.linesPerCycle, "lines_per_cycle", "l1"));
+  const auto& c2 = memory.l2;
+  first(checkCache("memory.l2", c2.sizeBytes, c2.lineBytes, c2.ways, c2.mshrs));
+  first(checkPositive(memory.dramBytesPerCycle, "dram_bytes_per_cycle", "memory"));
+  return e;
+}
+
+GpuConfig defaultConfig(isa::Gen gen) {
+  GpuConfig c;
+  switch (gen) {
+    case isa::Gen::GCN10:  // Radeon HD 7970 (Tahiti XT)
+      c.name = "tahiti";
+      c.cus = 32;
+      c.clockMhz = 925;
+      c.issue.dpFactor = 2;  // GcnTimings: "2 | 1/4 | Highend Tahiti: Radeon HD7970"
+      c.memory.l2.sizeBytes = 786432;
+      c.memory.dramBytesPerCycle = 285;  // 264 GB/s at 925 MHz
+      break;
+    case isa::Gen::GCN11:  // Radeon R9 290X (Hawaii XT)
+      c.name = "hawaii";
+      c.cus = 44;
+      c.clockMhz = 1000;
+      c.issue.dpFactor = 4;  // GcnTimings: "4 | 1/8 | Highend Hawaii: R9 290"
+      c.cu.ldsGranule = 512;
+      c.memory.l2.sizeBytes = 1048576;
+      c.memory.dramBytesPerCycle = 320;  // 320 GB/s at 1000 MHz
+      break;
+    case isa::Gen::GCN12:  // Radeon R9 Fury X (Fiji XT)
+      c.name = "fiji";
+      c.cus = 64;
+      c.clockMhz = 1050;
+      c.cu.sgprsPerSimd = 800;
+      c.cu.sgprGranule = 16;
+      c.cu.ldsGranule = 512;
+      c.cu.maxLdsPerWorkgroup = 65536;
+      c.memory.l2.sizeBytes = 2097152;
+      c.memory.dramBytesPerCycle = 487;  // 512 GB/s at 1050 MHz
+      break;
+    case isa::Gen::GCN14:  // Radeon RX Vega 64 (Vega 10 XT)
+      c.name = "vega10";
+      c.cus = 64;
+      c.clockMhz = 1546;
+      c.cu.sgprsPerSimd = 800;
+      c.cu.sgprGranule = 16;
+      c.cu.ldsGranule = 512;
+      c.cu.maxLdsPerWorkgroup = 65536;
+      c.memory.l2.sizeBytes = 4194304;
+      c.memory.dramBytesPerCycle = 313;  // 484 GB/s at 1546 MHz
+      break;
+  }
+  return c;
+}
+
+}  // namespace gcnsim::sim::timing

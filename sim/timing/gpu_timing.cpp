@@ -1,0 +1,401 @@
+// The timing model's main loop, event queue and workgroup dispatcher.
+#include "sim/timing/gpu_timing.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "isa/table.hpp"
+
+namespace gcnsim::sim::timing {
+namespace {
+
+constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+uint32_t roundUp(uint32_t v, uint32_t g) { return (v + g - 1) / g * g; }
+
+}  // namespace
+
+GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
+                     TimingStats& stats)
+    : cfg_(cfg),
+      code_(code),
+      env_(env),
+      opt_(opt),
+      stats_(stats),
+      describer_(code, env),
+      opTimings_(classifyAllOps(cfg.issue)),
+      timed_(code.size() / 4),
+      timedReady_(code.size() / 4, 0),
+      maxCnt_(counterMaxima(code.gen())) {
+  l2_ = std::make_unique<memory::L2Timing>(cfg.memory);
+  gds_ = std::make_unique<memory::LdsPipe>(cfg.lds);
+  bank_ = std::make_unique<memory::LdsBankModel>(cfg.lds);
+  cus_.resize(cfg.cus);
+  for (uint32_t i = 0; i < cfg.cus; ++i) {
+    if (i % cfg.kcache.cusPerCache == 0)
+      kcaches_.push_back(std::make_unique<memory::KcacheTiming>(cfg.kcache, *l2_));
+    CuCtx& cu = cus_[i];
+    cu.kcache = kcaches_.back().get();
+    cu.freeLds = cfg.cu.ldsBytes;
+    cu.lds = std::make_unique<memory::LdsPipe>(cfg.lds);
+    cu.l1 = std::make_unique<memory::VectorL1Timing>(cfg.l1, *l2_);
+    cu.simds.resize(cfg.cu.simds);
+    for (SimdCtx& s : cu.simds) {
+      s.slotUsed.assign(cfg.cu.waveSlotsPerSimd, 0);
+      s.freeVgprs = cfg.cu.vgprsPerSimd;
+      s.freeSgprs = cfg.cu.sgprsPerSimd;
+    }
+  }
+  stats_.opCounts.assign(isa::allOps().size(), 0);
+}
+
+GpuTiming::~GpuTiming() = default;
+
+void GpuTiming::fault(const WaveState& w, const std::string& what) {
+  if (status_.ok()) status_ = {RunStatus::Fault, describer_.describe(w) + ": " + what};
+}
+
+const TimedInst* GpuTiming::fetch(WaveCtx& wc) {
+  const uint64_t pc = wc.w->pc;
+  const uint64_t i = (pc - code_.base()) / 4;
+  if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
+  std::string err;
+  const CachedInst* ci = code_.at(pc, err);
+  if (!ci) {
+    fault(*wc.w, err);
+    return nullptr;
+  }
+  if (!ci->fn) {
+    fault(*wc.w, ci->inst.valid() ? "instruction has no semantics in gcnsim" : "invalid instruction encoding");
+    return nullptr;
+  }
+  TimedInst& t = timed_[i];
+  t.ci = ci;
+  t.op = &opTimings_[ci->inst.opIndex];
+  registerMasks(ci->inst, t.reads, t.writes);
+  timedReady_[i] = 1;
+  return &t;
+}
+
+PendingWrites* GpuTiming::takePw() {
+  if (pwFree_.empty()) {
+    pwPool_.push_back(std::make_unique<PendingWrites>());
+    return pwPool_.back().get();
+  }
+  PendingWrites* p = pwFree_.back();
+  pwFree_.pop_back();
+  return p;
+}
+
+void GpuTiming::releasePw(PendingWrites* pw) { pwFree_.push_back(pw); }
+
+void GpuTiming::schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw) {
+  switch (c) {
+    case Counter::Vm: wc.vm = uint8_t(wc.vm + amount); break;
+    case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm + amount); break;
+    case Counter::Exp: wc.exp = uint8_t(wc.exp + amount); break;
+  }
+  events_.push(Event{time, seq_++, &wc, pw, c, amount});
+}
+
+void GpuTiming::applyEvent(const Event& ev) {
+  WaveCtx& wc = *ev.wave;
+  if (ev.pw) {
+    ev.pw->applyTo(*wc.w);
+    releasePw(ev.pw);
+  }
+  switch (ev.counter) {
+    case Counter::Vm: wc.vm = uint8_t(wc.vm - ev.amount); break;
+    case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm - ev.amount); break;
+    case Counter::Exp: wc.exp = uint8_t(wc.exp - ev.amount); break;
+  }
+  if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
+}
+
+void GpuTiming::processEvents() {
+  while (!events_.empty() && events_.top().time <= now_) {
+    const Event ev = events_.top();
+    events_.pop();
+    applyEvent(ev);
+    progress_ = true;
+  }
+}
+
+// A wave retires once it executed s_endpgm and its outstanding memory
+// operations returned; its slot and registers are freed, the workgroup's LDS
+// when its last wave retires.
+void GpuTiming::finishWave(WaveCtx& wc) {
+  wc.finished = true;
+  CuCtx& cu = cus_[wc.cu];
+  SimdCtx& simd = cu.simds[wc.simd];
+  simd.slotUsed[wc.slot] = 0;
+  simd.freeVgprs += wgVgprs_;
+  simd.freeSgprs += wgSgprs_;
+  std::erase(simd.waves, &wc);
+  --cu.resident;
+  resourcesFreed_ = true;
+  WorkgroupCtx& wg = *wc.wg;
+  if (--wg.unfinished > 0) return;
+  cu.freeLds += wg.ldsAlloc;
+  if (src_.onFinish) src_.onFinish(wg);
+  ++stats_.workgroups;
+  for (auto& p : workgroups_)
+    if (p.get() == &wg) {
+      p.reset();
+      break;
+    }
+  std::erase(workgroups_, nullptr);
+  --residentWgs_;
+}
+
+// Places workgroup `wgIndex` on CU `cuIndex` if its waves (slot, VGPRs,
+// SGPRs on one SIMD each) and LDS fit; waves go to the SIMD with the most
+// free slots (lowest index on ties) unless the source fixes them.
+bool GpuTiming::tryPlace(uint32_t cuIndex, uint32_t wgIndex) {
+  CuCtx& cu = cus_[cuIndex];
+  if (cu.freeLds < wgLds_) return false;
+  const uint32_t n = src_.wavesIn(wgIndex);
+  std::vector<uint32_t> freeSlots(cu.simds.size()), freeV(cu.simds.size()), freeS(cu.simds.size());
+  for (size_t s = 0; s < cu.simds.size(); ++s) {
+    freeSlots[s] = uint32_t(std::count(cu.simds[s].slotUsed.begin(), cu.simds[s].slotUsed.end(), 0));
+    freeV[s] = cu.simds[s].freeVgprs;
+    freeS[s] = cu.simds[s].freeSgprs;
+  }
+  std::vector<uint32_t> simdOf(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    int best = -1;
+    if (!src_.simdOf.empty()) {
+      const uint32_t s = src_.simdOf[i] % uint32_t(cu.simds.size());
+      if (freeSlots[s] && freeV[s] >= wgVgprs_ && freeS[s] >= wgSgprs_) best = int(s);
+    } else {
+      for (size_t s = 0; s < cu.simds.size(); ++s)
+        if (freeSlots[s] && freeV[s] >= wgVgprs_ && freeS[s] >= wgSgprs_ &&
+            (best < 0 || freeSlots[s] > freeSlots[size_t(best)]))
+          best = int(s);
+    }
+    if (best < 0) return false;
+    simdOf[i] = uint32_t(best);
+    --freeSlots[size_t(best)];
+    freeV[size_t(best)] -= wgVgprs_;
+    freeS[size_t(best)] -= wgSgprs_;
+  }
+  auto wg = std::make_unique<WorkgroupCtx>();
+  wg->cu = cuIndex;
+  wg->index = wgIndex;
+  wg->ldsBytes = src_.ldsBytes;
+  wg->ldsAlloc = wgLds_;
+  cu.freeLds -= wgLds_;
+  if (src_.externalLds) {
+    wg->lds = src_.externalLds;
+  } else {
+    wg->ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src_.ldsBytes, 4));
+    wg->lds = wg->ownLds.get();
+  }
+  std::vector<uint32_t> slots(n), scratch(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    SimdCtx& s = cu.simds[simdOf[i]];
+    const auto it = std::find(s.slotUsed.begin(), s.slotUsed.end(), 0);
+    slots[i] = uint32_t(it - s.slotUsed.begin());
+    *it = 1;
+    s.freeVgprs -= wgVgprs_;
+    s.freeSgprs -= wgSgprs_;
+    scratch[i] = (cuIndex * cfg_.cu.simds + simdOf[i]) * cfg_.cu.waveSlotsPerSimd + slots[i];
+  }
+  src_.build(wgIndex, scratch, wg->waves);
+  wg->ctx.resize(n);
+  wg->live = wg->unfinished = n;
+  for (uint32_t i = 0; i < n; ++i) {
+    WaveCtx& c = wg->ctx[i];
+    c.w = &wg->waves[i];
+    c.wg = wg.get();
+    c.cu = cuIndex;
+    c.simd = simdOf[i];
+    c.slot = slots[i];
+    c.age = nextAge_++;
+    c.readyAt = now_ + 1;
+    c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (cuIndex & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
+    cu.simds[c.simd].waves.push_back(&c);
+    ++cu.resident;
+  }
+  stats_.waves += n;
+  workgroups_.push_back(std::move(wg));
+  ++residentWgs_;
+  return true;
+}
+
+bool GpuTiming::placeWorkgroups() {
+  bool placed = false;
+  for (uint32_t k = 0; k < cfg_.workgroupsPerCycle && nextWg_ < src_.count; ++k) {
+    bool ok = false;
+    for (uint32_t j = 0; j < cfg_.cus && !ok; ++j) {
+      const uint32_t c = (nextCu_ + j) % cfg_.cus;
+      if (tryPlace(c, nextWg_)) {
+        ok = true;
+        nextCu_ = (c + 1) % cfg_.cus;
+      }
+    }
+    if (!ok) {
+      resourcesFreed_ = false;  // wait until a wave retires
+      break;
+    }
+    ++nextWg_;
+    placed = true;
+  }
+  return placed;
+}
+
+RunStatus GpuTiming::run(WorkgroupSource src) {
+  src_ = std::move(src);
+  wgVgprs_ = roundUp(std::max(src_.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
+  wgSgprs_ = roundUp(std::max(src_.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
+  wgLds_ = src_.ldsBytes ? roundUp(src_.ldsBytes, cfg_.cu.ldsGranule) : 0;
+  if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
+    return {RunStatus::Fault, "timing model: a wave needs " + std::to_string(wgVgprs_) +
+                                  " VGPRs, more than cu.vgprs_per_simd (" + std::to_string(cfg_.cu.vgprsPerSimd) +
+                                  ")"};
+  if (wgLds_ > cfg_.cu.ldsBytes)
+    return {RunStatus::Fault, "timing model: a workgroup needs " + std::to_string(wgLds_) +
+                                  " bytes of LDS, more than cu.lds_bytes (" + std::to_string(cfg_.cu.ldsBytes) +
+                                  ")"};
+  const uint32_t simds = cfg_.cu.simds;
+  uint32_t idleCycles = 0;
+  uint64_t minWake = kNever;
+  for (;;) {
+    progress_ = false;
+    if (nextWg_ < src_.count && resourcesFreed_) {
+      const bool was = residentWgs_ > 0;
+      if (placeWorkgroups()) progress_ = true;
+      if (!was && residentWgs_ == 0 && nextWg_ < src_.count)
+        return {RunStatus::Fault, "timing model: workgroup " + std::to_string(nextWg_) + " (" +
+                                      std::to_string(src_.wavesIn(nextWg_)) + " waves x " +
+                                      std::to_string(wgVgprs_) + " VGPRs, " + std::to_string(wgSgprs_) +
+                                      " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, "
+                                      "cu.vgprs_per_simd, cu.sgprs_per_simd)"};
+    }
+    processEvents();
+    uint64_t wake = kNever;
+    const uint32_t s = uint32_t(now_ % simds);
+    for (CuCtx& cu : cus_)
+      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd(cu, cu.simds[s], wake)) progress_ = true;
+    if (!status_.ok()) break;
+    if (residentWgs_ == 0 && nextWg_ >= src_.count && events_.empty()) break;
+    if (stats_.instructions > opt_.limits.maxInstructions) {
+      status_ = {RunStatus::Watchdog, "instruction limit reached (--max-instructions) at cycle " +
+                                          std::to_string(now_)};
+      break;
+    }
+    if (now_ >= opt_.limits.maxCycles) {
+      status_ = {RunStatus::Watchdog, "cycle limit reached (--max-cycles " +
+                                          std::to_string(opt_.limits.maxCycles) + ")"};
+      break;
+    }
+    // Skip idle time: after a whole SIMD rotation without progress, jump to
+    // the earliest time-based wake-up or event.
+    minWake = std::min(minWake, wake);
+    if (progress_) {
+      idleCycles = 0;
+      minWake = kNever;
+      ++now_;
+      continue;
+    }
+    if (++idleCycles < simds) {
+      ++now_;
+      continue;
+    }
+    uint64_t target = minWake;
+    if (!events_.empty()) target = std::min(target, events_.top().time);
+    if (target == kNever) {
+      if (nextWg_ < src_.count && resourcesFreed_) {
+        ++now_;
+        continue;
+      }
+      status_ = {RunStatus::Fault, "timing model: no wave can make progress (deadlock at cycle " +
+                                       std::to_string(now_) + ")"};
+      break;
+    }
+    now_ = std::max(now_ + 1, target);
+    idleCycles = 0;
+    minWake = kNever;
+  }
+  stats_.cycles = now_;
+  stats_.kcache = {};
+  for (auto& k : kcaches_) {
+    stats_.kcache.hits += k->tags.stats.hits;
+    stats_.kcache.misses += k->tags.stats.misses;
+    stats_.kcache.pendingHits += k->tags.stats.pendingHits;
+    stats_.kcache.mshrStalls += k->tags.stats.mshrStalls;
+  }
+  stats_.l1 = {};
+  for (CuCtx& cu : cus_) {
+    stats_.l1.hits += cu.l1->tags.stats.hits;
+    stats_.l1.misses += cu.l1->tags.stats.misses;
+    stats_.l1.pendingHits += cu.l1->tags.stats.pendingHits;
+    stats_.l1.mshrStalls += cu.l1->tags.stats.mshrStalls;
+  }
+  stats_.l2 = l2_->tags.stats;
+  stats_.dramReads = l2_->dram.reads;
+  return status_;
+}
+
+uint32_t timingScratchSlots(const GpuConfig& cfg) { return cfg.cus * cfg.cu.simds * cfg.cu.waveSlotsPerSimd; }
+
+RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, const TimingOptions& opt,
+                    TimingStats& stats) {
+  if (const std::string e = cfg.validate(); !e.empty()) return {RunStatus::Fault, "config: " + e};
+  CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
+  GpuTiming gpu(cfg, code, env, opt, stats);
+  std::array<uint32_t, 3> count{};
+  for (int i = 0; i < 3; ++i) count[i] = (d.grid[i] + d.workgroup[i] - 1) / d.workgroup[i];
+  auto idOf = [count](uint32_t index) {
+    return std::array<uint32_t, 3>{index % count[0], index / count[0] % count[1], index / (count[0] * count[1])};
+  };
+  auto wavesIn = [&d, idOf](uint32_t index) {
+    const auto id = idOf(index);
+    uint64_t items = 1;
+    for (int i = 0; i < 3; ++i) {
+      const uint64_t start = uint64_t(id[i]) * d.workgroup[i];
+      items *= std::min<uint64_t>(d.workgroup[i], d.grid[i] - start);
+    }
+    return uint32_t((items + kWaveSize - 1) / kWaveSize);
+  };
+  uint32_t waveId = 0;
+  WorkgroupSource src;
+  src.count = count[0] * count[1] * count[2];
+  src.ldsBytes = d.ldsBytes;
+  src.vgprsPerWave = d.vgprs;
+  src.sgprsPerWave = opt.sgprsPerWave;
+  src.wavesIn = wavesIn;
+  src.build = [&d, idOf, wavesIn, &waveId](uint32_t index, std::span<const uint32_t> slots,
+                                            std::vector<WaveState>& out) {
+    const auto id = idOf(index);
+    const uint32_t n = wavesIn(index);
+    out.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      out.push_back(makeWave(d, id, i, slots[i]));
+      out.back().waveId = waveId++;
+      out.back().workgroupIndex = index;
+    }
+  };
+  return gpu.run(std::move(src));
+}
+
+RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg, std::vector<WaveState>& waves,
+                             const TimingOptions& opt, TimingStats& stats, const std::vector<uint32_t>& simdOf) {
+  if (const std::string e = cfg.validate(); !e.empty()) return {RunStatus::Fault, "config: " + e};
+  GpuTiming gpu(cfg, code, env, opt, stats);
+  WorkgroupSource src;
+  src.count = 1;
+  src.ldsBytes = env.ldsBytes;
+  src.vgprsPerWave = waves.empty() ? 0 : waves[0].numVgprs;
+  src.sgprsPerWave = opt.sgprsPerWave;
+  src.simdOf = simdOf;
+  src.externalLds = env.lds;
+  const uint32_t n = uint32_t(waves.size());
+  src.wavesIn = [n](uint32_t) { return n; };
+  src.build = [&waves](uint32_t, std::span<const uint32_t>, std::vector<WaveState>& out) { out = waves; };
+  src.onFinish = [&waves](WorkgroupCtx& wg) { waves = wg.waves; };
+  return gpu.run(std::move(src));
+}
+
+}  // namespace gcnsim::sim::timing

@@ -1,0 +1,180 @@
+// Internal: the state of the timing model (GPU, CUs, SIMDs, waves, events)
+// and the class that advances it. Public entry points: timing_engine.hpp.
+// Split by responsibility: gpu_timing.cpp (main loop, events, dispatcher),
+// issue.cpp (per-cycle arbitration, instruction buffer), memory_issue.cpp
+// (SMEM/DS/VMEM/GDS completion times and counters), mem_addresses.cpp
+// (per-lane addresses for the bank and coalescing models).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <span>
+#include <vector>
+
+#include "memory/kcache_timing.hpp"
+#include "memory/l2_timing.hpp"
+#include "memory/lds.hpp"
+#include "memory/lds_timing.hpp"
+#include "memory/vector_l1_timing.hpp"
+#include "sim/code_cache.hpp"
+#include "sim/functional_engine.hpp"
+#include "sim/timing/timing_engine.hpp"
+
+namespace gcnsim::sim::timing {
+
+struct WorkgroupCtx;
+
+struct WaveCtx {
+  WaveState* w = nullptr;
+  WorkgroupCtx* wg = nullptr;
+  uint32_t cu = 0, simd = 0, slot = 0;
+  uint64_t age = 0;
+  uint8_t prio = 0;
+  uint64_t readyAt = 0;      // earliest cycle of its next issue
+  uint64_t valuUntil = 0;    // in-flight VALU op completes (scoreboard)
+  RegMask valuWrites;        // registers that op writes
+  uint8_t vm = 0, lgkm = 0, exp = 0;
+  uint64_t lastVmDone = 0;   // VM_CNT returns in order
+  bool atBarrier = false, draining = false, finished = false;
+};
+
+struct WorkgroupCtx {
+  std::vector<WaveState> waves;
+  std::vector<WaveCtx> ctx;
+  std::unique_ptr<memory::Lds> ownLds;
+  memory::Lds* lds = nullptr;
+  uint32_t ldsBytes = 0, ldsAlloc = 0;
+  uint32_t cu = 0, index = 0;
+  uint32_t live = 0;        // waves not yet at s_endpgm
+  uint32_t unfinished = 0;  // waves not yet retired
+  uint32_t arrived = 0;     // waves waiting in s_barrier
+};
+
+struct SimdCtx {
+  std::vector<WaveCtx*> waves;  // oldest first
+  std::vector<uint8_t> slotUsed;
+  uint64_t valuFree = 0;
+  uint32_t freeVgprs = 0, freeSgprs = 0;
+  bool anyPrio = false;
+};
+
+struct CuCtx {
+  std::vector<SimdCtx> simds;
+  uint32_t freeLds = 0, resident = 0;
+  std::unique_ptr<memory::LdsPipe> lds;
+  std::unique_ptr<memory::VectorL1Timing> l1;
+  memory::KcacheTiming* kcache = nullptr;
+};
+
+// Per code address: the cached instruction, its timing class and register masks.
+struct TimedInst {
+  const CachedInst* ci = nullptr;
+  const OpTiming* op = nullptr;
+  RegMask reads, writes;
+};
+
+enum class Counter : uint8_t { Vm, Lgkm, Exp };
+
+struct Event {
+  uint64_t time = 0, seq = 0;
+  WaveCtx* wave = nullptr;
+  PendingWrites* pw = nullptr;  // register writes to apply (loads), or null
+  Counter counter = Counter::Vm;
+  uint8_t amount = 0;
+  bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+};
+
+// How workgroups come into being: count, waves in each, and the builder
+// that fills a workgroup's waves given the scratch slot of each wave.
+struct WorkgroupSource {
+  uint32_t count = 0;
+  uint32_t ldsBytes = 0;
+  uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
+  std::function<uint32_t(uint32_t index)> wavesIn;
+  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)> build;
+  std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
+  std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave
+  memory::Lds* externalLds = nullptr;              // optional: use this LDS (tests), else one per workgroup
+};
+
+class GpuTiming {
+ public:
+  GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt, TimingStats& stats);
+  ~GpuTiming();
+  RunStatus run(WorkgroupSource src);
+
+ private:
+  // gpu_timing.cpp
+  bool placeWorkgroups();
+  bool tryPlace(uint32_t cuIndex, uint32_t wgIndex);
+  void processEvents();
+  void applyEvent(const Event& ev);
+  void finishWave(WaveCtx& wc);
+  void schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw);
+  PendingWrites* takePw();
+  void releasePw(PendingWrites* pw);
+  const TimedInst* fetch(WaveCtx& wc);
+  void fault(const WaveState& w, const std::string& what);
+  // issue.cpp
+  bool issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake);
+  bool tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
+  bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
+  bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
+  StopReason execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses);
+  void arriveAtBarrier(WaveCtx& wc);
+  void trace(const WaveCtx& wc, uint64_t pc, Kind kind);
+  void endWave(WaveCtx& wc);
+  void releaseBarrierIfDone(WorkgroupCtx& wg);
+  // memory_issue.cpp
+  void issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
+  uint64_t smemDone(CuCtx& cu, const TimedInst& ti);
+  uint64_t dsDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);
+  uint64_t vmemDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);
+  // mem_addresses.cpp
+  void dsAddresses(const WaveState& w, const TimedInst& ti);
+  void vmemAddresses(const WaveState& w, const TimedInst& ti);
+
+  GpuConfig cfg_;
+  CodeCache& code_;
+  ExecEnv& env_;
+  const TimingOptions& opt_;
+  TimingStats& stats_;
+  FunctionalEngine describer_;
+  std::vector<OpTiming> opTimings_;
+  std::vector<TimedInst> timed_;
+  std::vector<uint8_t> timedReady_;
+  WaitcntLimits maxCnt_;
+
+  std::unique_ptr<memory::L2Timing> l2_;
+  std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
+  std::unique_ptr<memory::LdsPipe> gds_;
+  std::unique_ptr<memory::LdsBankModel> bank_;
+  std::vector<CuCtx> cus_;
+
+  WorkgroupSource src_;
+  uint32_t nextWg_ = 0, nextCu_ = 0;
+  bool resourcesFreed_ = true;
+  uint32_t wgVgprs_ = 0, wgSgprs_ = 0, wgLds_ = 0;
+  std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;  // resident; null when done
+  uint32_t residentWgs_ = 0;
+  uint64_t nextAge_ = 0, nextWaveId_ = 0;
+
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  uint64_t seq_ = 0;
+  std::vector<std::unique_ptr<PendingWrites>> pwPool_;
+  std::vector<PendingWrites*> pwFree_;
+
+  uint64_t now_ = 0;
+  bool progress_ = false;
+  RunStatus status_;
+  AccessLog log_;
+  // address buffers for the bank and coalescing models
+  std::vector<uint32_t> dsAddr_;
+  std::vector<uint8_t> dsLane_;
+  std::vector<uint64_t> vmAddr_;
+  std::vector<uint32_t> vmBytes_;
+  std::vector<uint64_t> lines_;
+};
+
+}  // namespace gcnsim::sim::timing

@@ -1,0 +1,80 @@
+// What the timing model needs to know about an instruction, derived once
+// from its table row (isa::OpInfo unit, flags and operand types) and once per
+// code address (register masks for the scoreboard).
+//
+// Contract:
+//  - classifyOp(row, cfg) gives the issue category (GCN issues at most one
+//    instruction per category per cycle: VALU, scalar (SALU/SMEM/message),
+//    VMEM, LDS, GDS/export, branch; "Internal" ops are handled in the
+//    instruction buffer), the issue cost in cycles and the LGKM_CNT
+//    increment. Every default cost is from reference/clrx/GcnTimings.md
+//    via IssueConfig; SMEM's LGKM_CNT increment is seeds/000 + 003's rule
+//    ("incremented by one for every fetch of single Dword, by two for every
+//    fetch of two or more Dwords"), configurable.
+//  - RegMask: the SGPRs (operand codes 0..127) and VGPRs an instruction
+//    reads or writes, with the implicit EXEC/VCC/M0 of its flags.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "isa/decoded.hpp"
+#include "sim/timing/gpu_config.hpp"
+
+namespace gcnsim::sim::timing {
+
+enum class IssueCat : uint8_t { Valu, Scalar, Vmem, Lds, GdsExport, Branch, Internal };
+inline constexpr unsigned kIssueCats = 6;  // categories that take an issue slot
+
+enum class Kind : uint8_t {
+  Valu, Salu,
+  Smem, SmemStore, SmemTime, DcacheInv, DcacheWb, Msg,
+  VmemLoad, VmemStore, VmemAtomic, VmemInvL1,
+  Ds, Export, Branch,
+  Waitcnt, Nop, Sleep, Setprio, Barrier, EndPgm, OtherInternal,
+  Invalid,
+};
+
+struct OpTiming {
+  Kind kind = Kind::Invalid;
+  IssueCat cat = IssueCat::Internal;
+  uint16_t cycles = 4;   // issue cost; DS: decided per instance (GDS bit), the LDS cost here
+  uint8_t lgkm = 0;      // LGKM_CNT increment (SMEM, DS, message)
+  uint8_t dwords = 0;    // data dwords per lane (VMEM/DS) or per fetch (SMEM)
+  // DS geometry: number of addresses per lane (0 = no LDS memory access,
+  // e.g. ds_swizzle/permute), dwords at each, and the scale of OFFSET0/1.
+  uint8_t dsAddrs = 0, dsDwordsPerAddr = 0;
+  uint16_t dsOffsetScale = 1;
+};
+
+OpTiming classifyOp(const isa::OpInfo& op, const IssueConfig& cfg);
+// One entry per isa::allOps() row.
+std::vector<OpTiming> classifyAllOps(const IssueConfig& cfg);
+
+struct RegMask {
+  std::array<uint64_t, 2> s{};  // operand codes 0..127
+  std::array<uint64_t, 4> v{};  // VGPRs 0..255
+  void addS(unsigned first, unsigned n);
+  void addV(unsigned first, unsigned n);
+  void add(const isa::Operand& o);
+  bool any() const { return s[0] | s[1] | v[0] | v[1] | v[2] | v[3]; }
+  bool intersects(const RegMask& o) const {
+    return (s[0] & o.s[0]) | (s[1] & o.s[1]) | (v[0] & o.v[0]) | (v[1] & o.v[1]) | (v[2] & o.v[2]) |
+           (v[3] & o.v[3]);
+  }
+};
+
+// Registers `in` reads and writes (explicit operands plus implicit ones).
+void registerMasks(const isa::DecodedInst& in, RegMask& reads, RegMask& writes);
+
+// s_waitcnt SIMM16 fields (reference/clrx/GcnInstrsSopp.md S_WAITCNT;
+// llvm gfx7/gfx8/gfx9_waitcnt.rst): vmcnt [3:0] (+[15:14] on GCN 1.4),
+// expcnt [6:4], lgkmcnt [11:8].
+struct WaitcntLimits {
+  uint8_t vm = 0, exp = 0, lgkm = 0;
+};
+WaitcntLimits decodeWaitcnt(uint32_t simm16, isa::Gen gen);
+// Largest value of each counter (a wave cannot issue past it).
+WaitcntLimits counterMaxima(isa::Gen gen);
+
+}  // namespace gcnsim::sim::timing

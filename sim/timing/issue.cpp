@@ -1,0 +1,249 @@
+// Per-cycle issue arbitration on one SIMD and the instruction buffer's own
+// instructions (s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm).
+#include <algorithm>
+
+#include "sim/timing/gpu_timing.hpp"
+
+namespace gcnsim::sim::timing {
+bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
+  uint32_t used = 0;
+  bool any = false;
+  if (!simd.anyPrio) {
+    // Oldest first. A retiring wave leaves the vector: iterate over a copy
+    // of the (small) pointer list.
+    WaveCtx* list[32];
+    const size_t n = std::min<size_t>(simd.waves.size(), 32);
+    std::copy_n(simd.waves.begin(), n, list);
+    for (size_t i = 0; i < n && status_.ok(); ++i) any |= tryIssue(cu, simd, *list[i], used, wake);
+    return any;
+  }
+  // s_setprio: higher priority first, then oldest first.
+  std::vector<WaveCtx*> list(simd.waves.begin(), simd.waves.end());
+  std::stable_sort(list.begin(), list.end(), [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
+  for (WaveCtx* wc : list) {
+    if (!status_.ok()) break;
+    any |= tryIssue(cu, simd, *wc, used, wake);
+  }
+  return any;
+}
+
+bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
+  const OpTiming& op = *ti.op;
+  switch (op.kind) {
+    case Kind::Smem: case Kind::SmemStore: case Kind::SmemTime: case Kind::DcacheInv: case Kind::DcacheWb:
+    case Kind::Msg: case Kind::Ds:
+      return wc.lgkm + op.lgkm <= maxCnt_.lgkm;
+    case Kind::VmemLoad: case Kind::VmemStore: case Kind::VmemAtomic: case Kind::VmemInvL1:
+      return wc.vm + 1 <= maxCnt_.vm;
+    case Kind::Export: return wc.exp + 1 <= maxCnt_.exp;
+    default: return true;
+  }
+}
+
+StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses) {
+  WaveState& w = *wc.w;
+  env_.clock = now_;  // S_MEMTIME: the simulated cycle counter
+  env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);  // S_MEMREALTIME: a 100 MHz counter
+  env_.lds = wc.wg->lds;
+  env_.ldsBytes = wc.wg->ldsBytes;
+  pw.clear();
+  Exec x(w, ti.ci->inst, env_, pw);
+  if (logAccesses) {
+    log_.clear();
+    x.log = &log_;
+  }
+  ti.ci->fn(x);
+  ++w.instructionsExecuted;
+  ++stats_.instructions;
+  ++stats_.opCounts[ti.ci->inst.opIndex];
+  if (x.stop() == StopReason::Fault) {
+    fault(w, x.faultMessage());
+    return StopReason::Fault;
+  }
+  if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
+  if (opt_.onIssue && ti.op->cat == IssueCat::Internal) trace(wc, x.nextPc() - ti.ci->inst.bytes(), ti.op->kind);
+  if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
+  return x.stop();
+}
+
+void GpuTiming::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
+  opt_.onIssue(IssueRecord{now_, wc.w->waveId, wc.cu, wc.simd, pc, kind, wc.vm, wc.lgkm, wc.exp});
+}
+
+void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
+  if (wg.arrived == 0 || wg.arrived < wg.live) return;
+  for (WaveCtx& c : wg.ctx)
+    if (c.atBarrier) {
+      c.atBarrier = false;
+      c.readyAt = std::max(c.readyAt, now_ + 1);
+    }
+  wg.arrived = 0;
+  progress_ = true;
+}
+
+void GpuTiming::arriveAtBarrier(WaveCtx& wc) {
+  wc.atBarrier = true;
+  ++wc.wg->arrived;
+  releaseBarrierIfDone(*wc.wg);
+}
+
+void GpuTiming::endWave(WaveCtx& wc) {
+  wc.w->ended = true;
+  wc.draining = true;
+  --wc.wg->live;
+  releaseBarrierIfDone(*wc.wg);  // ended waves do not take part in barriers
+  if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
+}
+
+// Instruction-buffer instructions. Returns false if the wave stops for this
+// turn; `consumed` tells whether it used the wave's turn.
+bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
+  const int32_t simm = ti.ci->inst.simm16;
+  PendingWrites& pw = *takePw();
+  struct Give {
+    GpuTiming& g;
+    PendingWrites& p;
+    ~Give() { g.releasePw(&p); }
+  } give{*this, pw};
+  switch (ti.op->kind) {
+    case Kind::Waitcnt: {
+      // "S_WAITCNT: waits until every named counter <= its limit" (GcnInstrsSopp.md).
+      const WaitcntLimits l = decodeWaitcnt(uint32_t(simm) & 0xffff, code_.gen());
+      if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
+        ++stats_.waitcntStalls;
+        return false;
+      }
+      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      return true;
+    }
+    case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
+      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      consumed = true;
+      return false;
+    case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
+      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      consumed = true;
+      return false;
+    case Kind::Setprio:  // "PRIORITY = SIMM16&3" (GcnInstrsSopp.md)
+      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      wc.prio = uint8_t(uint32_t(simm) & 3);
+      if (wc.prio) cus_[wc.cu].simds[wc.simd].anyPrio = true;
+      return true;
+    case Kind::Barrier: {
+      const StopReason r = execute(wc, ti, pw, false);
+      if (r == StopReason::Fault) return false;
+      consumed = true;
+      wc.readyAt = now_ + cfg_.issue.saluCycles;
+      arriveAtBarrier(wc);
+      return false;
+    }
+    case Kind::EndPgm: {
+      const StopReason r = execute(wc, ti, pw, false);
+      if (r == StopReason::Fault) return false;
+      consumed = true;
+      endWave(wc);
+      return false;
+    }
+    default: {
+      const StopReason r = execute(wc, ti, pw, false);
+      if (r == StopReason::Fault) return false;
+      pw.applyTo(*wc.w);
+      if (r == StopReason::EndProgram) {
+        consumed = true;
+        endWave(wc);
+        return false;
+      }
+      return true;
+    }
+  }
+}
+
+bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
+  constexpr unsigned kMaxInternalPerTurn = 8;
+  for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
+    if (wc.draining || wc.atBarrier) {
+      if (wc.atBarrier) ++stats_.barrierWaits;
+      return false;
+    }
+    if (wc.readyAt > now_) {
+      wake = std::min(wake, wc.readyAt);
+      return false;
+    }
+    const TimedInst* ti = fetch(wc);
+    if (!ti) return false;
+    const OpTiming& op = *ti->op;
+    if (op.cat == IssueCat::Internal) {
+      bool consumed = false;
+      const bool more = handleInternal(wc, *ti, consumed);
+      if (consumed) progress_ = true;
+      if (!more) return consumed;
+      progress_ = true;
+      continue;
+    }
+    // A GDS instruction issues as GDS/export, not LDS.
+    IssueCat cat = op.cat;
+    if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
+    const uint32_t bit = 1u << unsigned(cat);
+    if (used & bit) {
+      wake = std::min(wake, now_ + 1);
+      return false;
+    }
+    if (now_ < wc.valuUntil && ti->reads.intersects(wc.valuWrites)) {
+      ++stats_.scoreboardStalls;
+      wake = std::min(wake, wc.valuUntil);
+      return false;
+    }
+    if (cat == IssueCat::Valu && simd.valuFree > now_) {
+      ++stats_.unitBusyStalls;
+      wake = std::min(wake, simd.valuFree);
+      return false;
+    }
+    if (!countersAllow(wc, *ti)) return false;  // a return (event) frees the counter
+
+    PendingWrites* pw = takePw();
+    const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
+    // Per-lane addresses are read before the instruction runs (its results may overwrite them).
+    if (op.kind == Kind::Ds && !ti->ci->inst.mem.gds) dsAddresses(*wc.w, *ti);
+    if (op.kind == Kind::VmemLoad || op.kind == Kind::VmemStore || op.kind == Kind::VmemAtomic)
+      vmemAddresses(*wc.w, *ti);
+    wc.readyAt = now_ + op.cycles;
+    const uint64_t pc = wc.w->pc;
+    const StopReason r = execute(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore);
+    if (r == StopReason::Fault) {
+      releasePw(pw);
+      return false;
+    }
+    used |= bit;
+    ++stats_.issued[unsigned(cat)];
+    progress_ = true;
+    switch (op.kind) {
+      case Kind::Valu:
+        // Wave64 on a SIMD16: the SIMD is busy for the op's cycles; the wave
+        // may issue again at its next turn if it does not read the result.
+        simd.valuFree = now_ + op.cycles;
+        wc.valuUntil = now_ + op.cycles;
+        wc.valuWrites = ti->writes;
+        wc.readyAt = now_ + cfg_.issue.valuCycles;
+        pw->applyTo(*wc.w);
+        releasePw(pw);
+        break;
+      case Kind::Salu:
+      case Kind::Branch:
+        pw->applyTo(*wc.w);
+        releasePw(pw);
+        break;
+      default:
+        if (memory) issueMemory(cu, wc, *ti, pw);
+        break;
+    }
+    if (opt_.onIssue) trace(wc, pc, op.kind);
+    if (r == StopReason::EndProgram) endWave(wc);
+    if (r == StopReason::Barrier) arriveAtBarrier(wc);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace gcnsim::sim::timing

@@ -1,0 +1,91 @@
+// Completion times and wait counters of the memory instructions:
+//  SMEM/SMRD -> K$ (out of order, LGKM_CNT +1/+2: seeds/000, seeds/003)
+//  DS        -> the CU's LDS pipe with bank conflicts (in order, LGKM_CNT +1: seed 004)
+//  GDS       -> the GPU's GDS pipe (in order with itself, LGKM_CNT +1)
+//  VMEM      -> coalescer, vector L1, L2, DRAM (in order on VM_CNT)
+//  s_sendmsg -> LGKM_CNT +1 for msgLatency cycles
+#include <algorithm>
+
+#include "sim/timing/gpu_timing.hpp"
+
+namespace gcnsim::sim::timing {
+
+uint64_t GpuTiming::smemDone(CuCtx& cu, const TimedInst& ti) {
+  const bool store = ti.op->kind == Kind::SmemStore;
+  uint64_t done = now_ + cfg_.kcache.hitLatency;
+  // Merge the recorded accesses (one per dword for buffer loads) into ranges.
+  unsigned i = 0;
+  while (i < log_.count) {
+    const uint64_t a = log_.addr[i];
+    uint64_t end = a + log_.bytes[i];
+    for (++i; i < log_.count && log_.addr[i] == end; ++i) end += log_.bytes[i];
+    const uint32_t n = uint32_t(end - a);
+    done = std::max(done, store ? cu.kcache->store(a, n, now_) : cu.kcache->load(a, n, now_));
+  }
+  return done;
+}
+
+uint64_t GpuTiming::dsDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
+  const uint32_t extra = bank_->conflictPasses(dsAddr_, dsLane_);
+  stats_.ldsConflictPasses += extra;
+  return cu.lds->access(now_, ti.op->cycles, extra);
+}
+
+uint64_t GpuTiming::vmemDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
+  lines_.clear();
+  memory::coalesceLines(vmAddr_, vmBytes_, cfg_.l1.cache.lineBytes, lines_);
+  memory::VmemKind kind = memory::VmemKind::Load;
+  if (ti.op->kind == Kind::VmemStore) kind = memory::VmemKind::Store;
+  else if (ti.op->kind == Kind::VmemAtomic) kind = memory::VmemKind::Atomic;
+  else if (ti.ci->inst.mem.glc) kind = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
+  return cu.l1->access(lines_, kind, now_);
+}
+
+void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
+  const OpTiming& op = *ti.op;
+  if (!pw->hasSgpr && !pw->hasVgpr) {
+    releasePw(pw);
+    pw = nullptr;
+  }
+  switch (op.kind) {
+    case Kind::Smem:
+    case Kind::SmemStore: schedule(smemDone(cu, ti), wc, Counter::Lgkm, op.lgkm, pw); break;
+    case Kind::SmemTime: schedule(now_ + cfg_.kcache.hitLatency, wc, Counter::Lgkm, op.lgkm, pw); break;
+    case Kind::DcacheInv:  // "Invalidate entire L1 K cache" (seed 000 S_DCACHE_INV)
+      cu.kcache->invalidate();
+      schedule(now_ + cfg_.kcache.hitLatency, wc, Counter::Lgkm, op.lgkm, pw);
+      break;
+    case Kind::DcacheWb: schedule(cu.kcache->writeback(now_), wc, Counter::Lgkm, op.lgkm, pw); break;
+    case Kind::Msg: schedule(now_ + cfg_.issue.msgLatency, wc, Counter::Lgkm, op.lgkm, pw); break;
+    case Kind::Ds: {
+      const uint64_t done = ti.ci->inst.mem.gds ? gds_->gds(now_, op.cycles) : dsDone(cu, wc, ti);
+      schedule(done, wc, Counter::Lgkm, op.lgkm, pw);
+      break;
+    }
+    case Kind::VmemLoad:
+    case Kind::VmemStore:
+    case Kind::VmemAtomic:
+    case Kind::VmemInvL1: {
+      uint64_t done;
+      if (op.kind == Kind::VmemInvL1) {
+        cu.l1->invalidate();  // BUFFER_WBINVL1*: the L1 is write-through, so only invalidate
+        done = now_ + cfg_.l1.cache.hitLatency;
+      } else {
+        done = vmemDone(cu, wc, ti);
+      }
+      done = std::max(done, wc.lastVmDone);  // vector memory returns in order on VM_CNT
+      wc.lastVmDone = done;
+      schedule(done, wc, Counter::Vm, 1, pw);
+      break;
+    }
+    case Kind::Export: schedule(now_ + cfg_.issue.saluCycles, wc, Counter::Exp, 1, pw); break;
+    default:
+      if (pw) {
+        pw->applyTo(*wc.w);
+        releasePw(pw);
+      }
+      break;
+  }
+}
+
+}  // namespace gcnsim::sim::timing

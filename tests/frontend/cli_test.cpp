@@ -1,0 +1,79 @@
+// The gcnsim executable: exit statuses and messages of info, disasm and check.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out;  // stdout and stderr
+};
+
+Run gcnsim(const std::string& args) {
+  const std::string cmd = std::string(GCNSIM_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  Run r{0, ""};
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
+  const int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+const std::string kExamples = std::string(GCNSIM_SOURCE_DIR) + "/examples/";
+
+}  // namespace
+
+TEST_CASE("gcnsim info describes a code object", "[frontend][cli]") {
+  const Run r = gcnsim("info " + kExamples + "vector_add/vector_add.gfx803.hsaco");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("arch                gfx803 (GCN 1.2, gfx8)"));
+  CHECK_THAT(r.out, Catch::Contains("kernel vector_add"));
+  CHECK_THAT(r.out, Catch::Contains("kernarg segment     88 bytes, align 8"));
+  CHECK_THAT(r.out, Catch::Contains("3   24     4     by_value"));
+  CHECK_THAT(r.out, Catch::Contains("enable_sgpr_kernarg_segment_ptr"));
+}
+
+TEST_CASE("gcnsim disasm lists each kernel of a code object", "[frontend][cli]") {
+  const Run r = gcnsim("disasm " + kExamples + "vector_add/vector_add.gfx900.hsaco");
+  CHECK(r.status == 0);
+  // llvm-objdump-15 -d: the first instruction at 0x1800 is C0020082 00000004.
+  CHECK_THAT(r.out, Catch::StartsWith("vector_add:\n  000000001800: C0020082 00000004"));
+  const Run bad = gcnsim("disasm --kernel vadd " + kExamples + "vector_add/vector_add.gfx900.hsaco");
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.out, Catch::Contains("no kernel \"vadd\" (kernels: vector_add)"));
+  const Run raw = gcnsim("disasm " + kExamples + "asm/smem_lds_buffer.gfx900.bin");
+  CHECK(raw.status == 2);
+  CHECK_THAT(raw.out, Catch::Contains("--arch is required"));
+}
+
+TEST_CASE("gcnsim check: good jobs exit 0, bad jobs exit 2 with one line", "[frontend][cli]") {
+  CHECK(gcnsim("check " + kExamples + "vector_add/vector_add.gfx900.json").status == 0);
+  const auto dir = std::filesystem::temp_directory_path() / ("gcnsim_cli_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto job = dir / "job.json";
+  std::ofstream(job) << R"({"kernel": {"file": ")" << kExamples
+                     << R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [4], "workgroup": [4],
+      "buffers": {"a": {"type": "f3", "count": 4}}})";
+  const Run r = gcnsim("check " + job.string());
+  CHECK(r.status == 2);
+  CHECK(
+      r.out ==
+      "gcnsim: " + job.string() +
+          ": buffers.a.type: unknown type \"f3\" (expected one of u8, i8, u16, i16, u32, i32, u64, i64, f16, "
+          "f32, f64)\n");
+  const Run missing = gcnsim("check " + (dir / "absent.json").string());
+  CHECK(missing.status == 2);
+  CHECK_THAT(missing.out, Catch::Contains("absent.json: cannot open job file"));
+  const Run notElf = gcnsim("info " + job.string());
+  CHECK(notElf.status == 2);
+  CHECK_THAT(notElf.out, Catch::Contains("not an ELF file"));
+}

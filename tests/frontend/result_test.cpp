@@ -1,0 +1,125 @@
+// Result document writer/reader and element conversions.
+#include "frontend/result.hpp"
+
+#include <unistd.h>
+
+#include <bit>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <limits>
+
+#include "frontend/elem_type.hpp"
+
+using namespace gcnsim::frontend;
+
+namespace {
+
+template <typename T>
+std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
+  std::vector<uint8_t> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), std::data(values), out.size());
+  return out;
+}
+
+std::filesystem::path tempPath(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("gcnsim_result_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(d);
+  return d / name;
+}
+
+}  // namespace
+
+TEST_CASE("f16 conversion rounds to nearest even", "[frontend][result]") {
+  // IEEE 754 binary16 values worked out by hand: 1.0 = 0x3c00, 65504 = 0x7bff (max),
+  // 2^-24 = 0x0001 (smallest subnormal), 1 + 2^-11 ties to even -> 0x3c00, 1 + 3*2^-11 -> 0x3c02.
+  CHECK(doubleToHalf(1.0) == 0x3c00);
+  CHECK(doubleToHalf(-2.0) == 0xc000);
+  CHECK(doubleToHalf(65504.0) == 0x7bff);
+  CHECK(doubleToHalf(65520.0) == 0x7c00);  // rounds up to infinity
+  CHECK(doubleToHalf(std::ldexp(1.0, -24)) == 0x0001);
+  CHECK(doubleToHalf(std::ldexp(1.0, -26)) == 0x0000);
+  CHECK(doubleToHalf(1.0 + std::ldexp(1.0, -11)) == 0x3c00);
+  CHECK(doubleToHalf(1.0 + 3 * std::ldexp(1.0, -11)) == 0x3c02);
+  CHECK(doubleToHalf(std::ldexp(1.0, -14)) == 0x0400);  // smallest normal
+  CHECK(doubleToHalf(NAN) == 0x7e00);
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    const double d = halfToDouble(static_cast<uint16_t>(h));
+    if (!std::isnan(d)) REQUIRE(doubleToHalf(d) == h);
+  }
+}
+
+TEST_CASE("shortest float text round-trips", "[frontend][result]") {
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(0.1f), ElemType::F32) == "0.1");
+  CHECK(shortestFloatText(std::bit_cast<uint64_t>(0.1), ElemType::F64) == "0.1");
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(16777217.0f), ElemType::F32) == "16777216");
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(-INFINITY), ElemType::F32) == "-inf");
+  CHECK(shortestFloatText(0x7fc00000, ElemType::F32) == "nan");
+  // f16 0x3555 = 1365/4096 = 0.333251953125; f16 spacing there is 2^-12, so "0.3333"
+  // (0.00005 away) already reads back to it, "0.333" (0.00025 away) does not.
+  CHECK(shortestFloatText(0x3555, ElemType::F16) == "0.3333");
+  CHECK(doubleToHalf(0.333) != 0x3555);
+}
+
+TEST_CASE("result JSON renders values by type and reads back bit-exactly", "[frontend][result]") {
+  ResultDoc doc;
+  doc.kernel = "vector_add";
+  doc.arch = "gfx900";
+  doc.mode = "functional";
+  doc.grid = {1000, 1, 1};
+  doc.workgroup = {64, 1, 1};
+  doc.stats = {16, 512, 0, {{"lds_bytes", 256}}};
+  const float denormal = std::numeric_limits<float>::denorm_min();
+  doc.buffers.push_back(
+      {"f", ElemType::F32,
+       bytesOf<float>({1.0f, 0.1f, -0.0f, INFINITY, -INFINITY, NAN, 3.4028235e38f, denormal})});
+  doc.buffers.push_back({"d", ElemType::F64, bytesOf<double>({0.1, 1e300, -2.5})});
+  doc.buffers.push_back({"i", ElemType::I64, bytesOf<int64_t>({INT64_MIN, -1, INT64_MAX})});
+  doc.buffers.push_back({"u", ElemType::U64, bytesOf<uint64_t>({UINT64_MAX, 0})});
+  doc.buffers.push_back({"b", ElemType::I8, bytesOf<int8_t>({-128, 127})});
+  doc.buffers.push_back({"h", ElemType::F16, bytesOf<uint16_t>({0x3c00, 0x0001, 0x7c00})});
+  const std::string text = resultJsonText(doc);
+  CHECK_THAT(
+      text,
+      Catch::Contains(
+          R"("f": {"type": "f32", "count": 8, "data": [1.0, 0.1, -0.0, "inf", "-inf", "nan", 3.4028235e+38, 1e-45]})"));
+  CHECK_THAT(
+      text,
+      Catch::Contains(
+          R"("i": {"type": "i64", "count": 3, "data": [-9223372036854775808, -1, 9223372036854775807]})"));
+  CHECK_THAT(text, Catch::Contains(R"("u": {"type": "u64", "count": 2, "data": [18446744073709551615, 0]})"));
+  CHECK_THAT(text, Catch::Contains(R"("h": {"type": "f16", "count": 3, "data": [1.0, 6e-08, "inf"]})"));
+  CHECK_THAT(
+      text, Catch::Contains(R"("stats": {"waves": 16, "instructions": 512, "cycles": 0, "lds_bytes": 256})"));
+
+  const auto path = tempPath("result.json");
+  writeResultJson(path, doc);
+  const ResultDoc back = readResultJson(path);
+  CHECK(back.kernel == doc.kernel);
+  CHECK(back.arch == doc.arch);
+  CHECK(back.mode == doc.mode);
+  CHECK(back.grid == doc.grid);
+  CHECK(back.workgroup == doc.workgroup);
+  CHECK(back.stats.waves == 16);
+  CHECK(back.stats.instructions == 512);
+  REQUIRE(back.stats.extra.size() == 1);
+  CHECK(back.stats.extra[0].second == 256);
+  REQUIRE(back.buffers.size() == doc.buffers.size());
+  for (size_t i = 0; i < doc.buffers.size(); ++i) {
+    INFO(doc.buffers[i].name);
+    CHECK(back.buffers[i].name == doc.buffers[i].name);
+    CHECK(back.buffers[i].type == doc.buffers[i].type);
+    CHECK(back.buffers[i].bytes == doc.buffers[i].bytes);  // NaN payload 0x7fc00000 is the canonical one
+  }
+}
+
+TEST_CASE("raw buffers are written as DIR/NAME.bin", "[frontend][result]") {
+  const auto dir = tempPath("raw_out");
+  writeRawBuffers(dir, {{"c", ElemType::U32, bytesOf<uint32_t>({1, 2})}, {"x", ElemType::U8, {}}});
+  std::ifstream in(dir / "c.bin", std::ios::binary);
+  std::vector<uint8_t> got{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  CHECK(got == bytesOf<uint32_t>({1, 2}));
+  CHECK(std::filesystem::file_size(dir / "x.bin") == 0);
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Rebuilds the conformance suite's code objects and job files from source:
+#   src/NAME.cl        -> bin/NAME.gfxNNN.hsaco  (one kernel named NAME per file)
+#   src/NAME.job.json  -> jobs/NAME.gfxNNN.json  (@ARCH@ replaced by gfxNNN)
+# The code objects are committed, so running the suite (tests/conformance/)
+# needs no LLVM; only this script does: clang-15 and the ROCm device libraries
+# (Debian package rocm-device-libs). Usage: build.sh [NAME...] (default: all).
+set -eu
+cd "$(dirname "$0")"
+DEVICE_LIBS=${DEVICE_LIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
+ARCHES="gfx600 gfx700 gfx803 gfx900"
+
+command -v clang-15 >/dev/null 2>&1 || { echo "build.sh: clang-15 not found (apt-get install clang-15 lld-15)" >&2; exit 1; }
+[ -f "$DEVICE_LIBS/opencl.bc" ] || { echo "build.sh: ROCm device libraries not found in $DEVICE_LIBS (apt-get install rocm-device-libs, or set DEVICE_LIBS)" >&2; exit 1; }
+
+# The same flags as examples/build.sh (clang-15 default: code object v4).
+CLFLAGS="-target amdgcn-amd-amdhsa -O2 -cl-std=CL1.2 -Xclang -finclude-default-header --rocm-device-lib-path=$DEVICE_LIBS"
+
+if [ $# -gt 0 ]; then
+  names="$*"
+else
+  names=$(ls src/*.cl | sed 's|src/||; s|\.cl$||')
+fi
+mkdir -p bin jobs
+for name in $names; do
+  [ -f "src/$name.job.json" ] || { echo "build.sh: src/$name.job.json missing" >&2; exit 1; }
+  for cpu in $ARCHES; do
+    clang-15 $CLFLAGS -mcpu="$cpu" -o "bin/$name.$cpu.hsaco" "src/$name.cl"
+    sed "s/@ARCH@/$cpu/g" "src/$name.job.json" > "jobs/$name.$cpu.json"
+  done
+  echo "built $name ($ARCHES)"
+done

@@ -1,0 +1,155 @@
+// Memory timing models (memory/*_timing.hpp), built from default structs.
+// Latency probes at latency-1 (not yet) and latency (ready), as ramulator's tests do.
+#include <catch2/catch.hpp>
+#include <vector>
+
+#include "memory/cache_timing.hpp"
+#include "memory/kcache_timing.hpp"
+#include "memory/l2_timing.hpp"
+#include "memory/lds_timing.hpp"
+#include "memory/vector_l1_timing.hpp"
+
+using namespace gcnsim::memory;
+
+TEST_CASE("CacheTags: hit after miss, LRU eviction, invalidate", "[memory][timing]") {
+  CacheLevelConfig c{4 * 64 * 2, 64, 2, 10, 4};  // 4 sets x 2 ways
+  CacheTags t(c, "test");
+  uint64_t ready = 0;
+  REQUIRE(t.lookup(0x1000, 5, ready) == CacheTags::Result::Miss);
+  t.fill(0x1000, 50);
+  CHECK(t.lookup(0x1010, 6, ready) == CacheTags::Result::Hit);  // same line, fill pending
+  CHECK(ready == 50);
+  CHECK(t.stats.pendingHits == 1);
+  // Two more lines in the same set (stride 4 lines): the LRU one goes.
+  REQUIRE(t.lookup(0x1100, 60, ready) == CacheTags::Result::Miss);
+  t.fill(0x1100, 60);
+  REQUIRE(t.lookup(0x1000, 61, ready) == CacheTags::Result::Hit);  // 0x1000 now most recent
+  REQUIRE(t.lookup(0x1200, 62, ready) == CacheTags::Result::Miss);  // evicts 0x1100
+  t.fill(0x1200, 62);
+  CHECK(t.contains(0x1000));
+  CHECK_FALSE(t.contains(0x1100));
+  t.invalidateAll();
+  CHECK_FALSE(t.contains(0x1000));
+}
+
+TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
+  CacheLevelConfig c{16384, 64, 4, 10, 2};
+  CacheTags t(c, "test");
+  CHECK(t.missStart(0) == 0);
+  t.fill(0, 100);
+  CHECK(t.missStart(0) == 0);
+  t.fill(64, 120);
+  CHECK(t.missStart(10) == 100);  // both MSHRs busy: wait for the first fill
+  CHECK(t.stats.mshrStalls == 1);
+}
+
+TEST_CASE("CacheTags: geometry errors name the component", "[memory][timing]") {
+  CHECK_THROWS_WITH(CacheTags(CacheLevelConfig{1000, 64, 4, 1, 1}, "kcache"), Catch::Contains("kcache"));
+  CHECK_THROWS_WITH(CacheTags(CacheLevelConfig{16384, 48, 4, 1, 1}, "l1"), Catch::Contains("line_bytes"));
+}
+
+TEST_CASE("K$: hit and miss latency, probed at latency-1 and latency", "[memory][timing]") {
+  MemoryConfig mc;
+  KcacheConfig kc;
+  L2Timing l2(mc);
+  KcacheTiming k(kc, l2);
+  const uint64_t t0 = 100;
+  const uint64_t miss = kc.hitLatency + mc.l2.hitLatency + mc.dramLatency;
+  const uint64_t done = k.load(0x4000, 4, t0);
+  CHECK(done > t0 + miss - 1);
+  CHECK(done == t0 + miss);
+  const uint64_t t1 = done + 10;
+  const uint64_t hit = k.load(0x4008, 8, t1);
+  CHECK(hit > t1 + kc.hitLatency - 1);
+  CHECK(hit == t1 + kc.hitLatency);
+  k.invalidate();  // S_DCACHE_INV: the line is still in L2
+  const uint64_t t2 = hit + 10;
+  CHECK(k.load(0x4000, 4, t2) == t2 + kc.hitLatency + mc.l2.hitLatency);
+}
+
+TEST_CASE("K$: a hit under an outstanding miss returns with the miss", "[memory][timing]") {
+  MemoryConfig mc;
+  KcacheConfig kc;
+  L2Timing l2(mc);
+  KcacheTiming k(kc, l2);
+  const uint64_t first = k.load(0x8000, 4, 0);
+  CHECK(k.load(0x8004, 4, 4) == first);
+  // A different, already cached line returns before the miss (out of order).
+  KcacheTiming k2(kc, l2);
+  k2.load(0x9000, 4, 0);
+  const uint64_t t = 1000;
+  const uint64_t miss = k2.load(0xa000, 4, t);
+  const uint64_t hit = k2.load(0x9000, 4, t + 4);
+  CHECK(hit < miss);
+}
+
+TEST_CASE("L2/DRAM: bandwidth queues line transfers", "[memory][timing]") {
+  MemoryConfig mc;
+  mc.dramBytesPerCycle = 32;  // a 64-byte line takes 2 cycles
+  L2Timing l2(mc);
+  const uint64_t a = l2.read(0x0, 0), b = l2.read(0x40, 0), c = l2.read(0x80, 0);
+  CHECK(a == mc.l2.hitLatency + mc.dramLatency);
+  CHECK(b == a + 2);
+  CHECK(c == a + 4);
+}
+
+TEST_CASE("vector L1: coalescing and per-line cost", "[memory][timing]") {
+  std::vector<uint64_t> addr, lines;
+  std::vector<uint32_t> bytes;
+  for (unsigned l = 0; l < 64; ++l) addr.push_back(0x1000 + 4 * l), bytes.push_back(4);
+  coalesceLines(addr, bytes, 64, lines);
+  CHECK(lines == std::vector<uint64_t>{0x1000, 0x1040, 0x1080, 0x10c0});
+  lines.clear();
+  for (auto& a : addr) a = 0x2000;
+  coalesceLines(addr, bytes, 64, lines);
+  CHECK(lines.size() == 1);
+
+  MemoryConfig mc;
+  VectorL1Config vc;
+  L2Timing l2(mc);
+  VectorL1Timing l1(vc, l2);
+  const std::vector<uint64_t> one{0x2000};
+  const uint64_t miss = l1.access(one, VmemKind::Load, 0);
+  CHECK(miss == vc.cache.hitLatency + mc.l2.hitLatency + mc.dramLatency);
+  const uint64_t t = miss + 1;
+  const uint64_t hit = l1.access(one, VmemKind::Load, t);
+  CHECK(hit > t + vc.cache.hitLatency - 1);
+  CHECK(hit == t + vc.cache.hitLatency);
+  // Four lines, all hits: one line per cycle, the last one decides.
+  const std::vector<uint64_t> four{0x2000, 0x2000, 0x2000, 0x2000};
+  const uint64_t t2 = hit + 100;
+  CHECK(l1.access(four, VmemKind::Load, t2) == t2 + 3 + vc.cache.hitLatency);
+  // GLC bypasses L1: L1 + L2 latency even though the line is in L1.
+  const uint64_t t3 = t2 + 100;
+  CHECK(l1.access(one, VmemKind::LoadBypass, t3) == t3 + vc.cache.hitLatency + mc.l2.hitLatency);
+}
+
+TEST_CASE("LDS banks: conflict degree, broadcast, halves", "[memory][timing]") {
+  LdsConfig c;
+  LdsBankModel m(c);
+  auto passes = [&](uint32_t stride, unsigned lanes = 64) {
+    std::vector<uint32_t> a;
+    std::vector<uint8_t> l;
+    for (unsigned i = 0; i < lanes; ++i) a.push_back(i * stride), l.push_back(uint8_t(i));
+    return m.conflictPasses(a, l);
+  };
+  CHECK(passes(4) == 0);    // consecutive dwords: every lane its own bank
+  CHECK(passes(0) == 0);    // one address: broadcast
+  CHECK(passes(8) == 2);    // 2-way in each half
+  CHECK(passes(128) == 62); // 32-way in each half: 2 x 31
+  CHECK(passes(128, 32) == 31);
+}
+
+TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {
+  LdsConfig c;
+  LdsPipe p(c);
+  const uint64_t done = p.access(100, 4, 0);
+  CHECK(done > 100 + c.latency - 1);
+  CHECK(done == 100 + c.latency);
+  LdsPipe q(c);
+  const uint64_t slow = q.access(0, 4, 31);
+  const uint64_t fast = q.access(4, 4, 0);
+  CHECK(slow == c.latency + 31 * c.conflictCycles);
+  CHECK(fast > slow);
+  CHECK(q.gds(0, 4) == c.gdsLatency);
+}
