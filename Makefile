@@ -15,7 +15,9 @@ build: deps
 	@cmake --build $(BUILD) -j $(JOBS)
 
 example: build
-	./$(BUILD)/gcnsim disasm --arch gfx900 examples/asm/smem_lds_buffer.gfx900.bin
+	./$(BUILD)/gcnsim run examples/vector_add/vector_add.gfx900.json --result $(BUILD)/vector_add.result.json
+	@python3 -c "import json; d = json.load(open('$(BUILD)/vector_add.result.json')); \
+	  [print(n, b['type'], b['data'][:8], '...') for n, b in d['buffers'].items()]"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

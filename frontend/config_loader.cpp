@@ -103,7 +103,8 @@ void setField(const Field& f, const nlohmann::json& raw, const std::string& wher
   }
   if (!v->is_array() || v->size() != f.values.size())
     throw InputError(where + ": expected an array of " + std::to_string(f.values.size()) + " integers");
-  for (size_t i = 0; i < f.values.size(); ++i) f.values[i] = toU32((*v)[i], where + "[" + std::to_string(i) + "]");
+  for (size_t i = 0; i < f.values.size(); ++i)
+    f.values[i] = toU32((*v)[i], where + "[" + std::to_string(i) + "]");
 }
 
 }  // namespace

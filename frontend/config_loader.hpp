@@ -13,10 +13,9 @@
 // own validation (sim::timing::GpuConfig::validate) prefixed with the file.
 #pragma once
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "sim/timing/gpu_config.hpp"
 

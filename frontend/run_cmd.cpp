@@ -32,15 +32,16 @@ constexpr uint64_t kDeviceMemoryBytes = uint64_t{8} << 30;
 RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   RunOptions o;
   po::options_description desc("gcnsim run JOB.json [options]");
-  desc.add_options()("help,h", "show this help")("result", po::value(&o.result), "write the result document (JSON)")(
+  desc.add_options()("help,h", "show this help")("result", po::value(&o.result),
+                                                 "write the result document (JSON)")(
       "out", po::value(&o.outDir), "write each reported buffer as raw bytes DIR/NAME.bin")(
       "mode", po::value(&o.mode), "timing (default: cycle-approximate) or functional")(
       "config", po::value(&o.config), "timing: GPU config file (configs/*.json; default: the kernel's chip)")(
       "max-cycles", po::value(&o.maxCycles), "timing watchdog: stop after this many cycles")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
       "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
-      "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")("verbose,v", "same as --log-level info")(
-      "job", po::value(&o.job), "job file");
+      "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
+      "verbose,v", "same as --log-level info")("job", po::value(&o.job), "job file");
   po::positional_options_description pos;
   pos.add("job", 1);
   po::variables_map vm;
@@ -69,7 +70,8 @@ void checkMode(const std::string& mode) {
 // descriptor's granulated count (AMDGPUUsage.rst compute_pgm_rsrc1), or the
 // raw job's "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
 uint32_t sgprsPerWave(const Job& job) {
-  if (job.kernel.format == KernelFormat::Elf) return (job.kernelInfo().kd.granulatedWavefrontSgprCount + 1u) * 8u;
+  if (job.kernel.format == KernelFormat::Elf)
+    return (job.kernelInfo().kd.granulatedWavefrontSgprCount + 1u) * 8u;
   if (job.kernel.sgprs) return job.kernel.sgprs;
   return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
 }
@@ -77,8 +79,8 @@ uint32_t sgprsPerWave(const Job& job) {
 // Timing statistics as result-document counters.
 void addTimingStats(const sim::timing::TimingStats& t, ResultStats& out) {
   out.cycles = t.cycles;
-  static const char* const kCats[] = {"issued_valu", "issued_scalar", "issued_vmem", "issued_lds", "issued_gds_export",
-                                      "issued_branch"};
+  static const char* const kCats[] = {"issued_valu", "issued_scalar",     "issued_vmem",
+                                      "issued_lds",  "issued_gds_export", "issued_branch"};
   for (unsigned i = 0; i < sim::timing::kIssueCats; ++i) out.extra.emplace_back(kCats[i], t.issued[i]);
   out.extra.emplace_back("waitcnt_stalls", t.waitcntStalls);
   out.extra.emplace_back("scoreboard_stalls", t.scoreboardStalls);
@@ -99,11 +101,13 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   checkMode(opt.mode);
   const bool timing = opt.mode == "timing";
   sim::timing::GpuConfig gpu;
-  if (timing) gpu = opt.config.empty() ? sim::timing::defaultConfig(job.kernel.arch.gen) : loadGpuConfig(opt.config);
+  if (timing)
+    gpu = opt.config.empty() ? sim::timing::defaultConfig(job.kernel.arch.gen) : loadGpuConfig(opt.config);
   if (!opt.arch.empty()) {
     auto want = isa::parseArch(opt.arch);
-    if (!want) throw InputError("--arch: unknown architecture \"" + opt.arch + "\" (expected one of " +
-                                isa::knownArchNames() + ")");
+    if (!want)
+      throw InputError("--arch: unknown architecture \"" + opt.arch + "\" (expected one of " +
+                       isa::knownArchNames() + ")");
     if (want->gen != job.kernel.arch.gen)
       throw InputError("--arch " + opt.arch + ": the kernel is for " + job.kernel.arch.llvmName);
   }
@@ -147,7 +151,10 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
       }
       values.push_back(std::move(v));
     }
-    LaunchGeometry geo{job.grid, job.workgroup, job.grid[2] > 1 ? 3u : job.grid[1] > 1 ? 2u : 1u,
+    LaunchGeometry geo{job.grid, job.workgroup,
+                       job.grid[2] > 1   ? 3u
+                       : job.grid[1] > 1 ? 2u
+                                         : 1u,
                        timing ? sim::timing::timingScratchSlots(gpu) : 0u};
     spec = prepareCodeObjectLaunch(mem, env, *job.codeObject, job.kernelInfo(), values, geo, layout);
   } else {
@@ -219,15 +226,17 @@ int runCommand(const std::vector<std::string>& args) {
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
   std::printf("kernel        %s (%s, %s)\n", doc.kernel.c_str(), doc.arch.c_str(),
               std::string(isa::genName(job.kernel.arch.gen)).c_str());
-  std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n", job.grid[0],
-              job.grid[1], job.grid[2], job.workgroup[0], job.workgroup[1], job.workgroup[2],
+  std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
+              job.grid[0], job.grid[1], job.grid[2], job.workgroup[0], job.workgroup[1], job.workgroup[2],
               static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
     std::printf("mode          timing (config %s)\n", out.configName.c_str());
   else
     std::printf("mode          %s\n", doc.mode.c_str());
-  std::printf("instructions  %llu wave-instructions\n", static_cast<unsigned long long>(doc.stats.instructions));
-  if (doc.mode == "timing") std::printf("cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
+  std::printf("instructions  %llu wave-instructions\n",
+              static_cast<unsigned long long>(doc.stats.instructions));
+  if (doc.mode == "timing")
+    std::printf("cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
   std::printf("wall time     %.3f s\n", out.seconds);
   if (!opt.result.empty()) std::printf("result        %s\n", opt.result.c_str());
   return kExitOk;

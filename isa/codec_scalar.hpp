@@ -17,9 +17,7 @@ inline bool sopkImmIsSigned(const OpInfo& op) {
 }
 
 // SOPP/SOPK ops whose SIMM16 is a signed dword offset from the next instruction.
-inline bool isPcRelative(const OpInfo& op) {
-  return op.has(kBranch) && std::strcmp(op.name, "s_trap") != 0;
-}
+inline bool isPcRelative(const OpInfo& op) { return op.has(kBranch) && std::strcmp(op.name, "s_trap") != 0; }
 
 // S_WAITCNT SIMM16 (CLRX GcnInstrsSopp.md): VM_CNT bits 0-3 (GCN 1.4: plus
 // bits 14-15 as bits 4-5), EXP_CNT bits 4-6, LGKM_CNT bits 8-11.
@@ -46,8 +44,6 @@ inline HwReg decodeHwreg(uint32_t simm16) {
 struct SendMsg {
   unsigned id, op, stream;
 };
-inline SendMsg decodeSendmsg(uint32_t simm16) {
-  return {simm16 & 0xf, (simm16 >> 4) & 7, (simm16 >> 8) & 3};
-}
+inline SendMsg decodeSendmsg(uint32_t simm16) { return {simm16 & 0xf, (simm16 >> 4) & 7, (simm16 >> 8) & 3}; }
 
 }  // namespace gcnsim::isa

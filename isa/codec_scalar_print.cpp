@@ -13,7 +13,9 @@
 namespace gcnsim::isa {
 namespace {
 
-bool startsWith(const char* s, const char* prefix) { return std::strncmp(s, prefix, std::strlen(prefix)) == 0; }
+bool startsWith(const char* s, const char* prefix) {
+  return std::strncmp(s, prefix, std::strlen(prefix)) == 0;
+}
 bool is(const OpInfo& op, const char* name) { return std::strcmp(op.name, name) == 0; }
 
 std::string hex(uint32_t v) {
@@ -26,7 +28,9 @@ std::string hex(uint32_t v) {
 std::string soppImm(uint32_t v) { return v <= 64 ? std::to_string(v) : hex(v); }
 
 // SMEM/SMRD offsets: hex, with a sign for GCN 1.4's signed offsets.
-std::string signedHex(int32_t v) { return v < 0 ? "-" + hex(static_cast<uint32_t>(-static_cast<int64_t>(v))) : hex(v); }
+std::string signedHex(int32_t v) {
+  return v < 0 ? "-" + hex(static_cast<uint32_t>(-static_cast<int64_t>(v))) : hex(v);
+}
 
 // s_waitcnt: each counter that is not at its maximum; all three when none is.
 std::string waitcntText(Gen g, uint32_t simm16) {
@@ -46,9 +50,9 @@ std::string waitcntText(Gen g, uint32_t simm16) {
 
 // Hardware register names LLVM 15 knows per generation (AMDGPU/gfx*_hwreg.rst).
 const char* hwregName(Gen g, unsigned id) {
-  static constexpr const char* base[] = {nullptr,          "HW_REG_MODE",      "HW_REG_STATUS",
-                                         "HW_REG_TRAPSTS", "HW_REG_HW_ID",     "HW_REG_GPR_ALLOC",
-                                         "HW_REG_LDS_ALLOC", "HW_REG_IB_STS"};
+  static constexpr const char* base[] = {
+      nullptr,        "HW_REG_MODE",      "HW_REG_STATUS",    "HW_REG_TRAPSTS",
+      "HW_REG_HW_ID", "HW_REG_GPR_ALLOC", "HW_REG_LDS_ALLOC", "HW_REG_IB_STS"};
   if (id < 8) return base[id];
   if (g != Gen::GCN14) return nullptr;
   switch (id) {
@@ -117,7 +121,8 @@ std::string sendmsgText(Gen g, uint32_t simm16) {
     return s + ")";
   }
   if ((m.id | (m.op << 4) | (m.stream << 8)) == simm16)
-    return "sendmsg(" + std::to_string(m.id) + ", " + std::to_string(m.op) + ", " + std::to_string(m.stream) + ")";
+    return "sendmsg(" + std::to_string(m.id) + ", " + std::to_string(m.op) + ", " + std::to_string(m.stream) +
+           ")";
   return std::to_string(simm16);
 }
 
@@ -177,9 +182,8 @@ std::string printSopp(Gen g, const DecodedInst& in) {
   if (startsWith(op.name, "s_sendmsg")) return (l << sendmsgText(g, imm)).text;
   if (is(op, "s_set_gpr_idx_mode")) return (l << gprIdxText(imm)).text;
   if (is(op, "s_endpgm")) return imm ? (l << std::to_string(imm)).text : l.text;  // decimal
-  static constexpr const char* withImm[] = {"s_nop",          "s_sleep",        "s_setprio", "s_trap",
-                                            "s_sethalt",      "s_setkill",      "s_incperflevel",
-                                            "s_decperflevel"};
+  static constexpr const char* withImm[] = {"s_nop",     "s_sleep",   "s_setprio",      "s_trap",
+                                            "s_sethalt", "s_setkill", "s_incperflevel", "s_decperflevel"};
   for (const char* n : withImm)
     if (is(op, n)) return (l << soppImm(imm)).text;
   return l.text;  // s_barrier, s_icache_inv, s_ttracedata, s_wakeup, ...: no operand
@@ -192,7 +196,8 @@ std::string memOffsetText(Gen g, const DecodedInst& in) {
     // The dword offset as encoded: 8-bit field, or GCN 1.1's 32-bit literal.
     return hex(in.words == 2 ? in.raw[1] : bits(in.raw[0], 0, 8));
   }
-  const std::string off = g == Gen::GCN14 ? signedHex(in.mem.offset) : hex(static_cast<uint32_t>(in.mem.offset));
+  const std::string off =
+      g == Gen::GCN14 ? signedHex(in.mem.offset) : hex(static_cast<uint32_t>(in.mem.offset));
   if (in.mem.soe) return operandText(g, in.soffset, OpType::B32) + " offset:" + off;
   return off;
 }
@@ -204,7 +209,7 @@ std::string printScalarMemory(Gen g, const DecodedInst& in) {
     const Operand& sdata = (op.has(kStore) || op.has(kAtomic)) ? in.data0 : in.dst;
     l << operandText(g, sdata, op.dst);
   } else if (startsWith(op.name, "s_atc_probe")) {
-    l << std::to_string(in.simm16);
+    l << soppImm(static_cast<uint32_t>(in.simm16));
   }
   if (op.src0 != OpType::None) {
     l << operandText(g, in.src[0], op.src0);
@@ -223,7 +228,8 @@ std::string printScalar(Gen g, const DecodedInst& in) {
   switch (op.format) {
     case Format::SOPK: return printSopk(g, in);
     case Format::SOPP: return printSopp(g, in);
-    case Format::SMRD: case Format::SMEM: return printScalarMemory(g, in);
+    case Format::SMRD:
+    case Format::SMEM: return printScalarMemory(g, in);
     default: break;
   }
   // SOP2, SOP1, SOPC: destination (if any) then sources.

@@ -98,7 +98,8 @@ bool decodeSopk(const DecodeInput& in, DecodedInst& out) {
   const unsigned sdst = bits(w, 16, 7);
   // The SDST field is a destination (s_movk_i32, s_getreg_b32, s_call_b64) or a
   // source (s_cmpk_*, s_setreg_b32, s_cbranch_i_fork): the row says which.
-  if (!sdstInto(in.gen, sdst, out.info->dst, out.dst) || !sdstInto(in.gen, sdst, out.info->src0, out.src[0])) {
+  if (!sdstInto(in.gen, sdst, out.info->dst, out.dst) ||
+      !sdstInto(in.gen, sdst, out.info->src0, out.src[0])) {
     out.info = nullptr;
     return true;
   }

@@ -5,16 +5,17 @@
 namespace gcnsim::isa {
 namespace {
 
-bool is16(OpType t) { return t == OpType::B16 || t == OpType::I16 || t == OpType::F16 || t == OpType::V2F16 || t == OpType::V2I16; }
+bool is16(OpType t) {
+  return t == OpType::B16 || t == OpType::I16 || t == OpType::F16 || t == OpType::V2F16 || t == OpType::V2I16;
+}
 bool is64(OpType t) { return opTypeDwords(t) == 2; }
 
 // Float inline constants 240..247: 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0.
 constexpr uint16_t kF16[8] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400};
 constexpr uint32_t kF32[8] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
                               0x40000000, 0xc0000000, 0x40800000, 0xc0800000};
-constexpr uint64_t kF64[8] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
-                              0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
-                              0x4010000000000000, 0xc010000000000000};
+constexpr uint64_t kF64[8] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000, 0xbff0000000000000,
+                              0x4000000000000000, 0xc000000000000000, 0x4010000000000000, 0xc010000000000000};
 constexpr const char* kFloatText[8] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
 
 std::string regRange(char prefix, unsigned first, unsigned n) {
@@ -97,11 +98,14 @@ Operand decodeSrc(Gen g, unsigned c, OpType t) {
       // (pairs align to 2, wider tuples to 4); the special registers exist only
       // as 32-bit halves or even-based pairs (vcc, exec, flat_scratch, ...),
       // which LLVM also prints by their pair name in wider slots.
-      const bool tuple = c < numSgprs(g) || (c >= ttmpBase(g) && c < code::kM0);
-      if (tuple)
+      // Tuples must end inside LLVM's register files (s0..s105, ttmp0..ttmp15).
+      const bool ttmp = c >= ttmpBase(g) && c < code::kM0;
+      if (c < numSgprs(g) || ttmp) {
         reg = c & ~(n == 2 ? 1u : 3u);
-      else if (((c & 1) && c != 125) || c == code::kM0)
+        if (ttmp ? reg - ttmpBase(g) + n > 16 : reg + n > 106) return op;  // kind None: reserved
+      } else if (((c & 1) && c != 125) || c == code::kM0 || n > 4) {
         return op;  // kind None: reserved
+      }
     }
     op.kind = OpdKind::SReg;
     op.reg = static_cast<uint16_t>(reg);
@@ -121,8 +125,10 @@ Operand decodeSrc(Gen g, unsigned c, OpType t) {
     case code::kLdsDirect: op.kind = OpdKind::LdsDirect; break;
     case code::kLiteral: op.kind = OpdKind::Literal; break;
     default:
-      if (c >= 235 && c <= 239 && g == Gen::GCN14) op.kind = OpdKind::Aperture;
-      else op.kind = OpdKind::None;  // reserved code: the format decoder rejects it
+      if (c >= 235 && c <= 239 && g == Gen::GCN14)
+        op.kind = OpdKind::Aperture;
+      else
+        op.kind = OpdKind::None;  // reserved code: the format decoder rejects it
       break;
   }
   return op;

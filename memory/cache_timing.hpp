@@ -52,7 +52,7 @@ class CacheTags {
   uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
   uint32_t ways_ = 1, mshrs_ = 1;
   uint64_t useCounter_ = 0;
-  std::vector<Way> ways;             // set-major: sets x ways
+  std::vector<Way> ways;               // set-major: sets x ways
   std::vector<uint64_t> outstanding_;  // fill times of misses in flight
 };
 

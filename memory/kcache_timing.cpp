@@ -9,7 +9,8 @@ CacheLevelConfig asLevel(const KcacheConfig& k) {
 }
 }  // namespace
 
-KcacheTiming::KcacheTiming(const KcacheConfig& cfg, L2Timing& l2) : tags(asLevel(cfg), "kcache"), cfg_(cfg), l2_(l2) {}
+KcacheTiming::KcacheTiming(const KcacheConfig& cfg, L2Timing& l2)
+    : tags(asLevel(cfg), "kcache"), cfg_(cfg), l2_(l2) {}
 
 uint64_t KcacheTiming::load(uint64_t addr, uint32_t bytes, uint64_t now) {
   const uint64_t line = tags.lineBytes();

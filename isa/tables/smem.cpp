@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSmem[] = {
     {"s_load_dword", Format::SMEM, OPC(NA, NA, 0, 0), OpType::B32, OpType::B64, OpType::None, OpType::None, Unit::SMEM, kLoad},
     {"s_load_dwordx2", Format::SMEM, OPC(NA, NA, 1, 1), OpType::B64, OpType::B64, OpType::None, OpType::None, Unit::SMEM, kLoad},
@@ -91,6 +92,7 @@ constexpr OpInfo kSmem[] = {
     {"s_atomic_inc_x2", Format::SMEM, OPC(NA, NA, NA, 171), OpType::B64, OpType::B64, OpType::None, OpType::None, Unit::SMEM, kAtomic},
     {"s_atomic_dec_x2", Format::SMEM, OPC(NA, NA, NA, 172), OpType::B64, OpType::B64, OpType::None, OpType::None, Unit::SMEM, kAtomic},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> smem() { return kSmem; }

@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSmrd[] = {
     {"s_load_dword", Format::SMRD, OPC(0, 0, NA, NA), OpType::B32, OpType::B64, OpType::None, OpType::None, Unit::SMEM, kLoad},
     {"s_load_dwordx2", Format::SMRD, OPC(1, 1, NA, NA), OpType::B64, OpType::B64, OpType::None, OpType::None, Unit::SMEM, kLoad},
@@ -20,6 +21,7 @@ constexpr OpInfo kSmrd[] = {
     {"s_memtime", Format::SMRD, OPC(30, 30, NA, NA), OpType::B64, OpType::None, OpType::None, OpType::None, Unit::SMEM, 0},
     {"s_dcache_inv", Format::SMRD, OPC(31, 31, NA, NA), OpType::None, OpType::None, OpType::None, OpType::None, Unit::SMEM, kNoDst},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> smrd() { return kSmrd; }

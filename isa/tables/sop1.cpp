@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSop1[] = {
     {"s_mov_b32", Format::SOP1, OPC(3, 3, 0, 0), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::SALU, 0},
     {"s_mov_b64", Format::SOP1, OPC(4, 4, 1, 1), OpType::B64, OpType::B64, OpType::None, OpType::None, Unit::SALU, 0},
@@ -63,6 +64,7 @@ constexpr OpInfo kSop1[] = {
     {"s_andn2_wrexec_b64", Format::SOP1, OPC(NA, NA, NA, 54), OpType::B64, OpType::B64, OpType::None, OpType::None, Unit::SALU, kWritesScc | kReadsExec | kWritesExec},
     {"s_bitreplicate_b64_b32", Format::SOP1, OPC(NA, NA, NA, 55), OpType::B64, OpType::B32, OpType::None, OpType::None, Unit::SALU, 0},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> sop1() { return kSop1; }

@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSop2[] = {
     {"s_add_u32", Format::SOP2, OPC(0, 0, 0, 0), OpType::B32, OpType::B32, OpType::B32, OpType::None, Unit::SALU, kWritesScc},
     {"s_sub_u32", Format::SOP2, OPC(1, 1, 1, 1), OpType::B32, OpType::B32, OpType::B32, OpType::None, Unit::SALU, kWritesScc},
@@ -60,6 +61,7 @@ constexpr OpInfo kSop2[] = {
     {"s_pack_lh_b32_b16", Format::SOP2, OPC(NA, NA, NA, 51), OpType::B32, OpType::B32, OpType::B32, OpType::None, Unit::SALU, 0},
     {"s_pack_hh_b32_b16", Format::SOP2, OPC(NA, NA, NA, 52), OpType::B32, OpType::B32, OpType::B32, OpType::None, Unit::SALU, 0},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> sop2() { return kSop2; }

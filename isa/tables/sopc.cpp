@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSopc[] = {
     {"s_cmp_eq_i32", Format::SOPC, OPC(0, 0, 0, 0), OpType::None, OpType::B32, OpType::B32, OpType::None, Unit::SALU, kWritesScc | kNoDst},
     {"s_cmp_lg_i32", Format::SOPC, OPC(1, 1, 1, 1), OpType::None, OpType::B32, OpType::B32, OpType::None, Unit::SALU, kWritesScc | kNoDst},
@@ -27,6 +28,7 @@ constexpr OpInfo kSopc[] = {
     {"s_cmp_eq_u64", Format::SOPC, OPC(NA, NA, 18, 18), OpType::None, OpType::B64, OpType::B64, OpType::None, Unit::SALU, kWritesScc | kNoDst},
     {"s_cmp_lg_u64", Format::SOPC, OPC(NA, NA, 19, 19), OpType::None, OpType::B64, OpType::B64, OpType::None, Unit::SALU, kWritesScc | kNoDst},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> sopc() { return kSopc; }

@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSopk[] = {
     {"s_movk_i32", Format::SOPK, OPC(0, 0, 0, 0), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, 0},
     {"s_cmovk_i32", Format::SOPK, OPC(2, 2, 1, 1), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, kReadsScc},
@@ -29,6 +30,7 @@ constexpr OpInfo kSopk[] = {
     {"s_setreg_imm32_b32", Format::SOPK, OPC(21, 21, 20, 20), OpType::None, OpType::None, OpType::None, OpType::None, Unit::SALU, kNoDst | kLiteralOperand},
     {"s_call_b64", Format::SOPK, OPC(NA, NA, NA, 21), OpType::B64, OpType::None, OpType::None, OpType::None, Unit::BRANCH, kBranch},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> sopk() { return kSopk; }

@@ -5,6 +5,7 @@
 
 namespace gcnsim::isa::tables {
 namespace {
+// clang-format off
 constexpr OpInfo kSopp[] = {
     {"s_nop", Format::SOPP, OPC(0, 0, 0, 0), OpType::None, OpType::None, OpType::None, OpType::None, Unit::INTERNAL, kNoDst},
     {"s_endpgm", Format::SOPP, OPC(1, 1, 1, 1), OpType::None, OpType::None, OpType::None, OpType::None, Unit::INTERNAL, kNoDst},
@@ -38,6 +39,7 @@ constexpr OpInfo kSopp[] = {
     {"s_set_gpr_idx_mode", Format::SOPP, OPC(NA, NA, 29, 29), OpType::None, OpType::None, OpType::None, OpType::None, Unit::SALU, kNoDst | kReadsM0 | kWritesM0},
     {"s_endpgm_ordered_ps_done", Format::SOPP, OPC(NA, NA, NA, 30), OpType::None, OpType::None, OpType::None, OpType::None, Unit::INTERNAL, kNoDst},
 };
+// clang-format on
 }  // namespace
 
 std::span<const OpInfo> sopp() { return kSopp; }

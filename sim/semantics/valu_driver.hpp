@@ -27,6 +27,10 @@
 // std::pair<value, bool> produces a carry-out mask (VCC or the VOP3b SDST).
 // A lambda taking `Ctx&` first sees the lane, clamp bit, MODE and generation.
 #pragma once
+// The per-lane loops below are the simulator's hot path: let GCC vectorize and
+// unswitch them (RelWithDebInfo builds at -O2 otherwise). No fast-math: IEEE
+// semantics and -ffp-contract are unchanged.
+#pragma GCC optimize("O3")
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -248,7 +252,9 @@ struct Fetched;
 template <Ty T>
 struct Fetched<K<T>> {
   using Raw = RawOf<T>;
+  Fetched() {}  // user-provided: the buffer is not zeroed by std::tuple's value-initialization
   const Raw* p = nullptr;
+  bool ftz = false;  // flush denormal inputs while reading (VGPR rows read in place)
   alignas(64) Raw buf[64];
 
   void fetch(Ctx& c, unsigned& next) {
@@ -295,12 +301,10 @@ struct Fetched<K<T>> {
           applyDpp(c, p, buf);
           p = buf;
         }
-        if (xf.any()) {
-          if (xf.ftz32 && !xf.neg && !xf.abs && xf.sel == 6) {  // the common MODE-flush case: vectorizable
-            for (unsigned l = 0; l < 64; ++l) buf[l] = valu::ftz32(p[l]);
-          } else {
-            for (unsigned l = 0; l < 64; ++l) buf[l] = xf(p[l]);
-          }
+        if (xf.ftz32 && !xf.neg && !xf.abs && xf.sel == 6) {
+          ftz = true;  // the common MODE-flush case: flushed while the lanes are read
+        } else if (xf.any()) {
+          for (unsigned l = 0; l < 64; ++l) buf[l] = xf(p[l]);
           p = buf;
         }
       } else {
@@ -311,7 +315,10 @@ struct Fetched<K<T>> {
       }
     }
   }
-  auto arg(unsigned l) const { return toArg<T>(p[l]); }
+  [[gnu::always_inline]] auto arg(unsigned l) const {
+    if constexpr (T == Ty::F32) return toArg<T>(ftz ? ftz32(p[l]) : p[l]);
+    else return toArg<T>(p[l]);
+  }
 };
 
 template <Ty T>
@@ -422,7 +429,7 @@ inline void writeMaskDst(Ctx& c, uint64_t m) {
 }
 
 template <class F, class... A>
-inline auto invoke(F& f, Ctx& c, A... a) {
+[[gnu::always_inline]] inline auto invoke(F& f, Ctx& c, A... a) {
   if constexpr (std::is_invocable_v<F&, Ctx&, A...>) return f(c, a...);
   else return f(a...);
 }
@@ -432,6 +439,12 @@ struct Driver {
   static constexpr bool kUsesCtx =
       std::is_invocable_v<F&, Ctx&, decltype(std::declval<const Fetched<S>&>().arg(0u))...>;
 
+  template <size_t... I>
+  [[gnu::always_inline]] static auto callAt(F& f, Ctx& c, std::tuple<Fetched<S>...>& src, unsigned l,
+                                            std::index_sequence<I...>) {
+    return invoke(f, c, std::get<I>(src).arg(l)...);
+  }
+
   static void run(Exec& x) {
     Ctx c(x);
     c.ftz = (Opt & kFtz) != 0;
@@ -440,9 +453,9 @@ struct Driver {
     std::apply([&](auto&... s) { (s.fetch(c, next), ...); }, src);
     if (c.bad) return;
     F f{};
-    auto compute = [&](unsigned l) {
+    auto compute = [&](unsigned l) __attribute__((always_inline)) {
       if constexpr (kUsesCtx) c.lane = l;
-      return std::apply([&](auto&... s) { return invoke(f, c, s.arg(l)...); }, src);
+      return callAt(f, c, src, l, std::index_sequence_for<S...>{});
     };
     if constexpr (std::is_same_v<D, Cmp> || std::is_same_v<D, CmpX>) {
       uint64_t m = 0;
@@ -467,7 +480,7 @@ struct Driver {
     if (!c.vgprOk(dreg, isWide(T) ? 2 : 1)) return;
     const uint64_t mask = c.writeMask;
     uint64_t carryMask = 0;
-    auto value = [&](unsigned l) -> RawOf<T> {
+    auto value = [&](unsigned l) __attribute__((always_inline)) -> RawOf<T> {
       if constexpr (carry) {
         auto [v, co] = compute(l);
         if (co) carryMask |= 1ull << l;
@@ -495,7 +508,7 @@ struct Driver {
                                        (T == Ty::F16 && c.flushOut16()));
       const bool hiHalf = isHalf(T) && c.opsel && ((c.in.mods.opsel >> 3) & 1);
       const bool keepHi = Keep16 && c.gen == Gen::GCN14;
-      auto simple = [&](auto finish) {
+      auto simple = [&](auto finish) __attribute__((always_inline)) {
         if (mask == ~0ull) {
           for (unsigned l = 0; l < 64; ++l) d[l] = finish(value(l));
         } else {

@@ -164,9 +164,14 @@ inline double addRoundToOdd(double p, double c) {
   if (!std::isfinite(s)) return s;
   const double bb = s - p;
   const double err = (p - (s - bb)) + (c - bb);  // TwoSum: s + err == p + c exactly
-  if (err != 0.0 && (bitsOf(s) & 1) == 0) return std::nextafter(s, err > 0 ? INFINITY : -INFINITY);
+  const uint64_t b = bitsOf(s);
+  if (err != 0.0 && (b & 1) == 0) {
+    // the odd neighbour on the side of the exact value (s != 0 here, since s == 0 implies err == 0)
+    return asF64((std::signbit(err) == std::signbit(s)) ? b + 1 : b - 1);
+  }
   return s;
 }
+
 // f16 fused multiply-add evaluated exactly (the product of two f16 values is
 // exact in double), returned with round-to-odd for the final f16 rounding.
 inline double fmaForHalf(double a, double b, double c) { return addRoundToOdd(a * b, c); }
@@ -180,6 +185,8 @@ inline bool isSNaN(T v) {
 }
 template <class T>
 inline T fmin(T a, T b, bool ieee) {
+  if (!std::isnan(a) && !std::isnan(b)) [[likely]]
+    return a < b || (a == b && std::signbit(a)) ? a : b;
   if (ieee && isSNaN(a)) return quiet(a);
   if (ieee && isSNaN(b)) return quiet(b);
   if (std::isnan(a)) return b;
@@ -189,6 +196,8 @@ inline T fmin(T a, T b, bool ieee) {
 }
 template <class T>
 inline T fmax(T a, T b, bool ieee) {
+  if (!std::isnan(a) && !std::isnan(b)) [[likely]]
+    return a > b || (a == b && !std::signbit(a)) ? a : b;
   if (ieee && isSNaN(a)) return quiet(a);
   if (ieee && isSNaN(b)) return quiet(b);
   if (std::isnan(a)) return b;

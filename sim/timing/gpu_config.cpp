@@ -71,6 +71,7 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.cus = 32;
       c.clockMhz = 925;
       c.issue.dpFactor = 2;  // GcnTimings: "2 | 1/4 | Highend Tahiti: Radeon HD7970"
+      c.cu.maxLdsPerWorkgroup = 32768;
       c.memory.l2.sizeBytes = 786432;
       c.memory.dramBytesPerCycle = 285;  // 264 GB/s at 925 MHz
       break;
@@ -79,6 +80,7 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.cus = 44;
       c.clockMhz = 1000;
       c.issue.dpFactor = 4;  // GcnTimings: "4 | 1/8 | Highend Hawaii: R9 290"
+      c.cu.maxLdsPerWorkgroup = 32768;
       c.cu.ldsGranule = 512;
       c.memory.l2.sizeBytes = 1048576;
       c.memory.dramBytesPerCycle = 320;  // 320 GB/s at 1000 MHz
@@ -90,7 +92,6 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.cu.sgprsPerSimd = 800;
       c.cu.sgprGranule = 16;
       c.cu.ldsGranule = 512;
-      c.cu.maxLdsPerWorkgroup = 65536;
       c.memory.l2.sizeBytes = 2097152;
       c.memory.dramBytesPerCycle = 487;  // 512 GB/s at 1050 MHz
       break;
@@ -101,7 +102,6 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.cu.sgprsPerSimd = 800;
       c.cu.sgprGranule = 16;
       c.cu.ldsGranule = 512;
-      c.cu.maxLdsPerWorkgroup = 65536;
       c.memory.l2.sizeBytes = 4194304;
       c.memory.dramBytesPerCycle = 313;  // 484 GB/s at 1546 MHz
       break;

@@ -67,7 +67,8 @@ const TimedInst* GpuTiming::fetch(WaveCtx& wc) {
     return nullptr;
   }
   if (!ci->fn) {
-    fault(*wc.w, ci->inst.valid() ? "instruction has no semantics in gcnsim" : "invalid instruction encoding");
+    fault(*wc.w,
+          ci->inst.valid() ? "instruction has no semantics in gcnsim" : "invalid instruction encoding");
     return nullptr;
   }
   TimedInst& t = timed_[i];
@@ -252,12 +253,14 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
   wgLds_ = src_.ldsBytes ? roundUp(src_.ldsBytes, cfg_.cu.ldsGranule) : 0;
   if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
     return {RunStatus::Fault, "timing model: a wave needs " + std::to_string(wgVgprs_) +
-                                  " VGPRs, more than cu.vgprs_per_simd (" + std::to_string(cfg_.cu.vgprsPerSimd) +
-                                  ")"};
-  if (wgLds_ > cfg_.cu.ldsBytes)
-    return {RunStatus::Fault, "timing model: a workgroup needs " + std::to_string(wgLds_) +
-                                  " bytes of LDS, more than cu.lds_bytes (" + std::to_string(cfg_.cu.ldsBytes) +
-                                  ")"};
+                                  " VGPRs, more than cu.vgprs_per_simd (" +
+                                  std::to_string(cfg_.cu.vgprsPerSimd) + ")"};
+  if (src_.ldsBytes > cfg_.cu.maxLdsPerWorkgroup || wgLds_ > cfg_.cu.ldsBytes)
+    return {RunStatus::Fault, "timing model: a workgroup needs " + std::to_string(src_.ldsBytes) +
+                                  " bytes of LDS, more than " + cfg_.name +
+                                  " allows (cu.max_lds_per_workgroup " +
+                                  std::to_string(cfg_.cu.maxLdsPerWorkgroup) + ", cu.lds_bytes " +
+                                  std::to_string(cfg_.cu.ldsBytes) + ")"};
   const uint32_t simds = cfg_.cu.simds;
   uint32_t idleCycles = 0;
   uint64_t minWake = kNever;
@@ -281,13 +284,13 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
     if (!status_.ok()) break;
     if (residentWgs_ == 0 && nextWg_ >= src_.count && events_.empty()) break;
     if (stats_.instructions > opt_.limits.maxInstructions) {
-      status_ = {RunStatus::Watchdog, "instruction limit reached (--max-instructions) at cycle " +
-                                          std::to_string(now_)};
+      status_ = {RunStatus::Watchdog,
+                 "instruction limit reached (--max-instructions) at cycle " + std::to_string(now_)};
       break;
     }
     if (now_ >= opt_.limits.maxCycles) {
-      status_ = {RunStatus::Watchdog, "cycle limit reached (--max-cycles " +
-                                          std::to_string(opt_.limits.maxCycles) + ")"};
+      status_ = {RunStatus::Watchdog,
+                 "cycle limit reached (--max-cycles " + std::to_string(opt_.limits.maxCycles) + ")"};
       break;
     }
     // Skip idle time: after a whole SIMD rotation without progress, jump to
@@ -310,8 +313,8 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
         ++now_;
         continue;
       }
-      status_ = {RunStatus::Fault, "timing model: no wave can make progress (deadlock at cycle " +
-                                       std::to_string(now_) + ")"};
+      status_ = {RunStatus::Fault,
+                 "timing model: no wave can make progress (deadlock at cycle " + std::to_string(now_) + ")"};
       break;
     }
     now_ = std::max(now_ + 1, target);
@@ -348,7 +351,8 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   std::array<uint32_t, 3> count{};
   for (int i = 0; i < 3; ++i) count[i] = (d.grid[i] + d.workgroup[i] - 1) / d.workgroup[i];
   auto idOf = [count](uint32_t index) {
-    return std::array<uint32_t, 3>{index % count[0], index / count[0] % count[1], index / (count[0] * count[1])};
+    return std::array<uint32_t, 3>{index % count[0], index / count[0] % count[1],
+                                   index / (count[0] * count[1])};
   };
   auto wavesIn = [&d, idOf](uint32_t index) {
     const auto id = idOf(index);
@@ -367,7 +371,7 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   src.sgprsPerWave = opt.sgprsPerWave;
   src.wavesIn = wavesIn;
   src.build = [&d, idOf, wavesIn, &waveId](uint32_t index, std::span<const uint32_t> slots,
-                                            std::vector<WaveState>& out) {
+                                           std::vector<WaveState>& out) {
     const auto id = idOf(index);
     const uint32_t n = wavesIn(index);
     out.reserve(n);
@@ -380,8 +384,9 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   return gpu.run(std::move(src));
 }
 
-RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg, std::vector<WaveState>& waves,
-                             const TimingOptions& opt, TimingStats& stats, const std::vector<uint32_t>& simdOf) {
+RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg,
+                             std::vector<WaveState>& waves, const TimingOptions& opt, TimingStats& stats,
+                             const std::vector<uint32_t>& simdOf) {
   if (const std::string e = cfg.validate(); !e.empty()) return {RunStatus::Fault, "config: " + e};
   GpuTiming gpu(cfg, code, env, opt, stats);
   WorkgroupSource src;

@@ -31,11 +31,11 @@ struct WaveCtx {
   uint32_t cu = 0, simd = 0, slot = 0;
   uint64_t age = 0;
   uint8_t prio = 0;
-  uint64_t readyAt = 0;      // earliest cycle of its next issue
-  uint64_t valuUntil = 0;    // in-flight VALU op completes (scoreboard)
-  RegMask valuWrites;        // registers that op writes
+  uint64_t readyAt = 0;    // earliest cycle of its next issue
+  uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
+  RegMask valuWrites;      // registers that op writes
   uint8_t vm = 0, lgkm = 0, exp = 0;
-  uint64_t lastVmDone = 0;   // VM_CNT returns in order
+  uint64_t lastVmDone = 0;  // VM_CNT returns in order
   bool atBarrier = false, draining = false, finished = false;
 };
 
@@ -92,7 +92,8 @@ struct WorkgroupSource {
   uint32_t ldsBytes = 0;
   uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
   std::function<uint32_t(uint32_t index)> wavesIn;
-  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)> build;
+  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)>
+      build;
   std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
   std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave
   memory::Lds* externalLds = nullptr;              // optional: use this LDS (tests), else one per workgroup
@@ -100,7 +101,8 @@ struct WorkgroupSource {
 
 class GpuTiming {
  public:
-  GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt, TimingStats& stats);
+  GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
+            TimingStats& stats);
   ~GpuTiming();
   RunStatus run(WorkgroupSource src);
 

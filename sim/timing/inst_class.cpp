@@ -29,7 +29,8 @@ bool doubleRateTwice(std::string_view n) {
 
 uint16_t valuCycles(const OpInfo& op, const IssueConfig& c) {
   const std::string_view n = op.name;
-  if (op.has(isa::kDouble)) return uint16_t(c.dpFactor * (doubleRateTwice(n) ? 8 : 4));  // GcnTimings DPFACTOR
+  if (op.has(isa::kDouble))
+    return uint16_t(c.dpFactor * (doubleRateTwice(n) ? 8 : 4));  // GcnTimings DPFACTOR
   if (op.has(isa::kQuarterRate)) return uint16_t(c.quarterRateCycles);
   if (n == "v_swap_b32") return uint16_t(2 * c.valuCycles);  // GcnTimings VOP1: V_SWAP_B32 8
   return uint16_t(c.valuCycles);
@@ -45,10 +46,14 @@ void classifySmem(const OpInfo& op, const IssueConfig& c, OpTiming& t) {
   // seeds/000 and 003: "LGKM_CNT incremented by one for every fetch of single
   // Dword, by two for every fetch of two or more Dwords" (S_MEMTIME included).
   t.lgkm = uint8_t(dw >= 2 ? c.smemLgkmMulti : c.smemLgkmSingle);
-  if (n == "s_memtime" || n == "s_memrealtime") t.kind = Kind::SmemTime;
-  else if (n == "s_dcache_inv" || n == "s_dcache_inv_vol") t.kind = Kind::DcacheInv;
-  else if (startsWith(n, "s_dcache_") || startsWith(n, "s_atc_probe")) t.kind = Kind::DcacheWb;
-  else if (op.has(isa::kStore) || op.has(isa::kAtomic)) t.kind = Kind::SmemStore;
+  if (n == "s_memtime" || n == "s_memrealtime")
+    t.kind = Kind::SmemTime;
+  else if (n == "s_dcache_inv" || n == "s_dcache_inv_vol")
+    t.kind = Kind::DcacheInv;
+  else if (startsWith(n, "s_dcache_") || startsWith(n, "s_atc_probe"))
+    t.kind = Kind::DcacheWb;
+  else if (op.has(isa::kStore) || op.has(isa::kAtomic))
+    t.kind = Kind::SmemStore;
 }
 
 void classifyVmem(const OpInfo& op, const IssueConfig& c, OpTiming& t) {
@@ -104,13 +109,20 @@ void classifyInternal(const OpInfo& op, OpTiming& t) {
   const std::string_view n = op.name;
   t.cat = IssueCat::Internal;
   t.cycles = 0;
-  if (n == "s_waitcnt") t.kind = Kind::Waitcnt;
-  else if (n == "s_nop") t.kind = Kind::Nop;
-  else if (n == "s_sleep") t.kind = Kind::Sleep;
-  else if (n == "s_setprio") t.kind = Kind::Setprio;
-  else if (n == "s_barrier") t.kind = Kind::Barrier;
-  else if (startsWith(n, "s_endpgm")) t.kind = Kind::EndPgm;
-  else t.kind = Kind::OtherInternal;
+  if (n == "s_waitcnt")
+    t.kind = Kind::Waitcnt;
+  else if (n == "s_nop")
+    t.kind = Kind::Nop;
+  else if (n == "s_sleep")
+    t.kind = Kind::Sleep;
+  else if (n == "s_setprio")
+    t.kind = Kind::Setprio;
+  else if (n == "s_barrier")
+    t.kind = Kind::Barrier;
+  else if (startsWith(n, "s_endpgm"))
+    t.kind = Kind::EndPgm;
+  else
+    t.kind = Kind::OtherInternal;
 }
 
 }  // namespace
@@ -127,8 +139,8 @@ OpTiming classifyOp(const OpInfo& op, const IssueConfig& c) {
       const std::string_view n = op.name;
       t.kind = Kind::Salu;
       t.cat = IssueCat::Scalar;
-      t.cycles = uint16_t(endsWith(n, "_saveexec_b64") ? c.saveexecCycles   // GcnTimings SOP1
-                          : startsWith(n, "s_setreg")  ? c.setregCycles     // GcnTimings SOPK
+      t.cycles = uint16_t(endsWith(n, "_saveexec_b64") ? c.saveexecCycles  // GcnTimings SOP1
+                          : startsWith(n, "s_setreg")  ? c.setregCycles    // GcnTimings SOPK
                                                        : c.saluCycles);
       break;
     }
@@ -170,8 +182,10 @@ void RegMask::addV(unsigned first, unsigned n) {
   for (unsigned r = first; r < first + n && r < 256; ++r) v[r >> 6] |= 1ull << (r & 63);
 }
 void RegMask::add(const isa::Operand& o) {
-  if (o.kind == isa::OpdKind::SReg) addS(o.reg, std::max<unsigned>(o.nregs, 1));
-  else if (o.kind == isa::OpdKind::VReg) addV(o.reg, std::max<unsigned>(o.nregs, 1));
+  if (o.kind == isa::OpdKind::SReg)
+    addS(o.reg, std::max<unsigned>(o.nregs, 1));
+  else if (o.kind == isa::OpdKind::VReg)
+    addV(o.reg, std::max<unsigned>(o.nregs, 1));
 }
 
 void registerMasks(const isa::DecodedInst& in, RegMask& reads, RegMask& writes) {

@@ -27,20 +27,37 @@ enum class IssueCat : uint8_t { Valu, Scalar, Vmem, Lds, GdsExport, Branch, Inte
 inline constexpr unsigned kIssueCats = 6;  // categories that take an issue slot
 
 enum class Kind : uint8_t {
-  Valu, Salu,
-  Smem, SmemStore, SmemTime, DcacheInv, DcacheWb, Msg,
-  VmemLoad, VmemStore, VmemAtomic, VmemInvL1,
-  Ds, Export, Branch,
-  Waitcnt, Nop, Sleep, Setprio, Barrier, EndPgm, OtherInternal,
+  Valu,
+  Salu,
+  Smem,
+  SmemStore,
+  SmemTime,
+  DcacheInv,
+  DcacheWb,
+  Msg,
+  VmemLoad,
+  VmemStore,
+  VmemAtomic,
+  VmemInvL1,
+  Ds,
+  Export,
+  Branch,
+  Waitcnt,
+  Nop,
+  Sleep,
+  Setprio,
+  Barrier,
+  EndPgm,
+  OtherInternal,
   Invalid,
 };
 
 struct OpTiming {
   Kind kind = Kind::Invalid;
   IssueCat cat = IssueCat::Internal;
-  uint16_t cycles = 4;   // issue cost; DS: decided per instance (GDS bit), the LDS cost here
-  uint8_t lgkm = 0;      // LGKM_CNT increment (SMEM, DS, message)
-  uint8_t dwords = 0;    // data dwords per lane (VMEM/DS) or per fetch (SMEM)
+  uint16_t cycles = 4;  // issue cost; DS: decided per instance (GDS bit), the LDS cost here
+  uint8_t lgkm = 0;     // LGKM_CNT increment (SMEM, DS, message)
+  uint8_t dwords = 0;   // data dwords per lane (VMEM/DS) or per fetch (SMEM)
   // DS geometry: number of addresses per lane (0 = no LDS memory access,
   // e.g. ds_swizzle/permute), dwords at each, and the scale of OFFSET0/1.
   uint8_t dsAddrs = 0, dsDwordsPerAddr = 0;

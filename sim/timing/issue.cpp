@@ -19,7 +19,8 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
   }
   // s_setprio: higher priority first, then oldest first.
   std::vector<WaveCtx*> list(simd.waves.begin(), simd.waves.end());
-  std::stable_sort(list.begin(), list.end(), [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
+  std::stable_sort(list.begin(), list.end(),
+                   [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
   for (WaveCtx* wc : list) {
     if (!status_.ok()) break;
     any |= tryIssue(cu, simd, *wc, used, wake);
@@ -30,11 +31,17 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
 bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
   const OpTiming& op = *ti.op;
   switch (op.kind) {
-    case Kind::Smem: case Kind::SmemStore: case Kind::SmemTime: case Kind::DcacheInv: case Kind::DcacheWb:
-    case Kind::Msg: case Kind::Ds:
-      return wc.lgkm + op.lgkm <= maxCnt_.lgkm;
-    case Kind::VmemLoad: case Kind::VmemStore: case Kind::VmemAtomic: case Kind::VmemInvL1:
-      return wc.vm + 1 <= maxCnt_.vm;
+    case Kind::Smem:
+    case Kind::SmemStore:
+    case Kind::SmemTime:
+    case Kind::DcacheInv:
+    case Kind::DcacheWb:
+    case Kind::Msg:
+    case Kind::Ds: return wc.lgkm + op.lgkm <= maxCnt_.lgkm;
+    case Kind::VmemLoad:
+    case Kind::VmemStore:
+    case Kind::VmemAtomic:
+    case Kind::VmemInvL1: return wc.vm + 1 <= maxCnt_.vm;
     case Kind::Export: return wc.exp + 1 <= maxCnt_.exp;
     default: return true;
   }
@@ -42,7 +49,7 @@ bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
 
 StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses) {
   WaveState& w = *wc.w;
-  env_.clock = now_;  // S_MEMTIME: the simulated cycle counter
+  env_.clock = now_;                                         // S_MEMTIME: the simulated cycle counter
   env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);  // S_MEMREALTIME: a 100 MHz counter
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
@@ -61,7 +68,8 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
     return StopReason::Fault;
   }
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
-  if (opt_.onIssue && ti.op->cat == IssueCat::Internal) trace(wc, x.nextPc() - ti.ci->inst.bytes(), ti.op->kind);
+  if (opt_.onIssue && ti.op->cat == IssueCat::Internal)
+    trace(wc, x.nextPc() - ti.ci->inst.bytes(), ti.op->kind);
   if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
   return x.stop();
 }

@@ -45,7 +45,8 @@ void GpuTiming::vmemAddresses(const WaveState& w, const TimedInst& ti) {
   const uint32_t bytes = 4u * std::max<uint32_t>(ti.op->dwords, 1);
   const uint64_t exec = w.exec();
   auto vrow = [&](unsigned i) -> const uint32_t* {
-    if (in.addr.kind != isa::OpdKind::VReg || in.addr.reg + i >= w.numVgprs || i >= std::max<unsigned>(in.addr.nregs, 1))
+    if (in.addr.kind != isa::OpdKind::VReg || in.addr.reg + i >= w.numVgprs ||
+        i >= std::max<unsigned>(in.addr.nregs, 1))
       return nullptr;
     return w.v(in.addr.reg + i);
   };
@@ -66,10 +67,14 @@ void GpuTiming::vmemAddresses(const WaveState& w, const TimedInst& ti) {
       for (unsigned l = 0; l < kWaveSize; ++l) {
         if (!(exec >> l & 1)) continue;
         a.laneId = l;
-        if (a.addr64 && v0 && v1) a.vaddr64 = uint64_t(v0[l]) | uint64_t(v1[l]) << 32;
-        else if (a.idxen && a.offen && v0 && v1) a.vgprIndex = v0[l], a.vgprOffset = v1[l];
-        else if (a.idxen && v0) a.vgprIndex = v0[l];
-        else if (a.offen && v0) a.vgprOffset = v0[l];
+        if (a.addr64 && v0 && v1)
+          a.vaddr64 = uint64_t(v0[l]) | uint64_t(v1[l]) << 32;
+        else if (a.idxen && a.offen && v0 && v1)
+          a.vgprIndex = v0[l], a.vgprOffset = v1[l];
+        else if (a.idxen && v0)
+          a.vgprIndex = v0[l];
+        else if (a.offen && v0)
+          a.vgprOffset = v0[l];
         const memory::BufferAddress b = memory::computeBufferAddress(r, a);
         if (!b.inRange) continue;
         vmAddr_.push_back(b.address);
@@ -81,7 +86,7 @@ void GpuTiming::vmemAddresses(const WaveState& w, const TimedInst& ti) {
     case isa::Format::FLAT:
     case isa::Format::SCRATCH: {
       const bool saddr = in.soffset.kind == isa::OpdKind::SReg;
-      const uint64_t s = !saddr ? 0
+      const uint64_t s = !saddr                               ? 0
                          : in.encoding == isa::Format::GLOBAL ? readScalar64(w, in.soffset)
                                                               : readScalar32(w, in.soffset);
       const int64_t off = in.mem.offset;

@@ -35,9 +35,12 @@ uint64_t GpuTiming::vmemDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
   lines_.clear();
   memory::coalesceLines(vmAddr_, vmBytes_, cfg_.l1.cache.lineBytes, lines_);
   memory::VmemKind kind = memory::VmemKind::Load;
-  if (ti.op->kind == Kind::VmemStore) kind = memory::VmemKind::Store;
-  else if (ti.op->kind == Kind::VmemAtomic) kind = memory::VmemKind::Atomic;
-  else if (ti.ci->inst.mem.glc) kind = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
+  if (ti.op->kind == Kind::VmemStore)
+    kind = memory::VmemKind::Store;
+  else if (ti.op->kind == Kind::VmemAtomic)
+    kind = memory::VmemKind::Atomic;
+  else if (ti.ci->inst.mem.glc)
+    kind = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
   return cu.l1->access(lines_, kind, now_);
 }
 

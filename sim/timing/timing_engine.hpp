@@ -40,9 +40,9 @@ struct TimingLimits {
 
 struct TimingStats {
   uint64_t cycles = 0, instructions = 0, waves = 0, workgroups = 0;
-  std::vector<uint64_t> opCounts;                // per isa::allOps() row
-  std::array<uint64_t, kIssueCats> issued{};     // per IssueCat
-  uint64_t waitcntStalls = 0;                    // wave-turns spent in s_waitcnt
+  std::vector<uint64_t> opCounts;             // per isa::allOps() row
+  std::array<uint64_t, kIssueCats> issued{};  // per IssueCat
+  uint64_t waitcntStalls = 0;                 // wave-turns spent in s_waitcnt
   uint64_t scoreboardStalls = 0, unitBusyStalls = 0, barrierWaits = 0;
   uint64_t ldsConflictPasses = 0;
   memory::CacheStats kcache, l1, l2;
@@ -60,7 +60,7 @@ struct IssueRecord {
 
 struct TimingOptions {
   TimingLimits limits;
-  uint32_t sgprsPerWave = 104;  // for SGPR-file allocation
+  uint32_t sgprsPerWave = 104;                      // for SGPR-file allocation
   std::function<void(const IssueRecord&)> onIssue;  // optional trace hook
 };
 
@@ -77,8 +77,8 @@ uint32_t timingScratchSlots(const GpuConfig& cfg);
 // (waves placed on SIMDs by the dispatcher's rule unless `simdOf` names each
 // wave's SIMD), with `lds` as its LDS. The waves are updated in place.
 class GpuTiming;
-RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg, std::vector<WaveState>& waves,
-                             const TimingOptions& opt, TimingStats& stats,
+RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg,
+                             std::vector<WaveState>& waves, const TimingOptions& opt, TimingStats& stats,
                              const std::vector<uint32_t>& simdOf = {});
 
 }  // namespace gcnsim::sim::timing

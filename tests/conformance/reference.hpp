@@ -4,6 +4,7 @@
 // (exactly what the kernel saw) and returns the expected contents of the
 // buffers it checks, each either bit-exact or within an ulp bound.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -26,6 +27,8 @@ struct Expect {
   std::vector<uint64_t> bits;       // exact: expected element bits (any NaN matches any NaN)
   std::vector<long double> values;  // approximate (float types): high-precision reference values
   double ulps = 0;                  // > 0: |got - value| <= ulps units in the last place
+  bool flushSubnormals = false;     // approximate: a subnormal reference value expects +-0
+  std::vector<bool> skip;           // optional: true for elements whose value is unspecified
   std::string what;                 // what the buffer holds, for messages ("sin (4 ulp)")
   bool approximate() const { return ulps > 0; }
   size_t count() const { return approximate() ? values.size() : bits.size(); }
@@ -92,6 +95,20 @@ inline Expect approx(const Inputs& in, std::string name, std::vector<long double
   e.what = std::move(what);
   return e;
 }
+
+// The f32 denormal handling of the kernel (its descriptor's FLOAT_DENORM_MODE_32:
+// 0 flush inputs and results, 1 flush results, 2 flush inputs, 3 keep both).
+struct F32Denormals {
+  bool flushIn = false, flushOut = false;
+  explicit F32Denormals(const Inputs& in) {
+    const uint8_t mode = in.job().kernelInfo().kd.floatDenormMode32;
+    flushIn = mode == 0 || mode == 2;
+    flushOut = mode == 0 || mode == 1;
+  }
+  static float flush(float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x; }
+  float in(float x) const { return flushIn ? flush(x) : x; }
+  float out(float x) const { return flushOut ? flush(x) : x; }
+};
 
 using ReferenceFn = std::vector<Expect> (*)(const Inputs&);
 

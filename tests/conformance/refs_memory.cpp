@@ -272,3 +272,30 @@ REFERENCE(saxpy_many_wg) {
 }
 
 }  // namespace gcnsim::conformance
+
+namespace gcnsim::conformance {
+
+REFERENCE(odd_workgroup) {
+  auto v = in.buf<int32_t>("in");
+  auto stats = in.buf<int32_t>("stats");
+  auto rel = in.buf<int32_t>("rel");
+  const uint32_t wg = in.job().workgroup[0], grid = in.job().grid[0];
+  for (uint32_t base = 0, g = 0; base < grid; base += wg, ++g) {
+    const uint32_t end = std::min(grid, base + wg);
+    int32_t mx = INT32_MIN, mn = INT32_MAX, sum = 0;
+    for (uint32_t k = base; k < end; ++k) {
+      mx = std::max(mx, v[k]);
+      mn = std::min(mn, v[k]);
+      sum += v[k];
+    }
+    for (uint32_t k = base; k < end; ++k) rel[k] = v[k] - mn + (mx >> 8);
+    stats[g * 4 + 0] = mx;
+    stats[g * 4 + 1] = mn;
+    stats[g * 4 + 2] = sum;
+    stats[g * 4 + 3] = static_cast<int32_t>(end - base);
+  }
+  return {exact(in, "stats", stats, "per-work-group max/min/sum/count"),
+          exact(in, "rel", rel, "per-item values")};
+}
+
+}  // namespace gcnsim::conformance

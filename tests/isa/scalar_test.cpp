@@ -50,8 +50,10 @@ TEST_CASE("scalar tables: no two rows share an opcode; names unique per format",
     }
   }
   // SMRD is GCN 1.0/1.1 only, SMEM GCN 1.2/1.4 only (seeds 003 and 000).
-  for (const OpInfo& row : opTable(Format::SMRD)) CHECK((!row.existsIn(Gen::GCN12) && !row.existsIn(Gen::GCN14)));
-  for (const OpInfo& row : opTable(Format::SMEM)) CHECK((!row.existsIn(Gen::GCN10) && !row.existsIn(Gen::GCN11)));
+  for (const OpInfo& row : opTable(Format::SMRD))
+    CHECK((!row.existsIn(Gen::GCN12) && !row.existsIn(Gen::GCN14)));
+  for (const OpInfo& row : opTable(Format::SMEM))
+    CHECK((!row.existsIn(Gen::GCN10) && !row.existsIn(Gen::GCN11)));
 }
 
 TEST_CASE("SOP2 opcodes and SCC flags follow seed 002", "[isa][scalar]") {
@@ -201,12 +203,12 @@ TEST_CASE("SMEM fields per seed 000", "[isa][scalar]") {
 }
 
 TEST_CASE("undefined scalar opcodes and reserved operands are invalid", "[isa][scalar]") {
-  CHECK(!dec(Gen::GCN14, {0xbfff0000}).valid());  // SOPP opcode 127
-  CHECK(!dec(Gen::GCN14, {0xbf80ff00}).valid());  // SOP1 opcode 255
-  CHECK(!dec(Gen::GCN12, {0xbf7f0000}).valid());  // SOPC opcode 127
+  CHECK(!dec(Gen::GCN14, {0xbfff0000}).valid());     // SOPP opcode 127
+  CHECK(!dec(Gen::GCN14, {0xbf80ff00}).valid());     // SOP1 opcode 255
+  CHECK(!dec(Gen::GCN12, {0xbf7f0000}).valid());     // SOPC opcode 127
   CHECK(!dec(Gen::GCN14, {0xc3fc0000, 0}).valid());  // SMEM opcode 255
-  CHECK(!dec(Gen::GCN10, {0xc7400000}).valid());  // SMRD opcode 29 (GCN 1.1 only)
-  CHECK(dec(Gen::GCN11, {0xc7400000}).valid());   // s_dcache_inv_vol
+  CHECK(!dec(Gen::GCN10, {0xc7400000}).valid());     // SMRD opcode 29 (GCN 1.1 only)
+  CHECK(dec(Gen::GCN11, {0xc7400000}).valid());      // s_dcache_inv_vol
   // s_mov_b32 s0, <code 209>: reserved source code.
   CHECK(!dec(Gen::GCN12, {0xbe8000d1}).valid());
   // An invalid instruction is one word and prints as .long.
@@ -217,7 +219,8 @@ TEST_CASE("undefined scalar opcodes and reserved operands are invalid", "[isa][s
 
 TEST_CASE("scalar decoder never crashes on arbitrary words", "[isa][scalar]") {
   std::mt19937 rng(12345);
-  const uint32_t prefixes[][2] = {{0x2, 30}, {0x17d, 23}, {0x17e, 23}, {0x17f, 23}, {0xb, 28}, {0x30, 26}, {0x18, 27}};
+  const uint32_t prefixes[][2] = {{0x2, 30}, {0x17d, 23}, {0x17e, 23}, {0x17f, 23},
+                                  {0xb, 28}, {0x30, 26},  {0x18, 27}};
   for (Gen g : kGens) {
     for (const auto& p : prefixes) {
       for (int i = 0; i < 4000; ++i) {
@@ -252,7 +255,8 @@ TEST_CASE("every scalar (generation, opcode) pair is in the corpus or in scalar.
       std::string h;
       while (hex >> h) w.push_back(static_cast<uint32_t>(std::stoul(h, nullptr, 16)));
       DecodedInst d;
-      if (decode(kGens[gi], w.data(), w.size(), d) == DecodeStatus::Ok && d.valid()) covered.emplace(gi, d.info->name);
+      if (decode(kGens[gi], w.data(), w.size(), d) == DecodeStatus::Ok && d.valid())
+        covered.emplace(gi, d.info->name);
     }
   }
   std::ifstream skip(dir / "scalar.skip");

@@ -1,9 +1,10 @@
 // Memory timing models (memory/*_timing.hpp), built from default structs.
 // Latency probes at latency-1 (not yet) and latency (ready), as ramulator's tests do.
+#include "memory/cache_timing.hpp"
+
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "memory/cache_timing.hpp"
 #include "memory/kcache_timing.hpp"
 #include "memory/l2_timing.hpp"
 #include "memory/lds_timing.hpp"
@@ -23,7 +24,7 @@ TEST_CASE("CacheTags: hit after miss, LRU eviction, invalidate", "[memory][timin
   // Two more lines in the same set (stride 4 lines): the LRU one goes.
   REQUIRE(t.lookup(0x1100, 60, ready) == CacheTags::Result::Miss);
   t.fill(0x1100, 60);
-  REQUIRE(t.lookup(0x1000, 61, ready) == CacheTags::Result::Hit);  // 0x1000 now most recent
+  REQUIRE(t.lookup(0x1000, 61, ready) == CacheTags::Result::Hit);   // 0x1000 now most recent
   REQUIRE(t.lookup(0x1200, 62, ready) == CacheTags::Result::Miss);  // evicts 0x1100
   t.fill(0x1200, 62);
   CHECK(t.contains(0x1000));
@@ -133,10 +134,10 @@ TEST_CASE("LDS banks: conflict degree, broadcast, halves", "[memory][timing]") {
     for (unsigned i = 0; i < lanes; ++i) a.push_back(i * stride), l.push_back(uint8_t(i));
     return m.conflictPasses(a, l);
   };
-  CHECK(passes(4) == 0);    // consecutive dwords: every lane its own bank
-  CHECK(passes(0) == 0);    // one address: broadcast
-  CHECK(passes(8) == 2);    // 2-way in each half
-  CHECK(passes(128) == 62); // 32-way in each half: 2 x 31
+  CHECK(passes(4) == 0);     // consecutive dwords: every lane its own bank
+  CHECK(passes(0) == 0);     // one address: broadcast
+  CHECK(passes(8) == 2);     // 2-way in each half
+  CHECK(passes(128) == 62);  // 32-way in each half: 2 x 31
   CHECK(passes(128, 32) == 31);
 }
 

@@ -47,7 +47,8 @@ TEST_CASE("examples: timing and functional modes give identical memory", "[sim][
     CHECK(rt.doc.stats.cycles == rt.cycles);
     CHECK(rt.doc.stats.instructions == rf.doc.stats.instructions);
     REQUIRE(rf.doc.buffers.size() == rt.doc.buffers.size());
-    for (size_t i = 0; i < rf.doc.buffers.size(); ++i) CHECK(rf.doc.buffers[i].bytes == rt.doc.buffers[i].bytes);
+    for (size_t i = 0; i < rf.doc.buffers.size(); ++i)
+      CHECK(rf.doc.buffers[i].bytes == rt.doc.buffers[i].bytes);
     CHECK(frontend::runJob(job, t).cycles == rt.cycles);  // deterministic
   }
 }
@@ -59,7 +60,8 @@ TEST_CASE("configs: the four chip files parse and equal the built-in defaults", 
                                                     {"vega10", isa::Gen::GCN14}};
   for (const auto& [name, gen] : chips) {
     CAPTURE(name);
-    const auto cfg = frontend::loadGpuConfig(fs::path(GCNSIM_SOURCE_DIR) / "configs" / (std::string(name) + ".json"));
+    const auto cfg =
+        frontend::loadGpuConfig(fs::path(GCNSIM_SOURCE_DIR) / "configs" / (std::string(name) + ".json"));
     CHECK(cfg.name == name);
     CHECK(cfg == sim::timing::defaultConfig(gen));
     CHECK(cfg.validate().empty());
@@ -75,7 +77,8 @@ TEST_CASE("configs: errors name the file and the field", "[sim][timing][config]"
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"l1", {{"line_bytes", {{"value", 48}}}}}}, "x.json"),
                     Catch::Contains("l1: line_bytes"));
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"cus", 0}}}}, "x.json"), Catch::Contains("cus"));
-  const auto c = frontend::parseGpuConfig(json{{"arch", "gfx803"}, {"issue", {{"smem_lgkm_multi", 1}}}}, "x.json");
+  const auto c =
+      frontend::parseGpuConfig(json{{"arch", "gfx803"}, {"issue", {{"smem_lgkm_multi", 1}}}}, "x.json");
   CHECK(c.issue.smemLgkmMulti == 1);
   CHECK(c.cu.sgprsPerSimd == sim::timing::defaultConfig(isa::Gen::GCN12).cu.sgprsPerSimd);
   CHECK(frontend::gpuConfigFields().size() > 50);
@@ -84,42 +87,38 @@ TEST_CASE("configs: errors name the file and the field", "[sim][timing][config]"
 TEST_CASE("benchmark: timing-mode speed vs functional", "[.benchmark]") {
   using clock = std::chrono::steady_clock;
   const unsigned waves = 8;
-  auto prep = [](test::WaveHarness& h) {
+  const auto code = test::loadProgram("timing_bench", isa::Gen::GCN14);
+  auto functional = [&](uint64_t& instr) {
+    test::WaveHarness h(isa::Gen::GCN14);
     h.wave.sreg[10] = 20000;
+    const auto t0 = clock::now();
+    REQUIRE(h.runWorkgroup(code, waves, uint64_t{1} << 32).ok());
+    const double s = std::chrono::duration<double>(clock::now() - t0).count();
+    instr = 0;
+    for (const auto& w : h.waves) instr += w.instructionsExecuted;
+    return s;
   };
-  test::WaveHarness hf(isa::Gen::GCN14);
-  prep(hf);
-  const auto code = test::loadProgram("timing_bench", hf.gen);
-  auto t0 = clock::now();
-  REQUIRE(hf.runWorkgroup(code, waves, uint64_t{1} << 32).ok());
-  const double fs_ = std::chrono::duration<double>(clock::now() - t0).count();
-  uint64_t instr = 0;
-  for (const auto& w : hf.waves) instr += w.instructionsExecuted;
-
-  test::WaveHarness ht(isa::Gen::GCN14);
-  prep(ht);
-  t0 = clock::now();
-  sim::timing::GpuConfig cfg;
-  const auto r = [&] {
-    const uint64_t codeBase = ht.mem.allocate(code.size() * 4 + 64, 256, "code");
-    ht.mem.write(codeBase, code.data(), code.size() * 4);
-    sim::CodeCache c(ht.gen, ht.mem, codeBase, code.size() * 4);
-    std::vector<sim::WaveState> ws(waves, ht.wave);
-    for (unsigned i = 0; i < waves; ++i) {
-      ws[i].pc = codeBase;
-      ws[i].waveId = i;
-      for (unsigned l = 0; l < sim::kWaveSize; ++l) ws[i].v(0)[l] = i * sim::kWaveSize + l;
-    }
-    sim::timing::TimingOptions opt;
-    sim::timing::TimingStats st;
-    const auto s = sim::timing::runWorkgroupTiming(c, ht.env, cfg, ws, opt, st);
-    return std::make_pair(s, st);
-  }();
-  const double ts = std::chrono::duration<double>(clock::now() - t0).count();
-  REQUIRE(r.first.ok());
-  REQUIRE(r.second.instructions == instr);
-  std::printf("benchmark: %llu wave-instructions: functional %.1f M/s, timing %.1f M/s (%.2fx), %llu cycles\n",
-              static_cast<unsigned long long>(instr), instr / fs_ / 1e6, instr / ts / 1e6, fs_ / ts,
-              static_cast<unsigned long long>(r.second.cycles));
-  CHECK(ts <= 3 * fs_);  // target: at least 1/3 of functional speed
+  auto timing = [&](uint64_t& instr, uint64_t& cycles) {
+    test::WaveHarness h(isa::Gen::GCN14);
+    h.wave.sreg[10] = 20000;
+    const auto t0 = clock::now();
+    const test::TimedRun r = test::runTimed(h, code, sim::timing::GpuConfig{}, waves, {}, false);
+    const double s = std::chrono::duration<double>(clock::now() - t0).count();
+    REQUIRE(r.status.ok());
+    instr = r.stats.instructions;
+    cycles = r.stats.cycles;
+    return s;
+  };
+  uint64_t fi = 0, ti = 0, cycles = 0;
+  double fs = 1e9, ts = 1e9;
+  for (int rep = 0; rep < 3; ++rep) {  // best of three, alternating
+    fs = std::min(fs, functional(fi));
+    ts = std::min(ts, timing(ti, cycles));
+  }
+  REQUIRE(ti == fi);
+  std::printf(
+      "benchmark: %llu wave-instructions: functional %.1f M/s, timing %.1f M/s (%.2fx), %llu cycles\n",
+      static_cast<unsigned long long>(fi), fi / fs / 1e6, ti / ts / 1e6, fs / ts,
+      static_cast<unsigned long long>(cycles));
+  CHECK(ts <= 3 * fs);  // target: timing at least 1/3 of functional speed
 }

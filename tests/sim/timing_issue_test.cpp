@@ -44,12 +44,14 @@ TEST_CASE("Issue: SALU and VALU issue in the same cycle from different waves", "
   bool together = false;
   for (const auto& a : r.trace)
     for (const auto& b : r.trace)
-      if (a.cycle == b.cycle && a.waveId != b.waveId && a.kind == Kind::Valu && b.kind == Kind::Salu) together = true;
+      if (a.cycle == b.cycle && a.waveId != b.waveId && a.kind == Kind::Valu && b.kind == Kind::Salu)
+        together = true;
   CHECK(together);
   // Never two VALU ops (or two SALU ops) on one SIMD in one cycle.
   for (const auto& a : r.trace)
     for (const auto& b : r.trace)
-      if (&a != &b && a.cycle == b.cycle && a.simd == b.simd && (a.kind == Kind::Valu || a.kind == Kind::Salu))
+      if (&a != &b && a.cycle == b.cycle && a.simd == b.simd &&
+          (a.kind == Kind::Valu || a.kind == Kind::Salu))
         CHECK(a.kind != b.kind);
 }
 
@@ -65,7 +67,8 @@ TEST_CASE("Issue: two waves on different SIMDs overlap", "[sim][timing][issue]")
   CHECK(r2.stats.cycles <= r1.stats.cycles + cfg.cu.simds);
   const auto w0 = r2.cycles(Kind::Valu, 0), w1 = r2.cycles(Kind::Valu, 1);
   REQUIRE(w0.size() == w1.size());
-  for (size_t i = 0; i < w0.size(); ++i) CHECK((w1[i] > w0[i] ? w1[i] - w0[i] : w0[i] - w1[i]) < cfg.cu.simds);
+  for (size_t i = 0; i < w0.size(); ++i)
+    CHECK((w1[i] > w0[i] ? w1[i] - w0[i] : w0[i] - w1[i]) < cfg.cu.simds);
   // On one SIMD they take turns instead.
   WaveHarness same(isa::Gen::GCN14);
   const TimedRun r3 = runTimed(same, loadProgram("timing_mix", same.gen), cfg, 2, {0, 0});

@@ -43,7 +43,7 @@ TEST_CASE("s_waitcnt immediate layout per generation", "[sim][timing]") {
 }
 
 TEST_CASE("LGKM_CNT: single-dword SMEM +1, multi-dword +2", "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
     WaveHarness h(g);
     setupBuffer(h);
     const GpuConfig cfg;
@@ -52,7 +52,8 @@ TEST_CASE("LGKM_CNT: single-dword SMEM +1, multi-dword +2", "[sim][timing][lgkm]
     std::vector<unsigned> lgkm;
     for (const auto& rec : r.trace)
       if (rec.kind == Kind::Smem) lgkm.push_back(rec.lgkm);
-    CHECK(lgkm == std::vector<unsigned>{cfg.issue.smemLgkmSingle, cfg.issue.smemLgkmMulti, cfg.issue.smemLgkmMulti});
+    CHECK(lgkm ==
+          std::vector<unsigned>{cfg.issue.smemLgkmSingle, cfg.issue.smemLgkmMulti, cfg.issue.smemLgkmMulti});
     CHECK(h.wave.sreg[10] == 0x1000);  // lgkmcnt(1) waited: the x4 load counts 2
   }
 }
@@ -68,7 +69,7 @@ TEST_CASE("LGKM_CNT: the multi-dword increment is a config option", "[sim][timin
 }
 
 TEST_CASE("SMEM: reading the destination before s_waitcnt gives the old value", "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
     WaveHarness h(g);
     setupBuffer(h);
     REQUIRE(runTimed(h, loadProgram("timing_smem_old_value", g), GpuConfig{}).status.ok());
@@ -83,19 +84,20 @@ TEST_CASE("SMEM: reading the destination before s_waitcnt gives the old value", 
 }
 
 TEST_CASE("SMEM: a later K$ hit returns before an earlier miss", "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
     WaveHarness h(g);
     setupBuffer(h);
     const TimedRun r = runTimed(h, loadProgram("timing_smem_ooo", g), GpuConfig{});
     REQUIRE(r.status.ok());
-    CHECK(h.wave.sreg[10] == 0x2222);           // the miss's destination: still old after lgkmcnt(1)
+    CHECK(h.wave.sreg[10] == 0x2222);             // the miss's destination: still old after lgkmcnt(1)
     CHECK(h.wave.sreg[11] == 0x1000 + 0x40 / 4);  // the hit's data
     CHECK(h.wave.sreg[12] == 0x1000 + 0x100 / 4);
     CHECK(r.stats.kcache.hits >= 1);
   }
 }
 
-TEST_CASE("LDS: returns in order, lgkmcnt(1) after two ds_reads guarantees the first", "[sim][timing][lgkm]") {
+TEST_CASE("LDS: returns in order, lgkmcnt(1) after two ds_reads guarantees the first",
+          "[sim][timing][lgkm]") {
   for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
     WaveHarness h(g);
     for (unsigned l = 0; l < 64; ++l) {

@@ -1,4 +1,3 @@
-# gens: gfx8 gfx9
 // K$ latency by pointer chase (tests/sim/timing_memory_test.cpp).
 // s[0:1] = buffer whose first qword holds the buffer's address + 8 (same 64-byte line).
   s_memtime s[20:21]

@@ -1,4 +1,3 @@
-# gens: gfx8 gfx9
 // LGKM_CNT: +1 for a single-dword fetch, +2 for two or more dwords
 // (seeds/000_f05d49f6c840f2a3.txt, seeds/003_d79646fcab33cb6c.txt).
   s_mov_b32 s4, 0x4444

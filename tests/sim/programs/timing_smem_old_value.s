@@ -1,4 +1,3 @@
-# gens: gfx8 gfx9
 // Reading an SMEM destination before s_waitcnt gives the old value (the
 // data is written when it returns; seeds/000_f05d49f6c840f2a3.txt).
   s_mov_b32 s2, 0x2222

@@ -1,0 +1,99 @@
+// The timing model's dispatcher: workgroups go to CUs while their waves'
+// slots, VGPRs (allocated in granules), SGPRs and LDS fit; occupancy hides
+// latency; a workgroup that can never fit is an error naming the parameters.
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "memory/gds.hpp"
+#include "memory/global_memory.hpp"
+#include "sim/timing/timing_engine.hpp"
+#include "tests/sim/harness.hpp"
+
+using namespace gcnsim;
+using sim::timing::GpuConfig;
+
+namespace {
+
+struct DispatchRun {
+  sim::RunStatus status;
+  sim::timing::TimingStats stats;
+  uint32_t maxWavesPerCu = 0;
+};
+
+DispatchRun dispatch(uint32_t vgprs, uint32_t workgroupSize, uint32_t workgroups, const GpuConfig& cfg) {
+  memory::GlobalMemory mem(1ull << 30);
+  memory::Gds gds;
+  sim::ExecEnv env;
+  env.global = &mem;
+  env.gds = &gds;
+  const auto code = test::loadProgram("timing_lds_conflict", isa::Gen::GCN14);
+  sim::DispatchSpec d;
+  d.gen = isa::Gen::GCN14;
+  d.codeBase = mem.allocate(code.size() * 4 + 64, 256, "code");
+  mem.write(d.codeBase, code.data(), code.size() * 4);
+  d.codeSize = code.size() * 4;
+  d.entryPc = d.codeBase;
+  d.grid = {workgroupSize * workgroups, 1, 1};
+  d.workgroup = {workgroupSize, 1, 1};
+  d.vgprs = vgprs;
+  d.ldsBytes = 4096;
+  d.sgprs = {{4, sim::SgprInit::Value, 4}};  // s4 = 4: lane L reads dword L, no bank conflicts
+  d.vgprsInit = {{0, sim::VgprInit::WorkitemIdX, 0}};
+  DispatchRun r;
+  // Live waves per CU from the issue trace (first to last issue of each wave).
+  std::map<uint32_t, std::pair<uint64_t, uint64_t>> life;
+  std::map<uint32_t, uint32_t> cuOf;
+  sim::timing::TimingOptions opt;
+  opt.onIssue = [&](const sim::timing::IssueRecord& rec) {
+    auto [it, fresh] = life.try_emplace(rec.waveId, rec.cycle, rec.cycle);
+    if (!fresh) it->second.second = rec.cycle;
+    cuOf[rec.waveId] = rec.cu;
+  };
+  r.status = sim::timing::runTiming(d, env, cfg, opt, r.stats);
+  for (const auto& [w, span] : life) {
+    uint32_t n = 0;
+    for (const auto& [v, s] : life)
+      if (cuOf[v] == cuOf[w] && s.first <= span.first && span.first <= s.second) ++n;
+    r.maxWavesPerCu = std::max(r.maxWavesPerCu, n);
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("dispatcher: VGPR allocation limits the waves per CU", "[sim][timing][dispatch]") {
+  GpuConfig cfg;
+  cfg.cus = 2;
+  const auto lean = dispatch(64, 256, 16, cfg);   // 4 waves per SIMD fit: 4 workgroups per CU
+  const auto fat = dispatch(128, 256, 16, cfg);   // 2 waves per SIMD: 2 workgroups per CU
+  const auto huge = dispatch(253, 256, 16, cfg);  // rounds up to 256 VGPRs: 1 workgroup per CU
+  REQUIRE(lean.status.ok());
+  REQUIRE(fat.status.ok());
+  REQUIRE(huge.status.ok());
+  CHECK(lean.stats.workgroups == 16);
+  CHECK(lean.stats.waves == 64);
+  CHECK(fat.maxWavesPerCu <= 2 * 4);
+  CHECK(huge.maxWavesPerCu <= 1 * 4);
+  CHECK(lean.maxWavesPerCu > fat.maxWavesPerCu);
+  // More resident waves hide the LDS latency: fewer cycles.
+  CHECK(lean.stats.cycles < fat.stats.cycles);
+  CHECK(fat.stats.cycles < huge.stats.cycles);
+}
+
+TEST_CASE("dispatcher: a workgroup that can never fit names the limits", "[sim][timing][dispatch]") {
+  GpuConfig cfg;
+  const auto r = dispatch(256, 1024, 1, cfg);  // 16 waves x 256 VGPRs: 4 per SIMD, only 1 fits
+  REQUIRE_FALSE(r.status.ok());
+  CHECK_THAT(r.status.message, Catch::Contains("does not fit") && Catch::Contains("vgprs_per_simd"));
+}
+
+TEST_CASE("dispatcher: more CUs run independent workgroups in parallel", "[sim][timing][dispatch]") {
+  GpuConfig one, four;
+  one.cus = 1;
+  four.cus = 4;
+  one.cu.waveSlotsPerSimd = four.cu.waveSlotsPerSimd = 1;
+  const auto a = dispatch(64, 256, 8, one), b = dispatch(64, 256, 8, four);
+  REQUIRE(a.status.ok());
+  REQUIRE(b.status.ok());
+  CHECK(b.stats.cycles * 2 < a.stats.cycles);
+}
