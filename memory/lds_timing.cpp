@@ -4,27 +4,33 @@
 
 namespace gcnsim::memory {
 
+LdsBankModel::LdsBankModel(const LdsConfig& cfg)
+    : cfg_(cfg),
+      bankShift_(uint32_t(__builtin_ctz(cfg.bankBytes))),
+      count_(cfg.banks, 0),
+      words_(size_t(cfg.banks) * kPerBank, 0) {}
+
+void LdsBankModel::begin() {
+  group_ = ~0u;
+  worst_ = extra_ = 0;
+}
+
+void LdsBankModel::closeGroup(uint32_t next) {
+  if (group_ != ~0u && worst_ > 0) extra_ += worst_ - 1;
+  std::fill(count_.begin(), count_.end(), 0u);
+  worst_ = 0;
+  group_ = next;
+}
+
+uint32_t LdsBankModel::finish() {
+  closeGroup(~0u);
+  return extra_;
+}
+
 uint32_t LdsBankModel::conflictPasses(std::span<const uint32_t> byteAddr, std::span<const uint8_t> lane) {
-  uint32_t extra = 0;
-  const uint32_t bankShift = uint32_t(__builtin_ctz(cfg_.bankBytes));
-  size_t i = 0;
-  while (i < byteAddr.size()) {
-    const uint32_t group = lane[i] / cfg_.lanesPerPass;
-    scratch_.clear();
-    for (; i < byteAddr.size() && lane[i] / cfg_.lanesPerPass == group; ++i) {
-      const uint32_t word = byteAddr[i] >> bankShift;
-      scratch_.push_back(uint64_t(word & (cfg_.banks - 1)) << 32 | word);
-    }
-    std::sort(scratch_.begin(), scratch_.end());
-    uint32_t worst = 0, run = 0;
-    for (size_t k = 0; k < scratch_.size(); ++k) {
-      if (k > 0 && scratch_[k] == scratch_[k - 1]) continue;  // same dword: broadcast
-      run = (k > 0 && scratch_[k] >> 32 == scratch_[k - 1] >> 32) ? run + 1 : 1;
-      worst = std::max(worst, run);
-    }
-    extra += worst - 1;
-  }
-  return extra;
+  begin();
+  for (size_t i = 0; i < byteAddr.size(); ++i) add(byteAddr[i], lane[i]);
+  return finish();
 }
 
 uint64_t LdsPipe::access(uint64_t now, uint32_t issueCycles, uint32_t extraPasses) {

@@ -28,12 +28,34 @@ namespace gcnsim::memory {
 
 class LdsBankModel {
  public:
-  explicit LdsBankModel(const LdsConfig& cfg) : cfg_(cfg) {}
+  explicit LdsBankModel(const LdsConfig& cfg);
   uint32_t conflictPasses(std::span<const uint32_t> byteAddr, std::span<const uint8_t> lane);
 
+  // The same, fed one access at a time (lanes in ascending order):
+  // begin(), add() per dword accessed, finish() returns the extra passes.
+  void begin();
+  void add(uint32_t byteAddr, unsigned lane) {
+    const uint32_t group = lane / cfg_.lanesPerPass;
+    if (group != group_) closeGroup(group);
+    const uint32_t word = byteAddr >> bankShift_;
+    const uint32_t b = word & (cfg_.banks - 1);
+    uint32_t* list = &words_[size_t(b) * kPerBank];
+    const uint32_t n = count_[b];
+    for (uint32_t i = 0; i < n; ++i)
+      if (list[i] == word) return;  // same dword: broadcast
+    if (n < kPerBank) list[n] = word;
+    count_[b] = n + 1;
+    if (n + 1 > worst_) worst_ = n + 1;
+  }
+  uint32_t finish();
+
  private:
+  static constexpr uint32_t kPerBank = 256;  // 32 lanes x 2 addresses x 4 dwords
+  void closeGroup(uint32_t next);
   LdsConfig cfg_;
-  std::vector<uint64_t> scratch_;
+  uint32_t bankShift_ = 2;
+  uint32_t group_ = ~0u, worst_ = 0, extra_ = 0;
+  std::vector<uint32_t> count_, words_;
 };
 
 class LdsPipe {

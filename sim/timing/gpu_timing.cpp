@@ -75,6 +75,7 @@ const TimedInst* GpuTiming::fetch(WaveCtx& wc) {
   t.ci = ci;
   t.op = &opTimings_[ci->inst.opIndex];
   registerMasks(ci->inst, t.reads, t.writes);
+  if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(ci->inst.simm16) & 0xffff, code_.gen());
   timedReady_[i] = 1;
   return &t;
 }

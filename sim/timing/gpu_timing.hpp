@@ -72,6 +72,7 @@ struct TimedInst {
   const CachedInst* ci = nullptr;
   const OpTiming* op = nullptr;
   RegMask reads, writes;
+  WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
 };
 
 enum class Counter : uint8_t { Vm, Lgkm, Exp };
@@ -134,7 +135,7 @@ class GpuTiming {
   uint64_t dsDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);
   uint64_t vmemDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);
   // mem_addresses.cpp
-  void dsAddresses(const WaveState& w, const TimedInst& ti);
+  void dsAddresses(const WaveState& w, const TimedInst& ti);  // -> dsExtra_
   void vmemAddresses(const WaveState& w, const TimedInst& ti);
 
   GpuConfig cfg_;
@@ -166,14 +167,14 @@ class GpuTiming {
   uint64_t seq_ = 0;
   std::vector<std::unique_ptr<PendingWrites>> pwPool_;
   std::vector<PendingWrites*> pwFree_;
+  PendingWrites internalPw_;
 
   uint64_t now_ = 0;
   bool progress_ = false;
   RunStatus status_;
   AccessLog log_;
   // address buffers for the bank and coalescing models
-  std::vector<uint32_t> dsAddr_;
-  std::vector<uint8_t> dsLane_;
+  uint32_t dsExtra_ = 0;  // bank-conflict passes of the DS instruction being issued
   std::vector<uint64_t> vmAddr_;
   std::vector<uint32_t> vmBytes_;
   std::vector<uint64_t> lines_;

@@ -107,16 +107,11 @@ void GpuTiming::endWave(WaveCtx& wc) {
 // turn; `consumed` tells whether it used the wave's turn.
 bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   const int32_t simm = ti.ci->inst.simm16;
-  PendingWrites& pw = *takePw();
-  struct Give {
-    GpuTiming& g;
-    PendingWrites& p;
-    ~Give() { g.releasePw(&p); }
-  } give{*this, pw};
+  PendingWrites& pw = internalPw_;  // internal ops write no memory results
   switch (ti.op->kind) {
     case Kind::Waitcnt: {
       // "S_WAITCNT: waits until every named counter <= its limit" (GcnInstrsSopp.md).
-      const WaitcntLimits l = decodeWaitcnt(uint32_t(simm) & 0xffff, code_.gen());
+      const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
         return false;

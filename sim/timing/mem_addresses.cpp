@@ -11,25 +11,47 @@ namespace gcnsim::sim::timing {
 // DS: ADDR = VGPR[ADDR] + OFFSET (one address), or + OFFSET0/OFFSET1 x
 // element size (x 64 for *st64) for read2/write2 (reference/clrx/GcnInstrsDs.md).
 void GpuTiming::dsAddresses(const WaveState& w, const TimedInst& ti) {
-  dsAddr_.clear();
-  dsLane_.clear();
+  dsExtra_ = 0;
   const OpTiming& op = *ti.op;
   const isa::DecodedInst& in = ti.ci->inst;
   if (op.dsAddrs == 0 || in.addr.kind != isa::OpdKind::VReg || in.addr.reg >= w.numVgprs) return;
   const uint32_t* base = w.v(in.addr.reg);
   const uint64_t exec = w.exec();
-  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
-    if (!(exec >> lane & 1)) continue;
-    for (unsigned k = 0; k < op.dsAddrs; ++k) {
-      const uint32_t off = op.dsAddrs == 1 ? (uint32_t(in.mem.offset) & 0xffff)
-                                           : (k == 0 ? uint32_t(in.mem.offset) & 0xff : in.mem.offset1) *
-                                                 uint32_t(op.dsOffsetScale);
-      const uint32_t a = base[lane] + off;
-      for (unsigned d = 0; d < op.dsDwordsPerAddr; ++d) {
-        dsAddr_.push_back(a + 4 * d);
-        dsLane_.push_back(uint8_t(lane));
+  const unsigned per = cfg_.lds.lanesPerPass, shift = unsigned(__builtin_ctz(cfg_.lds.bankBytes));
+  const uint32_t bankMask = cfg_.lds.banks - 1;
+  const uint32_t off[2] = {op.dsAddrs == 1 ? uint32_t(in.mem.offset) & 0xffff
+                                           : (uint32_t(in.mem.offset) & 0xff) * op.dsOffsetScale,
+                           uint32_t(in.mem.offset1) * op.dsOffsetScale};
+  const unsigned dwords = op.dsDwordsPerAddr, step = 4u >> shift;
+  uint32_t words[kWaveSize * 8];
+  for (unsigned first = 0; first < kWaveSize; first += per) {
+    const uint64_t group = per >= 64 ? exec : exec & (((uint64_t{1} << per) - 1) << first);
+    unsigned n = 0;
+    if (op.dsAddrs == 1 && dwords == 1) {
+      for (uint64_t m = group; m; m &= m - 1) words[n++] = (base[__builtin_ctzll(m)] + off[0]) >> shift;
+    } else {
+      for (uint64_t m = group; m; m &= m - 1) {
+        const unsigned lane = unsigned(__builtin_ctzll(m));
+        for (unsigned k = 0; k < op.dsAddrs; ++k) {
+          const uint32_t word = (base[lane] + off[k]) >> shift;
+          for (unsigned d = 0; d < dwords; ++d) words[n++] = word + d * step;
+        }
       }
     }
+    if (n == 0) continue;
+    // Fast path: every access in its own bank, or all on one address (broadcast).
+    uint64_t seen = 0;
+    bool dup = false, same = true;
+    for (unsigned i = 0; i < n; ++i) {
+      const uint64_t bit = uint64_t{1} << (words[i] & bankMask & 63);
+      dup |= (seen & bit) != 0;
+      seen |= bit;
+      same &= words[i] == words[0];
+    }
+    if ((!dup && cfg_.lds.banks <= 64) || same) continue;
+    bank_->begin();
+    for (unsigned i = 0; i < n; ++i) bank_->add(words[i] << shift, first);
+    dsExtra_ += bank_->finish();
   }
 }
 

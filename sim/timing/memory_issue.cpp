@@ -26,7 +26,7 @@ uint64_t GpuTiming::smemDone(CuCtx& cu, const TimedInst& ti) {
 }
 
 uint64_t GpuTiming::dsDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
-  const uint32_t extra = bank_->conflictPasses(dsAddr_, dsLane_);
+  const uint32_t extra = dsExtra_;
   stats_.ldsConflictPasses += extra;
   return cu.lds->access(now_, ti.op->cycles, extra);
 }

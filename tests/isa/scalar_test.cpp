@@ -204,7 +204,7 @@ TEST_CASE("SMEM fields per seed 000", "[isa][scalar]") {
 
 TEST_CASE("undefined scalar opcodes and reserved operands are invalid", "[isa][scalar]") {
   CHECK(!dec(Gen::GCN14, {0xbfff0000}).valid());     // SOPP opcode 127
-  CHECK(!dec(Gen::GCN14, {0xbf80ff00}).valid());     // SOP1 opcode 255
+  CHECK(!dec(Gen::GCN14, {0xbe80ff00}).valid());     // SOP1 opcode 255
   CHECK(!dec(Gen::GCN12, {0xbf7f0000}).valid());     // SOPC opcode 127
   CHECK(!dec(Gen::GCN14, {0xc3fc0000, 0}).valid());  // SMEM opcode 255
   CHECK(!dec(Gen::GCN10, {0xc7400000}).valid());     // SMRD opcode 29 (GCN 1.1 only)
@@ -224,7 +224,9 @@ TEST_CASE("scalar decoder never crashes on arbitrary words", "[isa][scalar]") {
   for (Gen g : kGens) {
     for (const auto& p : prefixes) {
       for (int i = 0; i < 4000; ++i) {
-        uint32_t w[3] = {(p[0] << p[1]) | (rng() & ((1u << p[1]) - 1)), rng(), rng()};
+        const uint32_t r0 = static_cast<uint32_t>(rng()), r1 = static_cast<uint32_t>(rng()),
+                       r2 = static_cast<uint32_t>(rng());
+        uint32_t w[3] = {(p[0] << p[1]) | (r0 & ((1u << p[1]) - 1)), r1, r2};
         for (size_t avail = 1; avail <= 3; ++avail) {
           DecodedInst d;
           if (decode(g, w, avail, d) != DecodeStatus::Ok) {
