@@ -17,9 +17,12 @@ using f64 = double;
 // Largest f16 below 1.0 (1 - 2^-11): v_fract_f16 never returns 1.0.
 constexpr f64 kBelowOne16 = 1.0 - 0x1p-11;
 
-// Unfused multiply-add: the product is rounded to f16 first.
+// Unfused multiply-add: the product is rounded to f16 first and, like the f32
+// v_mad_f32 family, a denormal product is flushed before the add when the op
+// flushes denormals (kFtz).
 constexpr auto mad16 = [](const Ctx& c, f64 a, f64 b, f64 d) {
-  return halfToDouble(doubleToHalf(a * b, c.round16())) + d;
+  const uint32_t p = doubleToHalf(a * b, c.round16());
+  return halfToDouble(c.flushOut16() ? ftz16(p) : p) + d;
 };
 
 constexpr auto med3h = [](const Ctx& c, f64 a, f64 b, f64 d) {

@@ -42,6 +42,10 @@ float cube(float a, float b, float c, int which) {
   }
 }
 
+// The rounded product of the non-fused multiply-adds with a denormal flushed
+// to a zero of its sign.
+inline float madProduct(float a, float b) { return asF32(ftz32(bitsOf(a * b))); }
+
 }  // namespace
 
 void registerValuFloat32(SemRegistry& r) {
@@ -53,18 +57,24 @@ void registerValuFloat32(SemRegistry& r) {
   r.add("v_mul_f32", vop<F32, F32, F32>([](float a, float b) { return a * b; }));
   // if (SRC0!=0.0 && SRC1!=0.0) VDST = SRC0 * SRC1 else VDST = 0.0
   r.add("v_mul_legacy_f32", vop<F32, F32, F32>([](float a, float b) { return a != 0 && b != 0 ? a * b : 0.0f; }));
-  // VDST = SRC0 * SRC1 + SRC2 (separately rounded, no denormals)
-  r.add("v_mad_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) { return a * b + c; }));
+  // VDST = SRC0 * SRC1 + SRC2, not fused: the product is rounded and, as these
+  // ops support no denormals (kFtz), a denormal product is flushed to a zero of
+  // its sign before the add (AMD GCN ISA "V_MAD_F32 ... Denormals not
+  // supported"; FLT_MIN - FLT_MIN*0.5 gives FLT_MIN, not 0).
+  r.add("v_mad_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) { return madProduct(a, b) + c; }));
   // VDST = ASFLOAT(SRC0) * ASFLOAT(SRC1) + ASFLOAT(VDST)
-  r.add("v_mac_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) { return a * b + c; }));
+  r.add("v_mac_f32",
+        vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) { return madProduct(a, b) + c; }));
   // VDST = SRC0 * SRC1 + K;  VDST = SRC0 * K + SRC1
-  r.add("v_madak_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float k) { return a * b + k; }));
-  r.add("v_madmk_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float k, float b) { return a * k + b; }));
+  r.add("v_madak_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float k) { return madProduct(a, b) + k; }));
+  r.add("v_madmk_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float k, float b) { return madProduct(a, k) + b; }));
   // if (SRC0!=0.0 && SRC1!=0.0) VDST = SRC0 * SRC1 + SRC2 (else SRC2 / VDST unchanged)
-  r.add("v_mad_legacy_f32",
-        vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) { return a != 0 && b != 0 ? a * b + c : c; }));
-  r.add("v_mac_legacy_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>(
-                                [](float a, float b, float c) { return a != 0 && b != 0 ? a * b + c : c; }));
+  r.add("v_mad_legacy_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) {
+          return a != 0 && b != 0 ? madProduct(a, b) + c : c;
+        }));
+  r.add("v_mac_legacy_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) {
+          return a != 0 && b != 0 ? madProduct(a, b) + c : c;
+        }));
   // VDST = FMA(SRC0, SRC1, SRC2)
   r.add("v_fma_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) { return std::fma(a, b, c); }));
   // VDST = ASFLOAT(SRC0) * POW(2.0, (INT32)SRC1)
@@ -167,8 +177,7 @@ void registerValuFloat32(SemRegistry& r) {
   // VDST = FMA(SRC0, SRC1, SRC2), times 2^64 (|SRC2| >= 2.0) or 2^-64 when the VCC bit is set
   r.add("v_div_fmas_f32", vop<F32, F32, F32, F32, VccIn>([](float a, float b, float c, bool vcc) {
           if (!vcc) return std::fma(a, b, c);
-          const double s = addRoundToOdd(static_cast<double>(a) * b, c);  // exact product, odd-rounded sum
-          return static_cast<float>(std::ldexp(s, expField(c) > 127 ? 64 : -64));
+          return fmaScaled(a, b, c, expField(c) > 127 ? 64 : -64);
         }));
   // SRC0 quotient, SRC1 denominator, SRC2 numerator: special cases of the division
   r.add("v_div_fixup_f32",

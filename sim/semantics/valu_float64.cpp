@@ -88,10 +88,8 @@ void registerValuFloat64(SemRegistry& r) {
         vop<F64, F64, F64, F64>([](f64 a, f64 b, f64 c) { return divScale<f64, 768, 128, 53>(a, b, c); }));
   // VDST = FMA(SRC0, SRC1, SRC2), times 2^128 (|SRC2| >= 2.0) or 2^-128 when the VCC bit is set
   r.add("v_div_fmas_f64", vop<F64, F64, F64, F64, VccIn>([](f64 a, f64 b, f64 c, bool vcc) {
-          const long double s = std::fma(static_cast<long double>(a), static_cast<long double>(b),
-                                         static_cast<long double>(c));
           if (!vcc) return std::fma(a, b, c);
-          return static_cast<f64>(std::ldexp(s, expField(c) > 1023 ? 128 : -128));
+          return fmaScaled(a, b, c, expField(c) > 1023 ? 128 : -128);
         }));
   r.add("v_div_fixup_f64", vop<F64, F64, F64, F64>([](f64 q, f64 d, f64 n) { return divFixup(q, d, n, kNegNaN64); }));
 

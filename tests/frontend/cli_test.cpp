@@ -77,3 +77,22 @@ TEST_CASE("gcnsim check: good jobs exit 0, bad jobs exit 2 with one line", "[fro
   CHECK(notElf.status == 2);
   CHECK_THAT(notElf.out, Catch::Contains("not an ELF file"));
 }
+
+TEST_CASE("cli: a kernel that faults exits with status 1 naming wave, PC, instruction and address", "[cli]") {
+  for (const char* mode : {"functional", "timing"}) {
+    const std::string cmd = std::string(GCNSIM_BINARY) + " run " + GCNSIM_TEST_DATA +
+                            "/frontend/data/fault_smem.gfx900.json --mode " + mode + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::string out;
+    char buf[512];
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    const int status = pclose(p);
+    INFO(out);
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK(out.find("wave 0") != std::string::npos);
+    CHECK(out.find("pc 0x") != std::string::npos);
+    CHECK(out.find("s_load_dword s2, s[0:1], 0x0") != std::string::npos);
+    CHECK(out.find("address 0x10") != std::string::npos);
+  }
+}
