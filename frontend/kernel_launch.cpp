@@ -50,8 +50,8 @@ std::array<uint32_t, 4> scratchResource(isa::Gen gen, uint64_t base, uint64_t by
   r.elementSize = 1;  // 4 bytes
   r.indexStride = 3;  // 64
   r.addTidEnable = true;
-  r.dataFormat = 4;   // BUF_DATA_FORMAT_32 (a valid format; untyped ops ignore it)
-  r.numFormat = 4;    // BUF_NUM_FORMAT_UINT
+  r.dataFormat = 4;  // BUF_DATA_FORMAT_32 (a valid format; untyped ops ignore it)
+  r.numFormat = 4;   // BUF_NUM_FORMAT_UINT
   return r.encode(gen);
 }
 
@@ -69,7 +69,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   // The whole image, so PC-relative data (s_getpc_b64 + offset) works.
   uint64_t imageEnd = 0;
   for (const Segment& s : co.loadSegments) imageEnd = std::max(imageEnd, s.vaddr + s.memsz);
-  layout.loadBase = mem.allocate(alignUp(std::max<uint64_t>(imageEnd, 4), 4096), 0x10000, "code object " + co.path);
+  layout.loadBase =
+      mem.allocate(alignUp(std::max<uint64_t>(imageEnd, 4), 4096), 0x10000, "code object " + co.path);
   for (const Segment& s : co.loadSegments)
     if (!s.bytes.empty()) mem.write(layout.loadBase + s.vaddr, s.bytes.data(), s.bytes.size());
   d.codeBase = layout.loadBase + co.textVaddr;
@@ -111,7 +112,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   for (int i = 0; i < 3; ++i) blocks[i] = (geo.grid[i] + geo.workgroup[i] - 1) / geo.workgroup[i];
 
   // Scratch: per work-item private segment, backing memory for the wave slots in use.
-  d.scratchBytesPerLane = static_cast<uint32_t>(alignUp(std::max(k.privateSegmentSize, kd.privateSegmentFixedSize), 4));
+  d.scratchBytesPerLane =
+      static_cast<uint32_t>(alignUp(std::max(k.privateSegmentSize, kd.privateSegmentFixedSize), 4));
   const uint64_t slotBytes = uint64_t(geo.scratchWaveSlots) * d.scratchBytesPerLane * sim::kWaveSize;
   const uint64_t scratchBytes = std::max<uint64_t>({sim::functionalScratchBytes(d), slotBytes, 256});
   layout.scratch = mem.allocate(scratchBytes, 256, "scratch");
@@ -120,7 +122,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
 
   layout.queue = mem.allocate(256, 64, "amd_queue_t");
   layout.dispatchPacket = mem.allocate(64, 64, "dispatch packet");
-  layout.kernarg = mem.allocate(alignUp(kernarg.size(), 64), std::max<uint32_t>(k.kernargAlign, 16), "kernarg segment");
+  layout.kernarg =
+      mem.allocate(alignUp(kernarg.size(), 64), std::max<uint32_t>(k.kernargAlign, 16), "kernarg segment");
 
   // Hidden arguments (AMDGPUUsage.rst "Code Object V4/V5 Metadata" hidden kinds).
   for (const KernelArg& a : k.args) {
@@ -131,11 +134,19 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
       case ArgValueKind::HiddenGroupSizeX: put<uint16_t>(kernarg, a.offset, geo.workgroup[0]); break;
       case ArgValueKind::HiddenGroupSizeY: put<uint16_t>(kernarg, a.offset, geo.workgroup[1]); break;
       case ArgValueKind::HiddenGroupSizeZ: put<uint16_t>(kernarg, a.offset, geo.workgroup[2]); break;
-      case ArgValueKind::HiddenRemainderX: put<uint16_t>(kernarg, a.offset, geo.grid[0] % geo.workgroup[0]); break;
-      case ArgValueKind::HiddenRemainderY: put<uint16_t>(kernarg, a.offset, geo.grid[1] % geo.workgroup[1]); break;
-      case ArgValueKind::HiddenRemainderZ: put<uint16_t>(kernarg, a.offset, geo.grid[2] % geo.workgroup[2]); break;
+      case ArgValueKind::HiddenRemainderX:
+        put<uint16_t>(kernarg, a.offset, geo.grid[0] % geo.workgroup[0]);
+        break;
+      case ArgValueKind::HiddenRemainderY:
+        put<uint16_t>(kernarg, a.offset, geo.grid[1] % geo.workgroup[1]);
+        break;
+      case ArgValueKind::HiddenRemainderZ:
+        put<uint16_t>(kernarg, a.offset, geo.grid[2] % geo.workgroup[2]);
+        break;
       case ArgValueKind::HiddenGridDims: put<uint16_t>(kernarg, a.offset, geo.dims); break;
-      case ArgValueKind::HiddenDynamicLdsSize: put<uint32_t>(kernarg, a.offset, layout.dynamicLdsBytes); break;
+      case ArgValueKind::HiddenDynamicLdsSize:
+        put<uint32_t>(kernarg, a.offset, layout.dynamicLdsBytes);
+        break;
       case ArgValueKind::HiddenPrivateBase:
         put<uint32_t>(kernarg, a.offset, static_cast<uint32_t>(env.special.privateBase >> 32));
         break;
@@ -201,7 +212,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   if (r2.enableSgprWorkgroupIdY) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupIdY, 0});
   if (r2.enableSgprWorkgroupIdZ) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupIdZ, 0});
   if (r2.enableSgprWorkgroupInfo) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupInfo, 0});
-  if (r2.enableSgprPrivateSegmentWaveByteOffset) d.sgprs.push_back({reg++, sim::SgprInit::ScratchWaveOffset, 0});
+  if (r2.enableSgprPrivateSegmentWaveByteOffset)
+    d.sgprs.push_back({reg++, sim::SgprInit::ScratchWaveOffset, 0});
 
   d.vgprsInit.push_back({0, sim::VgprInit::WorkitemIdX, 0});
   if (r2.enableVgprWorkitemId > 0) d.vgprsInit.push_back({1, sim::VgprInit::WorkitemIdY, 0});
@@ -225,7 +237,8 @@ sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env,
   d.workgroup = job.workgroup;
   setApertures(env, gen);
   const std::vector<uint8_t>& code = job.rawCode;
-  d.codeBase = mem.allocate(alignUp(std::max<size_t>(code.size(), 4), 256), 256, "raw code " + job.kernel.name);
+  d.codeBase =
+      mem.allocate(alignUp(std::max<size_t>(code.size(), 4), 256), 256, "raw code " + job.kernel.name);
   mem.write(d.codeBase, code.data(), code.size());
   d.codeSize = code.size() / 4 * 4;
   d.entryPc = d.codeBase;
@@ -263,7 +276,8 @@ sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env,
         d.sgprs.push_back({base, static_cast<sim::SgprInit::Kind>(sim::SgprInit::WorkgroupIdX + r.dim), 0});
         continue;
       case RegInit::Kind::WorkitemId:
-        d.vgprsInit.push_back({base, static_cast<sim::VgprInit::Kind>(sim::VgprInit::WorkitemIdX + r.dim), 0});
+        d.vgprsInit.push_back(
+            {base, static_cast<sim::VgprInit::Kind>(sim::VgprInit::WorkitemIdX + r.dim), 0});
         continue;
     }
     for (uint32_t i = 0; i < r.reg.count; ++i) {

@@ -20,9 +20,9 @@ namespace gcnsim::frontend {
 // The value of one explicit kernel argument, in declaration order.
 struct ArgValue {
   enum Kind : uint8_t { Pointer, Bytes, Local } kind = Bytes;
-  uint64_t pointer = 0;         // Pointer: device address
-  std::vector<uint8_t> bytes;   // Bytes: little-endian value
-  uint32_t localBytes = 0;      // Local: size of a dynamic __local buffer
+  uint64_t pointer = 0;        // Pointer: device address
+  std::vector<uint8_t> bytes;  // Bytes: little-endian value
+  uint32_t localBytes = 0;     // Local: size of a dynamic __local buffer
 };
 
 struct LaunchGeometry {
@@ -37,7 +37,7 @@ struct LaunchGeometry {
 
 // Addresses of what the launch placed in memory (for `gcnsim run -v` and tests).
 struct LaunchLayout {
-  uint64_t loadBase = 0;         // code object image base: segment vaddr v lives at loadBase + v
+  uint64_t loadBase = 0;  // code object image base: segment vaddr v lives at loadBase + v
   uint64_t kernarg = 0, dispatchPacket = 0, queue = 0, scratch = 0;
   uint32_t dynamicLdsOffset = 0, dynamicLdsBytes = 0;
 };

@@ -28,8 +28,8 @@ enum class OpdKind : uint8_t {
 // EXEC sreg[126..127] on every generation); for VReg it is the VGPR number.
 struct Operand {
   OpdKind kind = OpdKind::None;
-  uint8_t nregs = 0;   // 32-bit registers spanned (SReg/VReg)
-  uint16_t code = 0;   // raw operand encoding (0..511), kept for printing
+  uint8_t nregs = 0;  // 32-bit registers spanned (SReg/VReg)
+  uint16_t code = 0;  // raw operand encoding (0..511), kept for printing
   uint16_t reg = 0;
   uint64_t value = 0;  // Const/Literal: the value as the instruction sees it
 
@@ -43,10 +43,10 @@ enum class VopEnc : uint8_t { E32, E64, SDWA, DPP };
 // VOP3/VOP3P input and output modifiers (bit i of a mask refers to source i).
 struct VopMods {
   uint8_t neg = 0, abs = 0;
-  uint8_t opsel = 0;      // VOP3 op_sel (GCN 1.4), VOP3P op_sel
-  uint8_t opselHi = 0;    // VOP3P op_sel_hi
-  uint8_t negHi = 0;      // VOP3P neg_hi
-  uint8_t omod = 0;       // 0 none, 1 *2, 2 *4, 3 /2
+  uint8_t opsel = 0;    // VOP3 op_sel (GCN 1.4), VOP3P op_sel
+  uint8_t opselHi = 0;  // VOP3P op_sel_hi
+  uint8_t negHi = 0;    // VOP3P neg_hi
+  uint8_t omod = 0;     // 0 none, 1 *2, 2 *4, 3 /2
   bool clamp = false;
 };
 
@@ -73,9 +73,9 @@ struct InterpMods {
 
 // Memory-instruction fields (SMRD/SMEM/DS/MUBUF/MTBUF/MIMG/FLAT...).
 struct MemMods {
-  int32_t offset = 0;      // byte offset (SMRD dword offsets already scaled to bytes), DS offset0
-  uint8_t offset1 = 0;     // DS offset1
-  bool immOffset = true;   // SMRD IMM / SMEM IMM bit
+  int32_t offset = 0;     // byte offset (SMRD dword offsets already scaled to bytes), DS offset0
+  uint8_t offset1 = 0;    // DS offset1
+  bool immOffset = true;  // SMRD IMM / SMEM IMM bit
   bool glc = false, slc = false, tfe = false, lds = false;
   bool addr64 = false, offen = false, idxen = false;
   bool gds = false;
@@ -83,29 +83,29 @@ struct MemMods {
   uint8_t dfmt = 0, nfmt = 0;    // MTBUF
   uint8_t dmask = 0;             // MIMG
   bool unorm = false, da = false, r128 = false, lwe = false, d16 = false;
-  uint8_t seg = 0;               // FLAT segment (GCN 1.4): 0 flat, 1 scratch, 2 global
+  uint8_t seg = 0;                   // FLAT segment (GCN 1.4): 0 flat, 1 scratch, 2 global
   uint8_t expTarget = 0, expEn = 0;  // EXP
   bool expDone = false, expCompr = false, expVm = false;
 };
 
 struct DecodedInst {
-  const OpInfo* info = nullptr;  // nullptr: invalid encoding, printed as `.long 0x...`
-  uint32_t opIndex = 0;          // index of *info in allOps(), for per-op arrays
-  Format encoding = Format::SOPP; // the encoding actually used (VOP3 for an _e64 VOP2 op)
+  const OpInfo* info = nullptr;    // nullptr: invalid encoding, printed as `.long 0x...`
+  uint32_t opIndex = 0;            // index of *info in allOps(), for per-op arrays
+  Format encoding = Format::SOPP;  // the encoding actually used (VOP3 for an _e64 VOP2 op)
   VopEnc vopEnc = VopEnc::E32;
-  uint8_t words = 1;             // length in dwords, literal included
-  std::array<uint32_t, 3> raw{}; // the encoding words (for .long, traces)
+  uint8_t words = 1;              // length in dwords, literal included
+  std::array<uint32_t, 3> raw{};  // the encoding words (for .long, traces)
 
-  Operand dst;          // SDST / VDST / SDATA (loads) / VDATA (loads)
-  Operand sdst;         // second destination: VOP3b SDST (carry-out), VOPC-in-VOP3 SDST
+  Operand dst;                 // SDST / VDST / SDATA (loads) / VDATA (loads)
+  Operand sdst;                // second destination: VOP3b SDST (carry-out), VOPC-in-VOP3 SDST
   std::array<Operand, 3> src;  // sources; SMEM/SMRD: src[0] = SBASE
-  Operand addr;         // DS ADDR, MUBUF/MTBUF/MIMG/FLAT VADDR
-  Operand data0, data1; // DS DATA0/DATA1, store data (VDATA/SDATA of stores and atomics)
-  Operand rsrc;         // MUBUF/MTBUF/MIMG SRSRC
-  Operand soffset;      // MUBUF/MTBUF SOFFSET, SMEM SOFFSET/OFFSET register, GLOBAL SADDR
+  Operand addr;                // DS ADDR, MUBUF/MTBUF/MIMG/FLAT VADDR
+  Operand data0, data1;        // DS DATA0/DATA1, store data (VDATA/SDATA of stores and atomics)
+  Operand rsrc;                // MUBUF/MTBUF/MIMG SRSRC
+  Operand soffset;             // MUBUF/MTBUF SOFFSET, SMEM SOFFSET/OFFSET register, GLOBAL SADDR
 
-  int32_t simm16 = 0;   // SOPK/SOPP immediate (sign-extended where the op is signed)
-  uint32_t imm32 = 0;   // extra 32-bit constant (s_setreg_imm32_b32, v_madmk/v_madak K)
+  int32_t simm16 = 0;  // SOPK/SOPP immediate (sign-extended where the op is signed)
+  uint32_t imm32 = 0;  // extra 32-bit constant (s_setreg_imm32_b32, v_madmk/v_madak K)
 
   VopMods mods;
   SdwaMods sdwa;

@@ -14,27 +14,27 @@ Format detectFormat(Gen g, uint32_t w) {
     if (bits(w, 25, 7) == 0x3e) return Format::VOPC;  // 0111110
     return Format::VOP2;                              // 0
   }
-  if ((w >> 30) == 0x2) {                             // 10
-    if (bits(w, 23, 9) == 0x17d) return Format::SOP1; // 101111101
-    if (bits(w, 23, 9) == 0x17e) return Format::SOPC; // 101111110
-    if (bits(w, 23, 9) == 0x17f) return Format::SOPP; // 101111111
-    if (bits(w, 28, 4) == 0xb) return Format::SOPK;   // 1011
-    return Format::SOP2;                              // 10
+  if ((w >> 30) == 0x2) {                              // 10
+    if (bits(w, 23, 9) == 0x17d) return Format::SOP1;  // 101111101
+    if (bits(w, 23, 9) == 0x17e) return Format::SOPC;  // 101111110
+    if (bits(w, 23, 9) == 0x17f) return Format::SOPP;  // 101111111
+    if (bits(w, 28, 4) == 0xb) return Format::SOPK;    // 1011
+    return Format::SOP2;                               // 10
   }
   const uint32_t enc6 = bits(w, 26, 6);
-  if (si && bits(w, 27, 5) == 0x18) return Format::SMRD;  // 11000
-  if (!si && enc6 == 0x30) return Format::SMEM;           // 110000
+  if (si && bits(w, 27, 5) == 0x18) return Format::SMRD;                 // 11000
+  if (!si && enc6 == 0x30) return Format::SMEM;                          // 110000
   if (g == Gen::GCN14 && bits(w, 23, 9) == 0x1a7) return Format::VOP3P;  // 110100111
   switch (enc6) {
-    case 0x34: return Format::VOP3;                          // 110100
-    case 0x32: return si ? Format::VINTRP : Format::Count;   // 110010 (GCN 1.0/1.1)
-    case 0x35: return si ? Format::Count : Format::VINTRP;   // 110101 (GCN 1.2/1.4)
-    case 0x36: return Format::DS;                            // 110110
-    case 0x38: return Format::MUBUF;                         // 111000
-    case 0x3a: return Format::MTBUF;                         // 111010
-    case 0x3c: return Format::MIMG;                          // 111100
-    case 0x3e: return si ? Format::EXP : Format::Count;      // 111110 (GCN 1.0/1.1)
-    case 0x31: return si ? Format::Count : Format::EXP;      // 110001 (GCN 1.2/1.4)
+    case 0x34: return Format::VOP3;                                    // 110100
+    case 0x32: return si ? Format::VINTRP : Format::Count;             // 110010 (GCN 1.0/1.1)
+    case 0x35: return si ? Format::Count : Format::VINTRP;             // 110101 (GCN 1.2/1.4)
+    case 0x36: return Format::DS;                                      // 110110
+    case 0x38: return Format::MUBUF;                                   // 111000
+    case 0x3a: return Format::MTBUF;                                   // 111010
+    case 0x3c: return Format::MIMG;                                    // 111100
+    case 0x3e: return si ? Format::EXP : Format::Count;                // 111110 (GCN 1.0/1.1)
+    case 0x31: return si ? Format::Count : Format::EXP;                // 110001 (GCN 1.2/1.4)
     case 0x37: return g == Gen::GCN10 ? Format::Count : Format::FLAT;  // 110111 (GCN 1.1+)
     default: return Format::Count;
   }
@@ -62,7 +62,9 @@ FormatDecoder decoderFor(Format f) {
     case Format::MTBUF: return decodeMtbuf;
     case Format::MIMG: return decodeMimg;
     case Format::EXP: return decodeExp;
-    case Format::FLAT: case Format::GLOBAL: case Format::SCRATCH: return decodeFlat;
+    case Format::FLAT:
+    case Format::GLOBAL:
+    case Format::SCRATCH: return decodeFlat;
     case Format::Count: break;
   }
   return nullptr;

@@ -13,14 +13,20 @@ std::string disassemble(Gen g, const DecodedInst& inst) {
     return buf;
   }
   switch (inst.info->format) {
-    case Format::SOP2: case Format::SOPK: case Format::SOP1: case Format::SOPC:
-    case Format::SOPP: case Format::SMRD: case Format::SMEM:
-      return printScalar(g, inst);
-    case Format::VOP2: case Format::VOP1: case Format::VOPC: case Format::VOP3:
-    case Format::VOP3P: case Format::VINTRP:
-      return printVector(g, inst);
-    default:
-      return printMemory(g, inst);
+    case Format::SOP2:
+    case Format::SOPK:
+    case Format::SOP1:
+    case Format::SOPC:
+    case Format::SOPP:
+    case Format::SMRD:
+    case Format::SMEM: return printScalar(g, inst);
+    case Format::VOP2:
+    case Format::VOP1:
+    case Format::VOPC:
+    case Format::VOP3:
+    case Format::VOP3P:
+    case Format::VINTRP: return printVector(g, inst);
+    default: return printMemory(g, inst);
   }
 }
 

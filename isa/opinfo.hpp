@@ -15,18 +15,27 @@
 namespace gcnsim::isa {
 
 enum class Format : uint8_t {
-  SOP2, SOPK, SOP1, SOPC, SOPP,  // scalar ALU / program control
-  SMRD,                          // scalar memory, GCN 1.0/1.1 (seed 003)
-  SMEM,                          // scalar memory, GCN 1.2/1.4 (seed 000)
-  VOP2, VOP1, VOPC,              // vector ALU, 32-bit encodings (+ SDWA/DPP on GCN 1.2+)
-  VOP3,                          // VOP3a/VOP3b; VOP1/VOP2/VOPC ops also encode here
-  VOP3P,                         // packed math, GCN 1.4
-  VINTRP,                        // graphics-only interpolation
-  DS,                            // LDS/GDS (seed 004)
-  MUBUF, MTBUF,                  // buffer memory (seed 001)
-  MIMG,                          // image memory (graphics; decode only)
-  EXP,                           // export (graphics; decode only)
-  FLAT, GLOBAL, SCRATCH,         // FLAT (GCN 1.1+), GLOBAL/SCRATCH segments (GCN 1.4)
+  SOP2,
+  SOPK,
+  SOP1,
+  SOPC,
+  SOPP,  // scalar ALU / program control
+  SMRD,  // scalar memory, GCN 1.0/1.1 (seed 003)
+  SMEM,  // scalar memory, GCN 1.2/1.4 (seed 000)
+  VOP2,
+  VOP1,
+  VOPC,    // vector ALU, 32-bit encodings (+ SDWA/DPP on GCN 1.2+)
+  VOP3,    // VOP3a/VOP3b; VOP1/VOP2/VOPC ops also encode here
+  VOP3P,   // packed math, GCN 1.4
+  VINTRP,  // graphics-only interpolation
+  DS,      // LDS/GDS (seed 004)
+  MUBUF,
+  MTBUF,  // buffer memory (seed 001)
+  MIMG,   // image memory (graphics; decode only)
+  EXP,    // export (graphics; decode only)
+  FLAT,
+  GLOBAL,
+  SCRATCH,  // FLAT (GCN 1.1+), GLOBAL/SCRATCH segments (GCN 1.4)
   Count
 };
 inline constexpr int kNumFormats = static_cast<int>(Format::Count);
@@ -37,16 +46,30 @@ const char* formatName(Format f);
 // 0x3ff0000000000000 for F64) and how a literal is extended.
 enum class OpType : uint8_t {
   None,
-  B16, B32, B64, B96, B128, B160, B256, B512,  // integer / raw bits
-  I16, I32, I64,                               // signed integer (printing, sign extension)
-  F16, F32, F64,                               // IEEE floats
-  V2F16, V2I16,                                // packed pairs (VOP3P, GCN 1.4)
+  B16,
+  B32,
+  B64,
+  B96,
+  B128,
+  B160,
+  B256,
+  B512,  // integer / raw bits
+  I16,
+  I32,
+  I64,  // signed integer (printing, sign extension)
+  F16,
+  F32,
+  F64,  // IEEE floats
+  V2F16,
+  V2I16,  // packed pairs (VOP3P, GCN 1.4)
 };
 // Number of 32-bit registers an operand of this type spans (B16/F16 -> 1).
 constexpr int opTypeDwords(OpType t) {
   switch (t) {
     case OpType::None: return 0;
-    case OpType::B64: case OpType::I64: case OpType::F64: return 2;
+    case OpType::B64:
+    case OpType::I64:
+    case OpType::F64: return 2;
     case OpType::B96: return 3;
     case OpType::B128: return 4;
     case OpType::B160: return 5;
@@ -87,11 +110,11 @@ enum Flag : uint32_t {
   kStore = 1u << 9,
   kAtomic = 1u << 10,
   kBranch = 1u << 11,
-  kGraphicsOnly = 1u << 12,  // MIMG/EXP/VINTRP: decoded, not executed in compute
-  kQuarterRate = 1u << 13,   // VALU ops that run at quarter rate (32-bit int mul, transcendentals)
-  kDouble = 1u << 14,        // FP64 VALU op (rate depends on the chip)
+  kGraphicsOnly = 1u << 12,    // MIMG/EXP/VINTRP: decoded, not executed in compute
+  kQuarterRate = 1u << 13,     // VALU ops that run at quarter rate (32-bit int mul, transcendentals)
+  kDouble = 1u << 14,          // FP64 VALU op (rate depends on the chip)
   kLiteralOperand = 1u << 15,  // a 32-bit constant always follows (v_madmk/v_madak, s_*k_imm32)
-  kNoDst = 1u << 16,         // no destination register (stores, s_cmp*, ...)
+  kNoDst = 1u << 16,           // no destination register (stores, s_cmp*, ...)
 };
 
 struct OpInfo {

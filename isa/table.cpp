@@ -11,8 +11,8 @@ namespace gcnsim::isa {
 
 const char* formatName(Format f) {
   static constexpr std::array<const char*, kNumFormats> names = {
-      "SOP2", "SOPK", "SOP1",  "SOPC",  "SOPP",  "SMRD", "SMEM", "VOP2",   "VOP1",    "VOPC", "VOP3",
-      "VOP3P", "VINTRP", "DS", "MUBUF", "MTBUF", "MIMG", "EXP",  "FLAT", "GLOBAL", "SCRATCH"};
+      "SOP2",  "SOPK",   "SOP1", "SOPC",  "SOPP",  "SMRD", "SMEM", "VOP2", "VOP1",   "VOPC",   "VOP3",
+      "VOP3P", "VINTRP", "DS",   "MUBUF", "MTBUF", "MIMG", "EXP",  "FLAT", "GLOBAL", "SCRATCH"};
   return names[static_cast<int>(f)];
 }
 

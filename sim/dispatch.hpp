@@ -17,11 +17,13 @@ namespace gcnsim::sim {
 // user SGPRs are the same for every wave; system SGPRs differ per wave).
 struct SgprInit {
   enum Kind : uint8_t {
-    Value,               // `value`, same for every wave
-    WorkgroupIdX, WorkgroupIdY, WorkgroupIdZ,
-    WorkgroupInfo,       // {first_wavefront, ordered_append_term, threadgroup_size_in_wavefronts}
-    ScratchWaveOffset,   // byte offset of the wave's scratch from the scratch base
-    ScratchWaveBaseLo,   // low/high half of (scratch base + wave offset): raw-code convenience
+    Value,  // `value`, same for every wave
+    WorkgroupIdX,
+    WorkgroupIdY,
+    WorkgroupIdZ,
+    WorkgroupInfo,      // {first_wavefront, ordered_append_term, threadgroup_size_in_wavefronts}
+    ScratchWaveOffset,  // byte offset of the wave's scratch from the scratch base
+    ScratchWaveBaseLo,  // low/high half of (scratch base + wave offset): raw-code convenience
     ScratchWaveBaseHi,
   };
   uint16_t reg = 0;  // operand code (SGPR number, or 124 for M0, 106 for VCC, ...)
@@ -40,13 +42,13 @@ struct DispatchSpec {
   isa::Gen gen = isa::Gen::GCN14;
   uint64_t codeBase = 0, codeSize = 0;  // the code region instructions are fetched from
   uint64_t entryPc = 0;
-  std::array<uint32_t, 3> grid{1, 1, 1};       // work-items per dimension (HSA grid size)
-  std::array<uint32_t, 3> workgroup{64, 1, 1}; // work-items per workgroup
-  uint32_t vgprs = 256;                 // VGPRs allocated to each wave
-  uint32_t ldsBytes = 0;                // LDS per workgroup (static + dynamic)
-  uint32_t scratchBytesPerLane = 0;     // private segment size per work-item
-  uint64_t scratchBase = 0;             // backing memory: waves' scratch at scratchBase + wave offset
-  uint32_t mode = 0;                    // initial MODE register (float round/denorm modes)
+  std::array<uint32_t, 3> grid{1, 1, 1};        // work-items per dimension (HSA grid size)
+  std::array<uint32_t, 3> workgroup{64, 1, 1};  // work-items per workgroup
+  uint32_t vgprs = 256;                         // VGPRs allocated to each wave
+  uint32_t ldsBytes = 0;                        // LDS per workgroup (static + dynamic)
+  uint32_t scratchBytesPerLane = 0;             // private segment size per work-item
+  uint64_t scratchBase = 0;                     // backing memory: waves' scratch at scratchBase + wave offset
+  uint32_t mode = 0;                            // initial MODE register (float round/denorm modes)
   std::vector<SgprInit> sgprs;
   std::vector<VgprInit> vgprsInit;
 };

@@ -15,8 +15,8 @@ inline constexpr unsigned kScalarFileSize = 128;  // operand codes 0..127
 // Hardware registers reachable through s_getreg_b32 / s_setreg_b32
 // (hwreg ids: GcnOperands.md "Hardware registers", llvm gfx*_hwreg.rst).
 struct HwRegs {
-  uint32_t mode = 0;      // MODE: FP round [3:0], FP denorm [7:4], DX10 clamp [8], IEEE [9], ...
-  uint32_t status = 0;    // STATUS: SCC [0], ..., EXECZ [9], VCCZ [10], ...
+  uint32_t mode = 0;    // MODE: FP round [3:0], FP denorm [7:4], DX10 clamp [8], IEEE [9], ...
+  uint32_t status = 0;  // STATUS: SCC [0], ..., EXECZ [9], VCCZ [10], ...
   uint32_t trapsts = 0;
   uint32_t hwId = 0;      // HW_ID: wave id, SIMD id, CU id, ...
   uint32_t gprAlloc = 0;  // GPR_ALLOC: VGPR/SGPR base and size
@@ -42,18 +42,18 @@ struct WaveState {
   HwRegs hw;
 
   // Identification, for traces and fault messages.
-  uint32_t waveId = 0;                 // unique within the dispatch
-  uint32_t waveInGroup = 0;            // index of the wave within its workgroup
+  uint32_t waveId = 0;       // unique within the dispatch
+  uint32_t waveInGroup = 0;  // index of the wave within its workgroup
   std::array<uint32_t, 3> workgroupId{};
-  uint32_t workgroupIndex = 0;         // flattened workgroup id within the dispatch
+  uint32_t workgroupIndex = 0;  // flattened workgroup id within the dispatch
 
   // Per-lane private (scratch) memory: base address of this wave's scratch
   // area in simulated global memory and bytes per lane (0 if none).
   uint64_t scratchBase = 0;
   uint32_t scratchBytesPerLane = 0;
 
-  bool ended = false;       // executed s_endpgm
-  bool atBarrier = false;   // waiting in s_barrier
+  bool ended = false;      // executed s_endpgm
+  bool atBarrier = false;  // waiting in s_barrier
   uint64_t instructionsExecuted = 0;
 
   void resize(uint32_t vgprs) {

@@ -36,8 +36,10 @@ struct Format {
 };
 
 bool formatOf(Exec& x, const BufferCtx& c, bool typed, bool forWrite, Format& f) {
-  if (typed) f = {x.in.mem.dfmt, x.in.mem.nfmt, {4, 5, 6, 7}, false};
-  else f = {c.rsrc.dataFormat, c.rsrc.numFormat, c.rsrc.dstSel(), true};
+  if (typed)
+    f = {x.in.mem.dfmt, x.in.mem.nfmt, {4, 5, 6, 7}, false};
+  else
+    f = {c.rsrc.dataFormat, c.rsrc.numFormat, c.rsrc.dstSel(), true};
   const memory::FormatStatus st = memory::checkFormat(f.dfmt, f.nfmt, forWrite);
   if (st == memory::FormatStatus::Ok) return true;
   x.fault(std::string(x.in.info->name) + ": format " + memory::bufDataFormatName(f.dfmt) + "/" +
@@ -83,8 +85,10 @@ void loadFormat(Exec& x) {
       if (!readElement(x, a, bytes, raw, l)) return;
       uint32_t un[4];
       memory::unpackFormat(raw, f.dfmt, f.nfmt, un);
-      if (f.useSel) memory::applyDstSel(un, f.sel, one, comp);
-      else std::memcpy(comp, un, sizeof comp);
+      if (f.useSel)
+        memory::applyDstSel(un, f.sel, one, comp);
+      else
+        std::memcpy(comp, un, sizeof comp);
     }
     if (toLds) {
       ldsDirectStore(x, l, comp[0]);
@@ -170,24 +174,25 @@ struct Entry {
   SemFn fn;
 };
 
-#define FORMAT_OPS(P, TYPED)                                                                         \
+#define FORMAT_OPS(P, TYPED)                                                                                 \
   {P "load_format_x", &loadFormat<1, TYPED, D16::No>}, {P "load_format_xy", &loadFormat<2, TYPED, D16::No>}, \
-      {P "load_format_xyz", &loadFormat<3, TYPED, D16::No>},                                          \
-      {P "load_format_xyzw", &loadFormat<4, TYPED, D16::No>},                                         \
-      {P "store_format_x", &storeFormat<1, TYPED, D16::No>},                                          \
-      {P "store_format_xy", &storeFormat<2, TYPED, D16::No>},                                         \
-      {P "store_format_xyz", &storeFormat<3, TYPED, D16::No>},                                        \
-      {P "store_format_xyzw", &storeFormat<4, TYPED, D16::No>},                                       \
-      {P "load_format_d16_x", &loadFormat<1, TYPED, D16::Lo>},                                        \
-      {P "load_format_d16_xy", &loadFormat<2, TYPED, D16::Lo>},                                       \
-      {P "load_format_d16_xyz", &loadFormat<3, TYPED, D16::Lo>},                                      \
-      {P "load_format_d16_xyzw", &loadFormat<4, TYPED, D16::Lo>},                                     \
-      {P "load_format_d16_hi_x", &loadFormat<1, TYPED, D16::Hi>},                                     \
-      {P "store_format_d16_x", &storeFormat<1, TYPED, D16::Lo>},                                      \
-      {P "store_format_d16_xy", &storeFormat<2, TYPED, D16::Lo>},                                     \
-      {P "store_format_d16_xyz", &storeFormat<3, TYPED, D16::Lo>},                                    \
-      {P "store_format_d16_xyzw", &storeFormat<4, TYPED, D16::Lo>},                                   \
-      {P "store_format_d16_hi_x", &storeFormat<1, TYPED, D16::Hi>}
+      {P "load_format_xyz", &loadFormat<3, TYPED, D16::No>},                                                 \
+      {P "load_format_xyzw", &loadFormat<4, TYPED, D16::No>},                                                \
+      {P "store_format_x", &storeFormat<1, TYPED, D16::No>},                                                 \
+      {P "store_format_xy", &storeFormat<2, TYPED, D16::No>},                                                \
+      {P "store_format_xyz", &storeFormat<3, TYPED, D16::No>},                                               \
+      {P "store_format_xyzw", &storeFormat<4, TYPED, D16::No>},                                              \
+      {P "load_format_d16_x", &loadFormat<1, TYPED, D16::Lo>},                                               \
+      {P "load_format_d16_xy", &loadFormat<2, TYPED, D16::Lo>},                                              \
+      {P "load_format_d16_xyz", &loadFormat<3, TYPED, D16::Lo>},                                             \
+      {P "load_format_d16_xyzw", &loadFormat<4, TYPED, D16::Lo>},                                            \
+      {P "load_format_d16_hi_x", &loadFormat<1, TYPED, D16::Hi>},                                            \
+      {P "store_format_d16_x", &storeFormat<1, TYPED, D16::Lo>},                                             \
+      {P "store_format_d16_xy", &storeFormat<2, TYPED, D16::Lo>},                                            \
+      {P "store_format_d16_xyz", &storeFormat<3, TYPED, D16::Lo>},                                           \
+      {P "store_format_d16_xyzw", &storeFormat<4, TYPED, D16::Lo>}, {                                        \
+    P "store_format_d16_hi_x", &storeFormat<1, TYPED, D16::Hi>                                               \
+  }
 
 const Entry kFormatOps[] = {FORMAT_OPS("buffer_", false), FORMAT_OPS("tbuffer_", true)};
 #undef FORMAT_OPS

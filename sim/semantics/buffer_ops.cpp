@@ -36,8 +36,10 @@ void bufferLoad(Exec& x) {
       const memory::BufferAddress a = c.at(l, 4 * d, 4);
       uint32_t v = 0;
       if (a.allInRange && !gload(x, a.address, v, l)) return;
-      if (toLds) ldsDirectStore(x, l, v);
-      else out[d * kWaveSize + l] = v;
+      if (toLds)
+        ldsDirectStore(x, l, v);
+      else
+        out[d * kWaveSize + l] = v;
     }
   }
   if (!toLds) tfeZero(x, out, N);
@@ -72,8 +74,10 @@ void bufferLoadSub(Exec& x) {
       }
       if (!ok) return;
     }
-    if (toLds) ldsDirectStore(x, l, raw);
-    else out[l] = loadExtend(K, raw, old[l]);
+    if (toLds)
+      ldsDirectStore(x, l, raw);
+    else
+      out[l] = loadExtend(K, raw, old[l]);
   }
   if (!toLds) tfeZero(x, out, 1);
 }
@@ -105,7 +109,8 @@ void bufferStoreSub(Exec& x) {
     const memory::BufferAddress a = c.at(l, 0, storeBytes(K));
     if (!a.allInRange) continue;
     const uint32_t v = storeValue(K, data[l]);
-    const bool ok = storeBytes(K) == 1 ? gstore(x, a.address, uint8_t(v), l) : gstore(x, a.address, uint16_t(v), l);
+    const bool ok =
+        storeBytes(K) == 1 ? gstore(x, a.address, uint8_t(v), l) : gstore(x, a.address, uint16_t(v), l);
     if (!ok) return;
   }
 }
@@ -131,8 +136,10 @@ void bufferAtomic(Exec& x) {
       if (!gload(x, a.address, old, l)) return;
       const T lo = vdata<T>(x.w, dreg, l);
       T next;
-      if constexpr (atomicHasTwoOperands(OP)) next = atomicApply<OP, T>(old, vdata<T>(x.w, dreg + kDw, l), lo);
-      else next = atomicApply<OP, T>(old, lo, T(0));
+      if constexpr (atomicHasTwoOperands(OP))
+        next = atomicApply<OP, T>(old, vdata<T>(x.w, dreg + kDw, l), lo);
+      else
+        next = atomicApply<OP, T>(old, lo, T(0));
       if (!gstore(x, a.address, next, l)) return;
     }
     if (rtn) putDeferred<T>(out, 0, l, old);

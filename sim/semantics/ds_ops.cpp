@@ -88,8 +88,10 @@ void dsWriteSub(Exec& x) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & mask;
     const uint32_t v = storeValue(K, data[l]);
-    if (storeBytes(K) == 1) s.store<uint8_t>(a, uint8_t(v));
-    else s.store<uint16_t>(a, uint16_t(v));
+    if (storeBytes(K) == 1)
+      s.store<uint8_t>(a, uint8_t(v));
+    else
+      s.store<uint16_t>(a, uint16_t(v));
   }
 }
 
@@ -104,8 +106,12 @@ template <unsigned BYTES, bool ST64>
 struct Two {
   static constexpr uint32_t kScale = BYTES * (ST64 ? 64 : 1);
   static constexpr unsigned kDwords = BYTES / 4;
-  static uint32_t a0(const Exec& x, uint32_t addr) { return (addr + uint32_t(x.in.mem.offset & 0xff) * kScale) & ~(BYTES - 1); }
-  static uint32_t a1(const Exec& x, uint32_t addr) { return (addr + uint32_t(x.in.mem.offset1) * kScale) & ~(BYTES - 1); }
+  static uint32_t a0(const Exec& x, uint32_t addr) {
+    return (addr + uint32_t(x.in.mem.offset & 0xff) * kScale) & ~(BYTES - 1);
+  }
+  static uint32_t a1(const Exec& x, uint32_t addr) {
+    return (addr + uint32_t(x.in.mem.offset1) * kScale) & ~(BYTES - 1);
+  }
 };
 
 // DS_READ2*: VDST = *V0 | (*V1 << BITS)
@@ -210,8 +216,8 @@ void dsSrc2(Exec& x) {
     const uint32_t ad = addr[l];
     const bool fromAddr = off & 0x8000;
     const uint32_t a = fromAddr ? (ad & (0x1ffffu & ~kAlign)) : (ad & ~kAlign);
-    const uint32_t stride16 = fromAddr ? (((ad >> 17) | ((ad >> 16) & 0x8000)) & 0xffff)
-                                       : ((off & 0x7fff) | ((off << 1) & 0x8000));
+    const uint32_t stride16 =
+        fromAddr ? (((ad >> 17) | ((ad >> 16) & 0x8000)) & 0xffff) : ((off & 0x7fff) | ((off << 1) & 0x8000));
     const uint32_t b = (a + uint32_t(int32_t(int16_t(uint16_t(stride16)))) * 4u) & ~kAlign;
     const T old = s.loadWide<T>(a);
     s.storeWide<T>(a, atomicApply<OP, T>(old, s.loadWide<T>(b), T(0)));
@@ -225,20 +231,22 @@ struct Entry {
   SemFn fn;
 };
 
-#define DS_ATOMIC_FAMILY(NAME, OP)                                                         \
-  {"ds_" NAME "_u32", &dsAtomic<uint32_t, AtomicOp::OP, false>},                          \
-      {"ds_" NAME "_rtn_u32", &dsAtomic<uint32_t, AtomicOp::OP, true>},                   \
-      {"ds_" NAME "_src2_u32", &dsSrc2<uint32_t, AtomicOp::OP>},                          \
-      {"ds_" NAME "_u64", &dsAtomic<uint64_t, AtomicOp::OP, false>},                      \
-      {"ds_" NAME "_rtn_u64", &dsAtomic<uint64_t, AtomicOp::OP, true>},                   \
-      {"ds_" NAME "_src2_u64", &dsSrc2<uint64_t, AtomicOp::OP>}
-#define DS_ATOMIC_FAMILY_T(NAME, SUF, OP)                                                  \
-  {"ds_" NAME "_" SUF "32", &dsAtomic<uint32_t, AtomicOp::OP, false>},                    \
-      {"ds_" NAME "_rtn_" SUF "32", &dsAtomic<uint32_t, AtomicOp::OP, true>},             \
-      {"ds_" NAME "_src2_" SUF "32", &dsSrc2<uint32_t, AtomicOp::OP>},                    \
-      {"ds_" NAME "_" SUF "64", &dsAtomic<uint64_t, AtomicOp::OP, false>},                \
-      {"ds_" NAME "_rtn_" SUF "64", &dsAtomic<uint64_t, AtomicOp::OP, true>},             \
-      {"ds_" NAME "_src2_" SUF "64", &dsSrc2<uint64_t, AtomicOp::OP>}
+#define DS_ATOMIC_FAMILY(NAME, OP)                                        \
+  {"ds_" NAME "_u32", &dsAtomic<uint32_t, AtomicOp::OP, false>},          \
+      {"ds_" NAME "_rtn_u32", &dsAtomic<uint32_t, AtomicOp::OP, true>},   \
+      {"ds_" NAME "_src2_u32", &dsSrc2<uint32_t, AtomicOp::OP>},          \
+      {"ds_" NAME "_u64", &dsAtomic<uint64_t, AtomicOp::OP, false>},      \
+      {"ds_" NAME "_rtn_u64", &dsAtomic<uint64_t, AtomicOp::OP, true>}, { \
+    "ds_" NAME "_src2_u64", &dsSrc2<uint64_t, AtomicOp::OP>               \
+  }
+#define DS_ATOMIC_FAMILY_T(NAME, SUF, OP)                                       \
+  {"ds_" NAME "_" SUF "32", &dsAtomic<uint32_t, AtomicOp::OP, false>},          \
+      {"ds_" NAME "_rtn_" SUF "32", &dsAtomic<uint32_t, AtomicOp::OP, true>},   \
+      {"ds_" NAME "_src2_" SUF "32", &dsSrc2<uint32_t, AtomicOp::OP>},          \
+      {"ds_" NAME "_" SUF "64", &dsAtomic<uint64_t, AtomicOp::OP, false>},      \
+      {"ds_" NAME "_rtn_" SUF "64", &dsAtomic<uint64_t, AtomicOp::OP, true>}, { \
+    "ds_" NAME "_src2_" SUF "64", &dsSrc2<uint64_t, AtomicOp::OP>               \
+  }
 
 const Entry kDsOps[] = {
     // reads

@@ -153,8 +153,10 @@ void dsAddtid(Exec& x) {
   uint32_t* out = WRITE ? nullptr : x.deferVgprs(x.in.dst.reg, 1, exec);
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
-    if constexpr (WRITE) s.storeDword(base + 4 * l, x.w.v(x.in.data0.reg)[l]);
-    else out[l] = s.loadDword(base + 4 * l);
+    if constexpr (WRITE)
+      s.storeDword(base + 4 * l, x.w.v(x.in.data0.reg)[l]);
+    else
+      out[l] = s.loadDword(base + 4 * l);
   }
 }
 
@@ -233,20 +235,13 @@ struct Entry {
   SemFn fn;
 };
 const Entry kDsSpecial[] = {
-    {"ds_swizzle_b32", &dsSwizzle},
-    {"ds_permute_b32", &dsPermute},
-    {"ds_bpermute_b32", &dsBpermute},
-    {"ds_append", &dsAppendConsume<true>},
-    {"ds_consume", &dsAppendConsume<false>},
-    {"ds_ordered_count", &dsOrderedCount},
-    {"ds_condxchg32_rtn_b64", &dsCondxchg32},
-    {"ds_read_addtid_b32", &dsAddtid<false>},
-    {"ds_write_addtid_b32", &dsAddtid<true>},
-    {"ds_gws_init", &dsGwsInit},
-    {"ds_gws_sema_v", &dsGwsSemaV},
-    {"ds_gws_sema_br", &dsGwsSemaBr},
-    {"ds_gws_sema_p", &dsGwsSemaP},
-    {"ds_gws_sema_release_all", &dsGwsSemaReleaseAll},
+    {"ds_swizzle_b32", &dsSwizzle},           {"ds_permute_b32", &dsPermute},
+    {"ds_bpermute_b32", &dsBpermute},         {"ds_append", &dsAppendConsume<true>},
+    {"ds_consume", &dsAppendConsume<false>},  {"ds_ordered_count", &dsOrderedCount},
+    {"ds_condxchg32_rtn_b64", &dsCondxchg32}, {"ds_read_addtid_b32", &dsAddtid<false>},
+    {"ds_write_addtid_b32", &dsAddtid<true>}, {"ds_gws_init", &dsGwsInit},
+    {"ds_gws_sema_v", &dsGwsSemaV},           {"ds_gws_sema_br", &dsGwsSemaBr},
+    {"ds_gws_sema_p", &dsGwsSemaP},           {"ds_gws_sema_release_all", &dsGwsSemaReleaseAll},
     {"ds_gws_barrier", &dsGwsBarrier},
 };
 

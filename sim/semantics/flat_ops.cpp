@@ -61,14 +61,17 @@ bool flatCtx(Exec& x, FlatCtx& c) {
     return false;
   }
   if (x.in.mem.lds) {
-    x.fault(std::string(x.in.info->name) + ": the lds modifier of FLAT/GLOBAL/SCRATCH is not supported by gcnsim");
+    x.fault(std::string(x.in.info->name) +
+            ": the lds modifier of FLAT/GLOBAL/SCRATCH is not supported by gcnsim");
     return false;
   }
   const WaveState& w = x.w;
   c.kind = x.in.info->format;
   const SpecialValues& sv = x.env.special;
-  if (sv.sharedLimit != 0 || sv.privateLimit != 0) c.ap = {sv.sharedBase, sv.sharedLimit, sv.privateBase, sv.privateLimit};
-  else c.ap = memory::defaultFlatApertures(w.gen);
+  if (sv.sharedLimit != 0 || sv.privateLimit != 0)
+    c.ap = {sv.sharedBase, sv.sharedLimit, sv.privateBase, sv.privateLimit};
+  else
+    c.ap = memory::defaultFlatApertures(w.gen);
   const unsigned fs = isa::flatScratchCode(w.gen);
   if (w.gen == isa::Gen::GCN14) {
     c.scratchBase = w.flatScratch();
@@ -76,7 +79,8 @@ bool flatCtx(Exec& x, FlatCtx& c) {
     c.scratchLimit = w.scratchBytesPerLane;
   } else {
     const uint64_t hi = w.sreg[fs + 1];
-    c.scratchBase = (hi == 0 && x.env.hiddenPrivateBase == 0) ? w.scratchBase : x.env.hiddenPrivateBase + (hi << 8);
+    c.scratchBase =
+        (hi == 0 && x.env.hiddenPrivateBase == 0) ? w.scratchBase : x.env.hiddenPrivateBase + (hi << 8);
     c.scratchLimit = w.sreg[fs] ? w.sreg[fs] : w.scratchBytesPerLane;
   }
   c.ldsLimit = x.env.ldsBytes;
@@ -101,7 +105,8 @@ Target resolve(const FlatCtx& c, unsigned l) {
       return {FlatSegment::Global, (c.hasSaddr ? c.saddr + uint32_t(vaddr) : vaddr) + uint64_t(c.offset)};
     case isa::Format::SCRATCH:
       // SWIZZLE(ADDR, INST_OFFSET, LANEID) with ADDR = SADDR or VADDR
-      return {FlatSegment::Scratch, uint32_t((c.hasSaddr ? uint32_t(c.saddr) : uint32_t(vaddr)) + int32_t(c.offset))};
+      return {FlatSegment::Scratch,
+              uint32_t((c.hasSaddr ? uint32_t(c.saddr) : uint32_t(vaddr)) + int32_t(c.offset))};
     default: {
       const uint64_t a = vaddr + uint64_t(c.offset);
       const FlatSegment seg = memory::classifyFlat(a, c.ap);
@@ -120,7 +125,8 @@ inline uint64_t scratchAddress(const FlatCtx& c, uint32_t off, unsigned lane) {
 bool scratchInSize(Exec& x, const FlatCtx& c, uint32_t off, uint32_t n, unsigned lane) {
   if (c.scratchLimit == 0 || (uint64_t(off) + n <= c.scratchLimit)) return true;
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: scratch offset 0x%x (+%u bytes, lane %u) beyond the %u-byte private segment",
+  std::snprintf(buf, sizeof buf,
+                "%s: scratch offset 0x%x (+%u bytes, lane %u) beyond the %u-byte private segment",
                 x.in.info->name, off, n, lane, c.scratchLimit);
   x.fault(buf);
   return false;
@@ -133,11 +139,14 @@ bool access(Exec& x, const FlatCtx& c, const Target& t, uint32_t delta, unsigned
   switch (t.seg) {
     case FlatSegment::Lds:
       if (!x.env.lds) {
-        x.fault(std::string(x.in.info->name) + ": flat address in the LDS aperture but the workgroup has no LDS");
+        x.fault(std::string(x.in.info->name) +
+                ": flat address in the LDS aperture but the workgroup has no LDS");
         return false;
       }
-      if (store) x.env.lds->store(uint32_t(t.addr) + delta, v, c.ldsLimit);
-      else x.env.lds->load(uint32_t(t.addr) + delta, v, c.ldsLimit);
+      if (store)
+        x.env.lds->store(uint32_t(t.addr) + delta, v, c.ldsLimit);
+      else
+        x.env.lds->load(uint32_t(t.addr) + delta, v, c.ldsLimit);
       return true;
     case FlatSegment::Scratch: {
       const uint32_t off = uint32_t(t.addr) + delta;
@@ -158,7 +167,8 @@ bool accessWide(Exec& x, const FlatCtx& c, const Target& t, unsigned lane, T& v,
     return access<uint32_t>(x, c, t, 0, lane, v, store);
   } else {
     uint32_t lo = uint32_t(v), hi = uint32_t(v >> 32);
-    if (!access<uint32_t>(x, c, t, 0, lane, lo, store) || !access<uint32_t>(x, c, t, 4, lane, hi, store)) return false;
+    if (!access<uint32_t>(x, c, t, 0, lane, lo, store) || !access<uint32_t>(x, c, t, 4, lane, hi, store))
+      return false;
     v = u64Of(lo, hi);
     return true;
   }
@@ -271,8 +281,10 @@ void flatAtomic(Exec& x) {
     if (!accessWide<T>(x, c, t, l, old, false)) return;
     const T lo = vdata<T>(x.w, dreg, l);
     T next;
-    if constexpr (atomicHasTwoOperands(OP)) next = atomicApply<OP, T>(old, vdata<T>(x.w, dreg + kDw, l), lo);
-    else next = atomicApply<OP, T>(old, lo, T(0));
+    if constexpr (atomicHasTwoOperands(OP))
+      next = atomicApply<OP, T>(old, vdata<T>(x.w, dreg + kDw, l), lo);
+    else
+      next = atomicApply<OP, T>(old, lo, T(0));
     if (!accessWide<T>(x, c, t, l, next, true)) return;
     if (rtn) putDeferred<T>(out, 0, l, old);
   }

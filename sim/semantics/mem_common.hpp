@@ -32,14 +32,20 @@ enum class AtomicOp : uint8_t {
   Add,       // *V = *V + d0
   Sub,       // *V = *V - d0
   Rsub,      // *V = d0 - *V
-  SMin, UMin, SMax, UMax,
-  FMin, FMax,  // *V = (d0 < *V) ? d0 : *V  (NaN in either: keep *V)
-  FAdd,        // *V = *V + d0 (float)
-  And, Or, Xor,
-  Inc,       // *V = (d0 > *V) ? *V + 1 : 0
-  Dec,       // *V = (d0 >= *V && *V != 0) ? *V - 1 : d0
-  MskOr,     // *V = (*V & ~d0) | d1
-  Wrap,      // *V = (*V >= d0) ? *V - d0 : *V + d1
+  SMin,
+  UMin,
+  SMax,
+  UMax,
+  FMin,
+  FMax,  // *V = (d0 < *V) ? d0 : *V  (NaN in either: keep *V)
+  FAdd,  // *V = *V + d0 (float)
+  And,
+  Or,
+  Xor,
+  Inc,    // *V = (d0 > *V) ? *V + 1 : 0
+  Dec,    // *V = (d0 >= *V && *V != 0) ? *V - 1 : d0
+  MskOr,  // *V = (*V & ~d0) | d1
+  Wrap,   // *V = (*V >= d0) ? *V - d0 : *V + d1
 };
 
 template <class T>
@@ -51,27 +57,48 @@ template <AtomicOp Op, class T>
 constexpr T atomicApply(T old, T d0, T d1) {
   using F = FloatOf<T>;
   using S = SignedOf<T>;
-  if constexpr (Op == AtomicOp::Swap) return d0;
-  else if constexpr (Op == AtomicOp::CmpSwap) return old == d0 ? d1 : old;
-  else if constexpr (Op == AtomicOp::FCmpSwap) return std::bit_cast<F>(old) == std::bit_cast<F>(d0) ? d1 : old;
-  else if constexpr (Op == AtomicOp::Add) return T(old + d0);
-  else if constexpr (Op == AtomicOp::Sub) return T(old - d0);
-  else if constexpr (Op == AtomicOp::Rsub) return T(d0 - old);
-  else if constexpr (Op == AtomicOp::SMin) return S(d0) < S(old) ? d0 : old;
-  else if constexpr (Op == AtomicOp::UMin) return d0 < old ? d0 : old;
-  else if constexpr (Op == AtomicOp::SMax) return S(d0) > S(old) ? d0 : old;
-  else if constexpr (Op == AtomicOp::UMax) return d0 > old ? d0 : old;
-  else if constexpr (Op == AtomicOp::FMin) return std::bit_cast<F>(d0) < std::bit_cast<F>(old) ? d0 : old;
-  else if constexpr (Op == AtomicOp::FMax) return std::bit_cast<F>(d0) > std::bit_cast<F>(old) ? d0 : old;
-  else if constexpr (Op == AtomicOp::FAdd) return std::bit_cast<T>(F(std::bit_cast<F>(old) + std::bit_cast<F>(d0)));
-  else if constexpr (Op == AtomicOp::And) return old & d0;
-  else if constexpr (Op == AtomicOp::Or) return old | d0;
-  else if constexpr (Op == AtomicOp::Xor) return old ^ d0;
-  else if constexpr (Op == AtomicOp::Inc) return d0 > old ? T(old + 1) : T(0);
-  else if constexpr (Op == AtomicOp::Dec) return (d0 >= old && old != 0) ? T(old - 1) : d0;
-  else if constexpr (Op == AtomicOp::MskOr) return (old & ~d0) | d1;
-  else if constexpr (Op == AtomicOp::Wrap) return old >= d0 ? T(old - d0) : T(old + d1);
-  else static_assert(sizeof(T) == 0, "unknown atomic op");
+  if constexpr (Op == AtomicOp::Swap)
+    return d0;
+  else if constexpr (Op == AtomicOp::CmpSwap)
+    return old == d0 ? d1 : old;
+  else if constexpr (Op == AtomicOp::FCmpSwap)
+    return std::bit_cast<F>(old) == std::bit_cast<F>(d0) ? d1 : old;
+  else if constexpr (Op == AtomicOp::Add)
+    return T(old + d0);
+  else if constexpr (Op == AtomicOp::Sub)
+    return T(old - d0);
+  else if constexpr (Op == AtomicOp::Rsub)
+    return T(d0 - old);
+  else if constexpr (Op == AtomicOp::SMin)
+    return S(d0) < S(old) ? d0 : old;
+  else if constexpr (Op == AtomicOp::UMin)
+    return d0 < old ? d0 : old;
+  else if constexpr (Op == AtomicOp::SMax)
+    return S(d0) > S(old) ? d0 : old;
+  else if constexpr (Op == AtomicOp::UMax)
+    return d0 > old ? d0 : old;
+  else if constexpr (Op == AtomicOp::FMin)
+    return std::bit_cast<F>(d0) < std::bit_cast<F>(old) ? d0 : old;
+  else if constexpr (Op == AtomicOp::FMax)
+    return std::bit_cast<F>(d0) > std::bit_cast<F>(old) ? d0 : old;
+  else if constexpr (Op == AtomicOp::FAdd)
+    return std::bit_cast<T>(F(std::bit_cast<F>(old) + std::bit_cast<F>(d0)));
+  else if constexpr (Op == AtomicOp::And)
+    return old & d0;
+  else if constexpr (Op == AtomicOp::Or)
+    return old | d0;
+  else if constexpr (Op == AtomicOp::Xor)
+    return old ^ d0;
+  else if constexpr (Op == AtomicOp::Inc)
+    return d0 > old ? T(old + 1) : T(0);
+  else if constexpr (Op == AtomicOp::Dec)
+    return (d0 >= old && old != 0) ? T(old - 1) : d0;
+  else if constexpr (Op == AtomicOp::MskOr)
+    return (old & ~d0) | d1;
+  else if constexpr (Op == AtomicOp::Wrap)
+    return old >= d0 ? T(old - d0) : T(old + d1);
+  else
+    static_assert(sizeof(T) == 0, "unknown atomic op");
 }
 
 // Whether the op takes a second data operand (DATA1 / the compare half).
@@ -134,7 +161,9 @@ constexpr uint32_t storeValue(StoreKind k, uint32_t v) {
 // Register access.
 
 // Row of VGPR `reg`, or nullptr if the wave does not have it.
-inline const uint32_t* vrow(const WaveState& w, unsigned reg) { return reg < w.numVgprs ? w.v(reg) : nullptr; }
+inline const uint32_t* vrow(const WaveState& w, unsigned reg) {
+  return reg < w.numVgprs ? w.v(reg) : nullptr;
+}
 
 // True (after raising a fault) if operand `op` spans VGPRs the wave lacks.
 inline bool vgprsMissing(Exec& x, const isa::Operand& op, const char* what) {
@@ -158,8 +187,10 @@ inline uint64_t u64Of(uint32_t lo, uint32_t hi) { return uint64_t(lo) | uint64_t
 // Per-lane value (32 or 64 bits) of `n` consecutive VGPRs starting at `reg + first`.
 template <class T>
 inline T vdata(const WaveState& w, unsigned reg, unsigned lane) {
-  if constexpr (sizeof(T) == 8) return T(u64Of(w.v(reg)[lane], w.v(reg + 1)[lane]));
-  else return T(w.v(reg)[lane]);
+  if constexpr (sizeof(T) == 8)
+    return T(u64Of(w.v(reg)[lane], w.v(reg + 1)[lane]));
+  else
+    return T(w.v(reg)[lane]);
 }
 
 // Writes a T-sized value into the deferred register buffer at dword `d`.
@@ -186,35 +217,35 @@ inline uint32_t popcount64(uint64_t v) { return uint32_t(std::popcount(v)); }
 // the family's templates: LOADN<dwords>, LOADSUB<LoadKind>, STOREN<dwords>,
 // STORESUB<StoreKind>, ATOMIC<T, AtomicOp>. Names that a family lacks (e.g.
 // fmin on GCN 1.2+) are simply never looked up.
-#define GCNSIM_VMEM_UNTYPED_OPS(P, LOADN, LOADSUB, STOREN, STORESUB, ATOMIC)                                 \
-  {P "load_dword", &LOADN<1>}, {P "load_dwordx2", &LOADN<2>}, {P "load_dwordx3", &LOADN<3>},                  \
-      {P "load_dwordx4", &LOADN<4>}, {P "load_ubyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8>},            \
-      {P "load_sbyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8>},                                          \
-      {P "load_ushort", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16>},                                        \
-      {P "load_sshort", &LOADSUB<::gcnsim::sim::mem::LoadKind::I16>},                                        \
-      {P "load_ubyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16>},                                   \
-      {P "load_sbyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16>},                                   \
-      {P "load_short_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16>},                                  \
-      {P "load_ubyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16Hi>},                              \
-      {P "load_sbyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16Hi>},                              \
-      {P "load_short_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16Hi>},                             \
-      {P "store_dword", &STOREN<1>}, {P "store_dwordx2", &STOREN<2>}, {P "store_dwordx3", &STOREN<3>},        \
-      {P "store_dwordx4", &STOREN<4>}, {P "store_byte", &STORESUB<::gcnsim::sim::mem::StoreKind::B8>},       \
-      {P "store_short", &STORESUB<::gcnsim::sim::mem::StoreKind::B16>},                                      \
-      {P "store_byte_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B8Hi>},                               \
-      {P "store_short_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B16Hi>},                             \
-      GCNSIM_VMEM_ATOMIC(P, "swap", Swap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "cmpswap", CmpSwap, ATOMIC),       \
-      GCNSIM_VMEM_ATOMIC(P, "add", Add, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "sub", Sub, ATOMIC),                  \
-      GCNSIM_VMEM_ATOMIC(P, "rsub", Rsub, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "smin", SMin, ATOMIC),              \
-      GCNSIM_VMEM_ATOMIC(P, "umin", UMin, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "smax", SMax, ATOMIC),              \
-      GCNSIM_VMEM_ATOMIC(P, "umax", UMax, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "and", And, ATOMIC),                \
-      GCNSIM_VMEM_ATOMIC(P, "or", Or, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "xor", Xor, ATOMIC),                    \
-      GCNSIM_VMEM_ATOMIC(P, "inc", Inc, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "dec", Dec, ATOMIC),                  \
-      GCNSIM_VMEM_ATOMIC(P, "fcmpswap", FCmpSwap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "fmin", FMin, ATOMIC),      \
+#define GCNSIM_VMEM_UNTYPED_OPS(P, LOADN, LOADSUB, STOREN, STORESUB, ATOMIC)                            \
+  {P "load_dword", &LOADN<1>}, {P "load_dwordx2", &LOADN<2>}, {P "load_dwordx3", &LOADN<3>},            \
+      {P "load_dwordx4", &LOADN<4>}, {P "load_ubyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8>},      \
+      {P "load_sbyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8>},                                     \
+      {P "load_ushort", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16>},                                   \
+      {P "load_sshort", &LOADSUB<::gcnsim::sim::mem::LoadKind::I16>},                                   \
+      {P "load_ubyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16>},                              \
+      {P "load_sbyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16>},                              \
+      {P "load_short_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16>},                             \
+      {P "load_ubyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16Hi>},                         \
+      {P "load_sbyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16Hi>},                         \
+      {P "load_short_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16Hi>},                        \
+      {P "store_dword", &STOREN<1>}, {P "store_dwordx2", &STOREN<2>}, {P "store_dwordx3", &STOREN<3>},  \
+      {P "store_dwordx4", &STOREN<4>}, {P "store_byte", &STORESUB<::gcnsim::sim::mem::StoreKind::B8>},  \
+      {P "store_short", &STORESUB<::gcnsim::sim::mem::StoreKind::B16>},                                 \
+      {P "store_byte_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B8Hi>},                          \
+      {P "store_short_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B16Hi>},                        \
+      GCNSIM_VMEM_ATOMIC(P, "swap", Swap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "cmpswap", CmpSwap, ATOMIC),   \
+      GCNSIM_VMEM_ATOMIC(P, "add", Add, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "sub", Sub, ATOMIC),             \
+      GCNSIM_VMEM_ATOMIC(P, "rsub", Rsub, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "smin", SMin, ATOMIC),         \
+      GCNSIM_VMEM_ATOMIC(P, "umin", UMin, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "smax", SMax, ATOMIC),         \
+      GCNSIM_VMEM_ATOMIC(P, "umax", UMax, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "and", And, ATOMIC),           \
+      GCNSIM_VMEM_ATOMIC(P, "or", Or, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "xor", Xor, ATOMIC),               \
+      GCNSIM_VMEM_ATOMIC(P, "inc", Inc, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "dec", Dec, ATOMIC),             \
+      GCNSIM_VMEM_ATOMIC(P, "fcmpswap", FCmpSwap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "fmin", FMin, ATOMIC), \
       GCNSIM_VMEM_ATOMIC(P, "fmax", FMax, ATOMIC)
-#define GCNSIM_VMEM_ATOMIC(P, NAME, OP, ATOMIC)                                                             \
-  {P "atomic_" NAME, &ATOMIC<uint32_t, ::gcnsim::sim::mem::AtomicOp::OP>}, {                                \
-    P "atomic_" NAME "_x2", &ATOMIC<uint64_t, ::gcnsim::sim::mem::AtomicOp::OP>                              \
+#define GCNSIM_VMEM_ATOMIC(P, NAME, OP, ATOMIC)                                 \
+  {P "atomic_" NAME, &ATOMIC<uint32_t, ::gcnsim::sim::mem::AtomicOp::OP>}, {    \
+    P "atomic_" NAME "_x2", &ATOMIC<uint64_t, ::gcnsim::sim::mem::AtomicOp::OP> \
   }
 
 }  // namespace gcnsim::sim::mem

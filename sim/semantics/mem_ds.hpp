@@ -29,22 +29,28 @@ struct DsSpace {
   template <class T>
   T load(uint32_t a) const {
     T v{};
-    if (gds) gds->readM0(a, &v, sizeof(T), m0);
-    else share->read(a, &v, sizeof(T), limit);
+    if (gds)
+      gds->readM0(a, &v, sizeof(T), m0);
+    else
+      share->read(a, &v, sizeof(T), limit);
     return v;
   }
   template <class T>
   void store(uint32_t a, T v) {
-    if (gds) gds->writeM0(a, &v, sizeof(T), m0);
-    else share->write(a, &v, sizeof(T), limit);
+    if (gds)
+      gds->writeM0(a, &v, sizeof(T), m0);
+    else
+      share->write(a, &v, sizeof(T), limit);
   }
   // Dword-granular multi-dword access (each dword range checked on its own).
   uint32_t loadDword(uint32_t a) const { return load<uint32_t>(a); }
   void storeDword(uint32_t a, uint32_t v) { store<uint32_t>(a, v); }
   template <class T>
   T loadWide(uint32_t a) const {
-    if constexpr (sizeof(T) == 8) return T(uint64_t(load<uint32_t>(a)) | uint64_t(load<uint32_t>(a + 4)) << 32);
-    else return load<T>(a);
+    if constexpr (sizeof(T) == 8)
+      return T(uint64_t(load<uint32_t>(a)) | uint64_t(load<uint32_t>(a + 4)) << 32);
+    else
+      return load<T>(a);
   }
   template <class T>
   void storeWide(uint32_t a, T v) {

@@ -13,8 +13,8 @@ void graphicsOnly(Exec& x) {
 }
 
 bool isGraphicsRow(const isa::OpInfo& op) {
-  return op.format == isa::Format::MIMG || op.format == isa::Format::EXP || op.format == isa::Format::VINTRP ||
-         op.has(isa::kGraphicsOnly);
+  return op.format == isa::Format::MIMG || op.format == isa::Format::EXP ||
+         op.format == isa::Format::VINTRP || op.has(isa::kGraphicsOnly);
 }
 
 }  // namespace

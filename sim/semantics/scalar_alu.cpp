@@ -96,34 +96,67 @@ void s_mul_hi_i32(Exec& x) { setD32(x, uint32_t(uint64_t(sext(s0(x)) * sext(s1(x
 
 template <class T>
 inline void logicResult(Exec& x, T r) {
-  if constexpr (sizeof(T) == 8) setD64(x, r); else setD32(x, r);
+  if constexpr (sizeof(T) == 8)
+    setD64(x, r);
+  else
+    setD32(x, r);
   setScc(x, r != 0);
 }
 template <class T>
 inline T srcA(const Exec& x) {
-  if constexpr (sizeof(T) == 8) return s0_64(x); else return s0(x);
+  if constexpr (sizeof(T) == 8)
+    return s0_64(x);
+  else
+    return s0(x);
 }
 template <class T>
 inline T srcB(const Exec& x) {
-  if constexpr (sizeof(T) == 8) return s1_64(x); else return s1(x);
+  if constexpr (sizeof(T) == 8)
+    return s1_64(x);
+  else
+    return s1(x);
 }
 
 // SDST = SSRC0 & SSRC1  SCC = SDST!=0
-template <class T> void s_and(Exec& x) { logicResult<T>(x, srcA<T>(x) & srcB<T>(x)); }
+template <class T>
+void s_and(Exec& x) {
+  logicResult<T>(x, srcA<T>(x) & srcB<T>(x));
+}
 // SDST = SSRC0 | SSRC1  SCC = SDST!=0
-template <class T> void s_or(Exec& x) { logicResult<T>(x, srcA<T>(x) | srcB<T>(x)); }
+template <class T>
+void s_or(Exec& x) {
+  logicResult<T>(x, srcA<T>(x) | srcB<T>(x));
+}
 // SDST = SSRC0 ^ SSRC1  SCC = SDST!=0
-template <class T> void s_xor(Exec& x) { logicResult<T>(x, srcA<T>(x) ^ srcB<T>(x)); }
+template <class T>
+void s_xor(Exec& x) {
+  logicResult<T>(x, srcA<T>(x) ^ srcB<T>(x));
+}
 // SDST = SSRC0 & ~SSRC1  SCC = SDST!=0
-template <class T> void s_andn2(Exec& x) { logicResult<T>(x, srcA<T>(x) & T(~srcB<T>(x))); }
+template <class T>
+void s_andn2(Exec& x) {
+  logicResult<T>(x, srcA<T>(x) & T(~srcB<T>(x)));
+}
 // SDST = SSRC0 | ~SSRC1  SCC = SDST!=0
-template <class T> void s_orn2(Exec& x) { logicResult<T>(x, srcA<T>(x) | T(~srcB<T>(x))); }
+template <class T>
+void s_orn2(Exec& x) {
+  logicResult<T>(x, srcA<T>(x) | T(~srcB<T>(x)));
+}
 // SDST = ~(SSRC0 & SSRC1)  SCC = SDST!=0
-template <class T> void s_nand(Exec& x) { logicResult<T>(x, T(~(srcA<T>(x) & srcB<T>(x)))); }
+template <class T>
+void s_nand(Exec& x) {
+  logicResult<T>(x, T(~(srcA<T>(x) & srcB<T>(x))));
+}
 // SDST = ~(SSRC0 | SSRC1)  SCC = SDST!=0
-template <class T> void s_nor(Exec& x) { logicResult<T>(x, T(~(srcA<T>(x) | srcB<T>(x)))); }
+template <class T>
+void s_nor(Exec& x) {
+  logicResult<T>(x, T(~(srcA<T>(x) | srcB<T>(x))));
+}
 // SDST = ~(SSRC0 ^ SSRC1)  SCC = SDST!=0
-template <class T> void s_xnor(Exec& x) { logicResult<T>(x, T(~(srcA<T>(x) ^ srcB<T>(x)))); }
+template <class T>
+void s_xnor(Exec& x) {
+  logicResult<T>(x, T(~(srcA<T>(x) ^ srcB<T>(x))));
+}
 
 // ---- SOP2: shifts (shift count masked to the width) ------------------------------
 
@@ -194,11 +227,20 @@ constexpr bool compare(T a, T b) {
   return false;
 }
 // SCC = (INT32)SSRC0 op (INT32)SSRC1
-template <Cmp C> void s_cmp_i32(Exec& x) { setScc(x, compare<C>(int32_t(s0(x)), int32_t(s1(x)))); }
+template <Cmp C>
+void s_cmp_i32(Exec& x) {
+  setScc(x, compare<C>(int32_t(s0(x)), int32_t(s1(x))));
+}
 // SCC = SSRC0 op SSRC1
-template <Cmp C> void s_cmp_u32(Exec& x) { setScc(x, compare<C>(s0(x), s1(x))); }
+template <Cmp C>
+void s_cmp_u32(Exec& x) {
+  setScc(x, compare<C>(s0(x), s1(x)));
+}
 // GCN 1.2+: SCC = SSRC0 op SSRC1 (64-bit)
-template <Cmp C> void s_cmp_u64(Exec& x) { setScc(x, compare<C>(s0_64(x), s1_64(x))); }
+template <Cmp C>
+void s_cmp_u64(Exec& x) {
+  setScc(x, compare<C>(s0_64(x), s1_64(x)));
+}
 // SCC = (SSRC0 & (1U << (SSRC1&31))) == 0
 void s_bitcmp0_b32(Exec& x) { setScc(x, ((s0(x) >> (s1(x) & 31)) & 1) == 0); }
 // SCC = (SSRC0 & (1U << (SSRC1&31))) != 0
@@ -217,9 +259,15 @@ void s_cmovk_i32(Exec& x) {
   if (x.w.scc) setD32(x, uint32_t(simm16(x)));
 }
 // SCC = (INT32)SDST op SIMM16
-template <Cmp C> void s_cmpk_i32(Exec& x) { setScc(x, compare<C>(int32_t(sopkReg32(x)), simm16(x))); }
+template <Cmp C>
+void s_cmpk_i32(Exec& x) {
+  setScc(x, compare<C>(int32_t(sopkReg32(x)), simm16(x)));
+}
 // SCC = SDST op IMM16   (zero-extended)
-template <Cmp C> void s_cmpk_u32(Exec& x) { setScc(x, compare<C>(sopkReg32(x), imm16(x))); }
+template <Cmp C>
+void s_cmpk_u32(Exec& x) {
+  setScc(x, compare<C>(sopkReg32(x), imm16(x)));
+}
 // SDST = SDST + SIMM16  INT64 temp = SEXT64(SDST) + SEXT64(SIMM16)
 // SCC = temp > ((1LL<<31)-1) || temp < (-1LL<<31)
 void s_addk_i32(Exec& x) {

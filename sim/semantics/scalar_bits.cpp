@@ -29,7 +29,10 @@ void s_cmov_b64(Exec& x) {
 
 template <class T>
 inline void resultScc(Exec& x, T r) {
-  if constexpr (sizeof(T) == 8) setD64(x, r); else setD32(x, r);
+  if constexpr (sizeof(T) == 8)
+    setD64(x, r);
+  else
+    setD32(x, r);
   setScc(x, r != 0);
 }
 
@@ -80,14 +83,32 @@ void s_bcnt1_i32_b64(Exec& x) { resultScc<uint32_t>(x, std::popcount(s0_64(x)));
 
 // SDST = -1; for (i = 0; i < W; i++) if (((1<<i) & SSRC0) == 0) { SDST = i; break; }
 // (SCC not changed)
-void s_ff0_i32_b32(Exec& x) { const uint32_t v = ~s0(x); setD32(x, v ? std::countr_zero(v) : ~0u); }
-void s_ff0_i32_b64(Exec& x) { const uint64_t v = ~s0_64(x); setD32(x, v ? std::countr_zero(v) : ~0u); }
+void s_ff0_i32_b32(Exec& x) {
+  const uint32_t v = ~s0(x);
+  setD32(x, v ? std::countr_zero(v) : ~0u);
+}
+void s_ff0_i32_b64(Exec& x) {
+  const uint64_t v = ~s0_64(x);
+  setD32(x, v ? std::countr_zero(v) : ~0u);
+}
 // SDST = -1; for (i = 0; i < W; i++) if (((1<<i) & SSRC0) != 0) { SDST = i; break; }
-void s_ff1_i32_b32(Exec& x) { const uint32_t v = s0(x); setD32(x, v ? std::countr_zero(v) : ~0u); }
-void s_ff1_i32_b64(Exec& x) { const uint64_t v = s0_64(x); setD32(x, v ? std::countr_zero(v) : ~0u); }
+void s_ff1_i32_b32(Exec& x) {
+  const uint32_t v = s0(x);
+  setD32(x, v ? std::countr_zero(v) : ~0u);
+}
+void s_ff1_i32_b64(Exec& x) {
+  const uint64_t v = s0_64(x);
+  setD32(x, v ? std::countr_zero(v) : ~0u);
+}
 // SDST = -1; for (i = W-1; i >= 0; i--) if (((1<<i) & SSRC0) != 0) { SDST = W-1-i; break; }
-void s_flbit_i32_b32(Exec& x) { const uint32_t v = s0(x); setD32(x, v ? std::countl_zero(v) : ~0u); }
-void s_flbit_i32_b64(Exec& x) { const uint64_t v = s0_64(x); setD32(x, v ? std::countl_zero(v) : ~0u); }
+void s_flbit_i32_b32(Exec& x) {
+  const uint32_t v = s0(x);
+  setD32(x, v ? std::countl_zero(v) : ~0u);
+}
+void s_flbit_i32_b64(Exec& x) {
+  const uint64_t v = s0_64(x);
+  setD32(x, v ? std::countl_zero(v) : ~0u);
+}
 // SDST = -1; bitval = (INTW)SSRC0>=0 ? 1 : 0
 // for (i = W-1; i >= 0; i--) if (((1<<i) & SSRC0) == (bitval<<i)) { SDST = W-1-i; break; }
 // (the first bit, from the top, that differs from the sign; CLRX writes 1U<<i for the
@@ -138,16 +159,16 @@ enum class ExecOp { And, Or, Xor, AndN2, OrN2, Nand, Nor, Xnor, AndN1, OrN1 };
 template <ExecOp O>
 constexpr uint64_t execOp(uint64_t s, uint64_t e) {
   switch (O) {
-    case ExecOp::And: return s & e;     // EXEC = SSRC0 & EXEC
-    case ExecOp::Or: return s | e;      // EXEC = SSRC0 | EXEC
-    case ExecOp::Xor: return s ^ e;     // EXEC = SSRC0 ^ EXEC
-    case ExecOp::AndN2: return s & ~e;  // EXEC = SSRC0 & ~EXEC
-    case ExecOp::OrN2: return s | ~e;   // EXEC = SSRC0 | ~EXEC   (CLRX repeats the ANDN forms here: a typo)
-    case ExecOp::Nand: return ~(s & e); // EXEC = ~(SSRC0 & EXEC)
-    case ExecOp::Nor: return ~(s | e);  // EXEC = ~(SSRC0 | EXEC)
-    case ExecOp::Xnor: return ~(s ^ e); // EXEC = ~(SSRC0 ^ EXEC)
-    case ExecOp::AndN1: return ~s & e;  // GCN 1.4: EXEC = ~SSRC0 & EXEC
-    case ExecOp::OrN1: return ~s | e;   // GCN 1.4: EXEC = ~SSRC0 | EXEC
+    case ExecOp::And: return s & e;      // EXEC = SSRC0 & EXEC
+    case ExecOp::Or: return s | e;       // EXEC = SSRC0 | EXEC
+    case ExecOp::Xor: return s ^ e;      // EXEC = SSRC0 ^ EXEC
+    case ExecOp::AndN2: return s & ~e;   // EXEC = SSRC0 & ~EXEC
+    case ExecOp::OrN2: return s | ~e;    // EXEC = SSRC0 | ~EXEC   (CLRX repeats the ANDN forms here: a typo)
+    case ExecOp::Nand: return ~(s & e);  // EXEC = ~(SSRC0 & EXEC)
+    case ExecOp::Nor: return ~(s | e);   // EXEC = ~(SSRC0 | EXEC)
+    case ExecOp::Xnor: return ~(s ^ e);  // EXEC = ~(SSRC0 ^ EXEC)
+    case ExecOp::AndN1: return ~s & e;   // GCN 1.4: EXEC = ~SSRC0 & EXEC
+    case ExecOp::OrN1: return ~s | e;    // GCN 1.4: EXEC = ~SSRC0 | EXEC
   }
   return 0;
 }

@@ -101,9 +101,7 @@ void fork(Exec& x, uint64_t mask, uint64_t target) {
 // S_CBRANCH_G_FORK SSRC0(2), SSRC1(2): target = SSRC1 (seed 002)
 void s_cbranch_g_fork(Exec& x) { fork(x, s0_64(x), s1_64(x)); }
 // S_CBRANCH_I_FORK SSRC0(2), RELADDR: target = RELADDR (GcnInstrsSopk.md)
-void s_cbranch_i_fork(Exec& x) {
-  fork(x, readScalar64(x.w, sopkReg(x), &x.env.special), relTarget(x));
-}
+void s_cbranch_i_fork(Exec& x) { fork(x, readScalar64(x.w, sopkReg(x), &x.env.special), relTarget(x)); }
 // if (CSP==SSRC0) PC += 4
 // else { CSP--  EXEC = SGPR[CSP*4:CSP*4+1]  PC = SGPR[CSP*4+2:CSP*4+3] }
 void s_cbranch_join(Exec& x) {
@@ -145,11 +143,11 @@ void sendMessage(Exec& x) {
     case 6:  // MSG_HALT_WAVES     (GCN 1.4)
       if (g >= isa::Gen::GCN12) return;
       break;
-    case 2: case 3:
+    case 2:
+    case 3:
       return x.fault("s_sendmsg " + std::to_string(imm16(x)) +
                      ": geometry-shader messages (MSG_GS/MSG_GS_DONE) are graphics-only and not modelled");
-    default:
-      break;
+    default: break;
   }
   x.fault("s_sendmsg " + std::to_string(imm16(x)) + ": message " + std::to_string(msg) +
           " is not modelled for compute waves");

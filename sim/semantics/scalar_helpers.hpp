@@ -41,8 +41,8 @@ inline uint64_t relTarget(const Exec& x) { return x.nextPc() + static_cast<int64
 
 // ---- MODE / STATUS (CLRX GcnState.md) ---------------------------------------
 
-inline constexpr unsigned kModeGprIdxEnBit = 27;      // GPR_IDX_EN (GCN 1.2+)
-inline constexpr unsigned kModeCspShift = 29;         // CSP: bits 29-31
+inline constexpr unsigned kModeGprIdxEnBit = 27;  // GPR_IDX_EN (GCN 1.2+)
+inline constexpr unsigned kModeCspShift = 29;     // CSP: bits 29-31
 inline constexpr uint32_t kModeCspMask = 7u << kModeCspShift;
 inline constexpr unsigned kStatusScc = 0, kStatusExecz = 9, kStatusVccz = 10;
 inline constexpr unsigned kStatusCondDbgUser = 20, kStatusCondDbgSys = 21;

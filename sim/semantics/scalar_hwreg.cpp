@@ -15,8 +15,18 @@ namespace gcnsim::sim::scalar {
 namespace {
 
 enum HwRegId : unsigned {
-  kMode = 1, kStatus = 2, kTrapsts = 3, kHwId = 4, kGprAlloc = 5, kLdsAlloc = 6, kIbSts = 7,
-  kPcLo = 8, kPcHi = 9, kInstDw0 = 10, kInstDw1 = 11, kShMemBases = 15,
+  kMode = 1,
+  kStatus = 2,
+  kTrapsts = 3,
+  kHwId = 4,
+  kGprAlloc = 5,
+  kLdsAlloc = 6,
+  kIbSts = 7,
+  kPcLo = 8,
+  kPcHi = 9,
+  kInstDw0 = 10,
+  kInstDw1 = 11,
+  kShMemBases = 15,
 };
 
 struct HwRegField {
@@ -34,7 +44,8 @@ inline HwRegField hwregField(const Exec& x) {
 // STATUS as read by the shader: the stored bits with SCC [0], EXECZ [9] and
 // VCCZ [10] taken from the live wave state (GcnState.md "STATUS Register").
 uint32_t statusValue(const WaveState& w) {
-  constexpr uint32_t live = (1u << kStatusScc) | (1u << kStatusExecz) | (1u << kStatusVccz) | (1u << kStatusVskipBit);
+  constexpr uint32_t live =
+      (1u << kStatusScc) | (1u << kStatusExecz) | (1u << kStatusVccz) | (1u << kStatusVskipBit);
   return (w.hw.status & ~live) | (w.scc ? 1u << kStatusScc : 0u) | (w.execz() ? 1u << kStatusExecz : 0u) |
          (w.vccz() ? 1u << kStatusVccz : 0u);
 }

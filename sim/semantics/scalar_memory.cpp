@@ -116,7 +116,8 @@ void scalarBufferLoad(Exec& x, unsigned n) {
     v[i] = 0;
     if (!bufferDwordInRange(r, o)) continue;
     x.recordAccess(r.baseAddress + o, 4);
-    if (!x.env.global->read(r.baseAddress + o, &v[i], 4)) return memoryFault(x, r.baseAddress + o, 4, "buffer load");
+    if (!x.env.global->read(r.baseAddress + o, &v[i], 4))
+      return memoryFault(x, r.baseAddress + o, 4, "buffer load");
   }
   deferResult(x, x.in.dst, v, n);
 }
@@ -125,8 +126,8 @@ uint64_t scratchAddress(const Exec& x) {
   const isa::DecodedInst& in = x.in;
   const uint64_t imm = in.mem.immOffset ? uint64_t(int64_t(in.mem.offset)) : 0;
   const uint64_t sgpr = in.soffset.present() ? readScalar32(x.w, in.soffset, &x.env.special)
-                        : in.mem.immOffset  ? 0
-                                            : x.w.sreg[uint32_t(in.mem.offset) & 127];
+                        : in.mem.immOffset   ? 0
+                                             : x.w.sreg[uint32_t(in.mem.offset) & 127];
   return (sbaseAddress(x) & ~3ull) + (imm & ~3ull) + (sgpr & ~3ull) * 64;
 }
 void scalarScratchLoad(Exec& x, unsigned n) {
@@ -138,9 +139,18 @@ void scalarScratchLoad(Exec& x, unsigned n) {
   deferResult(x, x.in.dst, v, n);
 }
 
-template <unsigned N> void s_load(Exec& x) { scalarLoad(x, N); }
-template <unsigned N> void s_buffer_load(Exec& x) { scalarBufferLoad(x, N); }
-template <unsigned N> void s_scratch_load(Exec& x) { scalarScratchLoad(x, N); }
+template <unsigned N>
+void s_load(Exec& x) {
+  scalarLoad(x, N);
+}
+template <unsigned N>
+void s_buffer_load(Exec& x) {
+  scalarBufferLoad(x, N);
+}
+template <unsigned N>
+void s_scratch_load(Exec& x) {
+  scalarScratchLoad(x, N);
+}
 
 // ---- stores (GCN 1.2+) ---------------------------------------------------------------------
 
@@ -186,9 +196,18 @@ void scalarScratchStore(Exec& x, unsigned n) {
   if (!x.env.global->write(addr, v, n * 4)) memoryFault(x, addr, n * 4, "scratch store");
 }
 
-template <unsigned N> void s_store(Exec& x) { scalarStore(x, N); }
-template <unsigned N> void s_buffer_store(Exec& x) { scalarBufferStore(x, N); }
-template <unsigned N> void s_scratch_store(Exec& x) { scalarScratchStore(x, N); }
+template <unsigned N>
+void s_store(Exec& x) {
+  scalarStore(x, N);
+}
+template <unsigned N>
+void s_buffer_store(Exec& x) {
+  scalarBufferStore(x, N);
+}
+template <unsigned N>
+void s_scratch_store(Exec& x) {
+  scalarScratchStore(x, N);
+}
 
 // ---- atomics (GCN 1.4) ---------------------------------------------------------------------
 
@@ -198,19 +217,20 @@ template <AOp O, class T>
 T atomicResult(T m, T data, T cmp) {
   using S = std::make_signed_t<T>;
   switch (O) {
-    case AOp::Swap: return data;                                 // *VM = SDATA
-    case AOp::CmpSwap: return m == cmp ? data : m;               // *VM = *VM==SDATA[hi] ? SDATA[lo] : *VM
-    case AOp::Add: return T(m + data);                           // *VM = *VM + SDATA
-    case AOp::Sub: return T(m - data);                           // *VM = *VM - SDATA
-    case AOp::SMin: return S(m) < S(data) ? m : data;            // *VM = MIN((INT)*VM, (INT)SDATA)
-    case AOp::UMin: return m < data ? m : data;                  // *VM = MIN(*VM, SDATA)
-    case AOp::SMax: return S(m) > S(data) ? m : data;            // *VM = MAX((INT)*VM, (INT)SDATA)
-    case AOp::UMax: return m > data ? m : data;                  // *VM = MAX(*VM, SDATA)
-    case AOp::And: return m & data;                              // *VM = *VM & SDATA
-    case AOp::Or: return m | data;                               // *VM = *VM | SDATA
-    case AOp::Xor: return m ^ data;                              // *VM = *VM ^ SDATA
-    case AOp::Inc: return m < data ? T(m + 1) : T(0);            // *VM = (*VM < SDATA) ? *VM+1 : 0
-    case AOp::Dec: return (m <= data && m != 0) ? T(m - 1) : data;  // *VM = (*VM <= SDATA && *VM!=0) ? *VM-1 : SDATA
+    case AOp::Swap: return data;                       // *VM = SDATA
+    case AOp::CmpSwap: return m == cmp ? data : m;     // *VM = *VM==SDATA[hi] ? SDATA[lo] : *VM
+    case AOp::Add: return T(m + data);                 // *VM = *VM + SDATA
+    case AOp::Sub: return T(m - data);                 // *VM = *VM - SDATA
+    case AOp::SMin: return S(m) < S(data) ? m : data;  // *VM = MIN((INT)*VM, (INT)SDATA)
+    case AOp::UMin: return m < data ? m : data;        // *VM = MIN(*VM, SDATA)
+    case AOp::SMax: return S(m) > S(data) ? m : data;  // *VM = MAX((INT)*VM, (INT)SDATA)
+    case AOp::UMax: return m > data ? m : data;        // *VM = MAX(*VM, SDATA)
+    case AOp::And: return m & data;                    // *VM = *VM & SDATA
+    case AOp::Or: return m | data;                     // *VM = *VM | SDATA
+    case AOp::Xor: return m ^ data;                    // *VM = *VM ^ SDATA
+    case AOp::Inc: return m < data ? T(m + 1) : T(0);  // *VM = (*VM < SDATA) ? *VM+1 : 0
+    case AOp::Dec:
+      return (m <= data && m != 0) ? T(m - 1) : data;  // *VM = (*VM <= SDATA && *VM!=0) ? *VM-1 : SDATA
   }
   return m;
 }
@@ -295,14 +315,14 @@ void registerScalarMemory(SemRegistry& r) {
   r.add("s_scratch_store_dwordx4", s_scratch_store<4>);
   r.add("s_memtime", s_memtime);
   r.add("s_memrealtime", s_memrealtime);
-  for (const char* name : {"s_dcache_inv", "s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol", "s_dcache_discard",
-                           "s_dcache_discard_x2", "s_atc_probe", "s_atc_probe_buffer"})
+  for (const char* name : {"s_dcache_inv", "s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol",
+                           "s_dcache_discard", "s_dcache_discard_x2", "s_atc_probe", "s_atc_probe_buffer"})
     r.add(name, s_cache_control);
 
-#define GCNSIM_SCALAR_ATOMIC(name, op)                                      \
-  r.add("s_atomic_" name, s_atomic<AOp::op, uint32_t, false>);              \
-  r.add("s_atomic_" name "_x2", s_atomic<AOp::op, uint64_t, false>);        \
-  r.add("s_buffer_atomic_" name, s_atomic<AOp::op, uint32_t, true>);        \
+#define GCNSIM_SCALAR_ATOMIC(name, op)                               \
+  r.add("s_atomic_" name, s_atomic<AOp::op, uint32_t, false>);       \
+  r.add("s_atomic_" name "_x2", s_atomic<AOp::op, uint64_t, false>); \
+  r.add("s_buffer_atomic_" name, s_atomic<AOp::op, uint32_t, true>); \
   r.add("s_buffer_atomic_" name "_x2", s_atomic<AOp::op, uint64_t, true>);
   GCNSIM_SCALAR_ATOMIC("swap", Swap)
   GCNSIM_SCALAR_ATOMIC("cmpswap", CmpSwap)

@@ -23,6 +23,7 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       env_(env),
       opt_(opt),
       stats_(stats),
+      sink_(opt.sink),
       describer_(code, env),
       opTimings_(classifyAllOps(cfg.issue)),
       timed_(code.size() / 4),
@@ -48,6 +49,7 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
     }
   }
   stats_.opCounts.assign(isa::allOps().size(), 0);
+  stats_.cuInstructions.assign(cfg.cus, 0);
 }
 
 GpuTiming::~GpuTiming() = default;
@@ -92,13 +94,15 @@ PendingWrites* GpuTiming::takePw() {
 
 void GpuTiming::releasePw(PendingWrites* pw) { pwFree_.push_back(pw); }
 
-void GpuTiming::schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw) {
+uint64_t GpuTiming::schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw,
+                            trace::MemKind kind, trace::MemOp op) {
   switch (c) {
     case Counter::Vm: wc.vm = uint8_t(wc.vm + amount); break;
     case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm + amount); break;
     case Counter::Exp: wc.exp = uint8_t(wc.exp + amount); break;
   }
-  events_.push(Event{time, seq_++, &wc, pw, c, amount});
+  events_.push(Event{time, seq_, &wc, pw, c, amount, kind, op});
+  return seq_++;
 }
 
 void GpuTiming::applyEvent(const Event& ev) {
@@ -112,6 +116,7 @@ void GpuTiming::applyEvent(const Event& ev) {
     case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm - ev.amount); break;
     case Counter::Exp: wc.exp = uint8_t(wc.exp - ev.amount); break;
   }
+  if (sink_) traceMemReturn(ev);
   if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
 }
 
@@ -127,8 +132,16 @@ void GpuTiming::processEvents() {
 // A wave retires once it executed s_endpgm and its outstanding memory
 // operations returned; its slot and registers are freed, the workgroup's LDS
 // when its last wave retires.
+void GpuTiming::countOccupancy() {
+  stats_.residentWaveCycles += uint64_t(resident_) * (now_ - occupancySince_);
+  occupancySince_ = now_;
+}
+
 void GpuTiming::finishWave(WaveCtx& wc) {
   wc.finished = true;
+  countOccupancy();
+  --resident_;
+  if (sink_) traceWave(wc, true);
   CuCtx& cu = cus_[wc.cu];
   SimdCtx& simd = cu.simds[wc.simd];
   simd.slotUsed[wc.slot] = 0;
@@ -140,6 +153,7 @@ void GpuTiming::finishWave(WaveCtx& wc) {
   WorkgroupCtx& wg = *wc.wg;
   if (--wg.unfinished > 0) return;
   cu.freeLds += wg.ldsAlloc;
+  if (sink_) traceWorkgroup(wg, trace::WorkgroupEvent::Done);
   if (src_.onFinish) src_.onFinish(wg);
   ++stats_.workgroups;
   for (auto& p : workgroups_)
@@ -205,6 +219,8 @@ bool GpuTiming::tryPlace(uint32_t cuIndex, uint32_t wgIndex) {
     scratch[i] = (cuIndex * cfg_.cu.simds + simdOf[i]) * cfg_.cu.waveSlotsPerSimd + slots[i];
   }
   src_.build(wgIndex, scratch, wg->waves);
+  countOccupancy();
+  resident_ += n;
   wg->ctx.resize(n);
   wg->live = wg->unfinished = n;
   for (uint32_t i = 0; i < n; ++i) {
@@ -218,7 +234,12 @@ bool GpuTiming::tryPlace(uint32_t cuIndex, uint32_t wgIndex) {
     c.readyAt = now_ + 1;
     c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (cuIndex & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     cu.simds[c.simd].waves.push_back(&c);
+    stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
     ++cu.resident;
+  }
+  if (sink_) {
+    traceWorkgroup(*wg, trace::WorkgroupEvent::Dispatch);
+    for (const WaveCtx& c : wg->ctx) traceWave(c, false);
   }
   stats_.waves += n;
   workgroups_.push_back(std::move(wg));
@@ -323,6 +344,8 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
     minWake = kNever;
   }
   stats_.cycles = now_;
+  countOccupancy();
+  if (sink_) sink_->finish(now_);
   stats_.kcache = {};
   for (auto& k : kcaches_) {
     stats_.kcache.hits += k->tags.stats.hits;
@@ -336,6 +359,7 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
     stats_.l1.misses += cu.l1->tags.stats.misses;
     stats_.l1.pendingHits += cu.l1->tags.stats.pendingHits;
     stats_.l1.mshrStalls += cu.l1->tags.stats.mshrStalls;
+    stats_.l1Requests += cu.l1->requests;
   }
   stats_.l2 = l2_->tags.stats;
   stats_.dramReads = l2_->dram.reads;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <queue>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "memory/kcache_timing.hpp"
@@ -25,6 +26,21 @@ namespace gcnsim::sim::timing {
 
 struct WorkgroupCtx;
 
+// Per-wave state kept only while a trace sink is set (trace_hooks.cpp): the
+// open stall interval and the outstanding memory operations, oldest first.
+struct WaveTrace {
+  bool open = false;
+  uint64_t since = 0, pc = 0;
+  const isa::DecodedInst* inst = nullptr;  // null: the instruction at the wave's PC when it closes
+  trace::StallReason reason = trace::StallReason::Lgkm;
+  trace::MemKind waitingOn = trace::MemKind::None;
+  trace::MemOp vmOp = trace::MemOp::Other;
+  uint64_t barrierPc = 0;
+  const isa::DecodedInst* barrierInst = nullptr;
+  std::vector<std::pair<uint64_t, trace::MemKind>> lgkmOps;  // (request id, kind)
+  std::vector<std::pair<uint64_t, trace::MemOp>> vmOps;
+};
+
 struct WaveCtx {
   WaveState* w = nullptr;
   WorkgroupCtx* wg = nullptr;
@@ -37,6 +53,7 @@ struct WaveCtx {
   uint8_t vm = 0, lgkm = 0, exp = 0;
   uint64_t lastVmDone = 0;  // VM_CNT returns in order
   bool atBarrier = false, draining = false, finished = false;
+  WaveTrace tr;
 };
 
 struct WorkgroupCtx {
@@ -83,6 +100,8 @@ struct Event {
   PendingWrites* pw = nullptr;  // register writes to apply (loads), or null
   Counter counter = Counter::Vm;
   uint8_t amount = 0;
+  trace::MemKind memKind = trace::MemKind::None;  // for trace return events
+  trace::MemOp memOp = trace::MemOp::Other;
   bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
@@ -114,7 +133,10 @@ class GpuTiming {
   void processEvents();
   void applyEvent(const Event& ev);
   void finishWave(WaveCtx& wc);
-  void schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw);
+  // Returns the event's id (its sequence number).
+  uint64_t schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw,
+                    trace::MemKind kind = trace::MemKind::None, trace::MemOp op = trace::MemOp::Other);
+  void countOccupancy();  // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
   void releasePw(PendingWrites* pw);
   const TimedInst* fetch(WaveCtx& wc);
@@ -137,12 +159,28 @@ class GpuTiming {
   // mem_addresses.cpp
   void dsAddresses(const WaveState& w, const TimedInst& ti);  // -> dsExtra_
   void vmemAddresses(const WaveState& w, const TimedInst& ti);
+  // trace_hooks.cpp: events for sink_ (only called when it is set)
+  struct MemSnapshot {
+    memory::CacheStats k, l1, l2;
+  };
+  MemSnapshot snapshot(const CuCtx& cu) const;
+  trace::WaveRef ref(const WaveCtx& wc) const;
+  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r);
+  void traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti);
+  void closeStall(WaveCtx& wc, const isa::DecodedInst* current);
+  void traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec);
+  void traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
+                       uint64_t id, uint64_t done, trace::MemKind kind, trace::MemOp op);
+  void traceMemReturn(const Event& ev);
+  void traceWave(const WaveCtx& wc, bool end);
+  void traceWorkgroup(const WorkgroupCtx& wg, trace::WorkgroupEvent::What what);
 
   GpuConfig cfg_;
   CodeCache& code_;
   ExecEnv& env_;
   const TimingOptions& opt_;
   TimingStats& stats_;
+  trace::TraceSink* const sink_;
   FunctionalEngine describer_;
   std::vector<OpTiming> opTimings_;
   std::vector<TimedInst> timed_;
@@ -162,6 +200,8 @@ class GpuTiming {
   std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;  // resident; null when done
   uint32_t residentWgs_ = 0;
   uint64_t nextAge_ = 0, nextWaveId_ = 0;
+  uint32_t resident_ = 0;      // waves resident on the GPU (occupancy)
+  uint64_t occupancySince_ = 0;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   uint64_t seq_ = 0;
@@ -175,6 +215,7 @@ class GpuTiming {
   AccessLog log_;
   // address buffers for the bank and coalescing models
   uint32_t dsExtra_ = 0;  // bank-conflict passes of the DS instruction being issued
+  uint32_t dsFirstAddr_ = 0, dsLanes_ = 0;  // its first active lane's address, active lanes (traces)
   std::vector<uint64_t> vmAddr_;
   std::vector<uint32_t> vmBytes_;
   std::vector<uint64_t> lines_;

@@ -63,13 +63,16 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   ++w.instructionsExecuted;
   ++stats_.instructions;
   ++stats_.opCounts[ti.ci->inst.opIndex];
+  ++stats_.cuInstructions[wc.cu];
   if (x.stop() == StopReason::Fault) {
     fault(w, x.faultMessage());
     return StopReason::Fault;
   }
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
-  if (opt_.onIssue && ti.op->cat == IssueCat::Internal)
-    trace(wc, x.nextPc() - ti.ci->inst.bytes(), ti.op->kind);
+  if (ti.op->cat == IssueCat::Internal) {
+    if (opt_.onIssue) trace(wc, x.nextPc() - ti.ci->inst.bytes(), ti.op->kind);
+    if (sink_) traceIssue(wc, ti, x.nextPc() - ti.ci->inst.bytes(), w.exec());
+  }
   if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
   return x.stop();
 }
@@ -114,19 +117,21 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
+        if (sink_) traceBlockedOnCounters(wc, ti);
         return false;
       }
       if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
       return true;
     }
+    // Nop, Sleep, Barrier: readyAt is set before execute() so that a trace sees the duration.
     case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
-      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
       wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
-      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
       wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Setprio:  // "PRIORITY = SIMM16&3" (GcnInstrsSopp.md)
@@ -135,10 +140,11 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       if (wc.prio) cus_[wc.cu].simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
+      wc.readyAt = now_ + cfg_.issue.saluCycles;
+      if (sink_) wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
       const StopReason r = execute(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
-      wc.readyAt = now_ + cfg_.issue.saluCycles;
       arriveAtBarrier(wc);
       return false;
     }
@@ -167,7 +173,10 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
   constexpr unsigned kMaxInternalPerTurn = 8;
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (wc.draining || wc.atBarrier) {
-      if (wc.atBarrier) ++stats_.barrierWaits;
+      if (wc.atBarrier) {
+        ++stats_.barrierWaits;
+        if (sink_ && wc.readyAt <= now_) traceBlocked(wc, nullptr, trace::StallReason::Barrier);
+      }
       return false;
     }
     if (wc.readyAt > now_) {
@@ -190,20 +199,26 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
     const uint32_t bit = 1u << unsigned(cat);
     if (used & bit) {
+      if (sink_) traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && ti->reads.intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
+      if (sink_) traceBlocked(wc, ti, trace::StallReason::Dependency);
       wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
+      if (sink_) traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, simd.valuFree);
       return false;
     }
-    if (!countersAllow(wc, *ti)) return false;  // a return (event) frees the counter
+    if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
+      if (sink_) traceBlockedOnCounters(wc, *ti);
+      return false;
+    }
 
     PendingWrites* pw = takePw();
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
@@ -213,6 +228,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
       vmemAddresses(*wc.w, *ti);
     wc.readyAt = now_ + op.cycles;
     const uint64_t pc = wc.w->pc;
+    const uint64_t exec = sink_ ? wc.w->exec() : 0;  // before the instruction may change it
     const StopReason r = execute(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore);
     if (r == StopReason::Fault) {
       releasePw(pw);
@@ -242,6 +258,10 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         break;
     }
     if (opt_.onIssue) trace(wc, pc, op.kind);
+    if (sink_) {
+      if (r == StopReason::Barrier) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
+      traceIssue(wc, *ti, pc, exec);
+    }
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     return true;

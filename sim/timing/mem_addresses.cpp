@@ -12,16 +12,19 @@ namespace gcnsim::sim::timing {
 // element size (x 64 for *st64) for read2/write2 (reference/clrx/GcnInstrsDs.md).
 void GpuTiming::dsAddresses(const WaveState& w, const TimedInst& ti) {
   dsExtra_ = 0;
+  dsFirstAddr_ = dsLanes_ = 0;
   const OpTiming& op = *ti.op;
   const isa::DecodedInst& in = ti.ci->inst;
   if (op.dsAddrs == 0 || in.addr.kind != isa::OpdKind::VReg || in.addr.reg >= w.numVgprs) return;
   const uint32_t* base = w.v(in.addr.reg);
   const uint64_t exec = w.exec();
+  dsLanes_ = uint32_t(__builtin_popcountll(exec));
   const unsigned per = cfg_.lds.lanesPerPass, shift = unsigned(__builtin_ctz(cfg_.lds.bankBytes));
   const uint32_t bankMask = cfg_.lds.banks - 1;
   const uint32_t off[2] = {op.dsAddrs == 1 ? uint32_t(in.mem.offset) & 0xffff
                                            : (uint32_t(in.mem.offset) & 0xff) * op.dsOffsetScale,
                            uint32_t(in.mem.offset1) * op.dsOffsetScale};
+  if (exec) dsFirstAddr_ = base[__builtin_ctzll(exec)] + off[0];
   const unsigned dwords = op.dsDwordsPerAddr, step = 4u >> shift;
   uint32_t words[kWaveSize * 8];
   for (unsigned first = 0; first < kWaveSize; first += per) {

@@ -41,6 +41,7 @@ uint64_t GpuTiming::vmemDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
     kind = memory::VmemKind::Atomic;
   else if (ti.ci->inst.mem.glc)
     kind = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
+  for (uint32_t b : vmBytes_) stats_.vmemLaneBytes += b;
   return cu.l1->access(lines_, kind, now_);
 }
 
@@ -50,26 +51,47 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
     releasePw(pw);
     pw = nullptr;
   }
+  MemSnapshot before;
+  if (sink_) before = snapshot(cu);
+  using trace::MemKind;
+  using trace::MemOp;
+  uint64_t done = 0;
+  Counter counter = Counter::Lgkm;
+  uint8_t amount = op.lgkm;
+  MemKind mk = MemKind::Smem;
+  MemOp mo = MemOp::Other;
   switch (op.kind) {
     case Kind::Smem:
-    case Kind::SmemStore: schedule(smemDone(cu, ti), wc, Counter::Lgkm, op.lgkm, pw); break;
-    case Kind::SmemTime: schedule(now_ + cfg_.kcache.hitLatency, wc, Counter::Lgkm, op.lgkm, pw); break;
+      done = smemDone(cu, ti);
+      mo = MemOp::Load;
+      break;
+    case Kind::SmemStore:
+      done = smemDone(cu, ti);
+      mo = MemOp::Store;
+      break;
+    case Kind::SmemTime: done = now_ + cfg_.kcache.hitLatency; break;
     case Kind::DcacheInv:  // "Invalidate entire L1 K cache" (seed 000 S_DCACHE_INV)
       cu.kcache->invalidate();
-      schedule(now_ + cfg_.kcache.hitLatency, wc, Counter::Lgkm, op.lgkm, pw);
+      done = now_ + cfg_.kcache.hitLatency;
       break;
-    case Kind::DcacheWb: schedule(cu.kcache->writeback(now_), wc, Counter::Lgkm, op.lgkm, pw); break;
-    case Kind::Msg: schedule(now_ + cfg_.issue.msgLatency, wc, Counter::Lgkm, op.lgkm, pw); break;
-    case Kind::Ds: {
-      const uint64_t done = ti.ci->inst.mem.gds ? gds_->gds(now_, op.cycles) : dsDone(cu, wc, ti);
-      schedule(done, wc, Counter::Lgkm, op.lgkm, pw);
+    case Kind::DcacheWb: done = cu.kcache->writeback(now_); break;
+    case Kind::Msg:
+      done = now_ + cfg_.issue.msgLatency;
+      mk = MemKind::Msg;
       break;
-    }
+    case Kind::Ds:
+      if (ti.ci->inst.mem.gds) {
+        done = gds_->gds(now_, op.cycles);
+        mk = MemKind::Gds;
+      } else {
+        done = dsDone(cu, wc, ti);
+        mk = MemKind::Lds;
+      }
+      break;
     case Kind::VmemLoad:
     case Kind::VmemStore:
     case Kind::VmemAtomic:
-    case Kind::VmemInvL1: {
-      uint64_t done;
+    case Kind::VmemInvL1:
       if (op.kind == Kind::VmemInvL1) {
         cu.l1->invalidate();  // BUFFER_WBINVL1*: the L1 is write-through, so only invalidate
         done = now_ + cfg_.l1.cache.hitLatency;
@@ -78,17 +100,30 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
       }
       done = std::max(done, wc.lastVmDone);  // vector memory returns in order on VM_CNT
       wc.lastVmDone = done;
-      schedule(done, wc, Counter::Vm, 1, pw);
+      counter = Counter::Vm;
+      amount = 1;
+      mk = MemKind::Vmem;
+      mo = op.kind == Kind::VmemLoad    ? MemOp::Load
+           : op.kind == Kind::VmemStore ? MemOp::Store
+           : op.kind == Kind::VmemAtomic ? MemOp::Atomic
+                                         : MemOp::Other;
       break;
-    }
-    case Kind::Export: schedule(now_ + cfg_.issue.saluCycles, wc, Counter::Exp, 1, pw); break;
+    case Kind::Export:
+      done = now_ + cfg_.issue.saluCycles;
+      counter = Counter::Exp;
+      amount = 1;
+      mk = MemKind::Export;
+      mo = MemOp::Store;
+      break;
     default:
       if (pw) {
         pw->applyTo(*wc.w);
         releasePw(pw);
       }
-      break;
+      return;
   }
+  const uint64_t id = schedule(done, wc, counter, amount, pw, mk, mo);
+  if (sink_) traceMemRequest(cu, wc, ti, before, id, done, mk, mo);
 }
 
 }  // namespace gcnsim::sim::timing

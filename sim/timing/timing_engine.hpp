@@ -30,6 +30,7 @@
 #include "sim/dispatch.hpp"
 #include "sim/timing/gpu_config.hpp"
 #include "sim/timing/inst_class.hpp"
+#include "sim/trace/trace_sink.hpp"
 
 namespace gcnsim::sim::timing {
 
@@ -47,6 +48,12 @@ struct TimingStats {
   uint64_t ldsConflictPasses = 0;
   memory::CacheStats kcache, l1, l2;
   uint64_t dramReads = 0;
+  // For reports (cheap, always counted):
+  std::vector<uint64_t> cuInstructions;  // wave-instructions per CU
+  uint64_t residentWaveCycles = 0;       // sum over cycles of the waves resident on the GPU
+  uint32_t maxWavesPerSimd = 0;          // most waves resident on one SIMD at once
+  uint64_t vmemLaneBytes = 0;            // bytes the active lanes of VMEM instructions asked for
+  uint64_t l1Requests = 0;               // coalesced line requests into the vector L1s
 };
 
 // One issued instruction, for tests and traces.
@@ -62,6 +69,8 @@ struct TimingOptions {
   TimingLimits limits;
   uint32_t sgprsPerWave = 104;                      // for SGPR-file allocation
   std::function<void(const IssueRecord&)> onIssue;  // optional trace hook
+  // Optional event sink (traces, profiles); null: tracing costs one pointer test per event site.
+  trace::TraceSink* sink = nullptr;
 };
 
 // Runs the whole dispatch in timing mode. `env` must have global memory (and

@@ -49,7 +49,8 @@ const char* kModes[] = {"functional", "timing"};
 TEST_CASE("examples: vector_add computes c[i] = a[i] + b[i] for i < n and leaves the rest", "[examples]") {
   for (const char* arch : kArchs)
     for (const char* mode : kModes) {
-      const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/vector_add/vector_add." + arch + ".json");
+      const Job job =
+          loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/vector_add/vector_add." + arch + ".json");
       INFO(arch << " " << mode);
       const auto a = inputOf<float>(job, "a"), b = inputOf<float>(job, "b"), c0 = inputOf<float>(job, "c");
       const uint32_t n = static_cast<uint32_t>(job.args[3].bits);
@@ -62,7 +63,8 @@ TEST_CASE("examples: vector_add computes c[i] = a[i] + b[i] for i < n and leaves
 TEST_CASE("examples: reduction writes each work-group's sum (exact: integer-valued floats)", "[examples]") {
   for (const char* arch : kArchs)
     for (const char* mode : kModes) {
-      const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/reduction/reduction." + arch + ".json");
+      const Job job =
+          loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/reduction/reduction." + arch + ".json");
       INFO(arch << " " << mode);
       const auto in = inputOf<float>(job, "in");
       const uint32_t n = static_cast<uint32_t>(job.args[3].bits);
@@ -79,7 +81,8 @@ TEST_CASE("examples: reduction writes each work-group's sum (exact: integer-valu
 TEST_CASE("examples: the raw assembly kernel writes out[wg*64 + t] = (63 - t) * a + b + c", "[examples]") {
   for (const char* arch : kArchs)
     for (const char* mode : kModes) {
-      const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/asm/smem_lds_buffer." + arch + ".json");
+      const Job job =
+          loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/asm/smem_lds_buffer." + arch + ".json");
       INFO(arch << " " << mode);
       const auto p = inputOf<uint32_t>(job, "params");
       const auto out = outputOf<uint32_t>(run(job, mode), "out");

@@ -1,11 +1,12 @@
 // Dispatch set-up as the HSA runtime and the command processor do it
 // (AMDGPUUsage.rst "Initial Kernel Execution State", hidden kernel arguments,
 // HSA kernel dispatch packet) and partial workgroups at the grid edge.
+#include "frontend/kernel_launch.hpp"
+
 #include <catch2/catch.hpp>
 #include <cstring>
 
 #include "frontend/code_object.hpp"
-#include "frontend/kernel_launch.hpp"
 #include "memory/buffer_resource.hpp"
 #include "memory/global_memory.hpp"
 #include "sim/dispatch.hpp"
@@ -83,7 +84,8 @@ TEST_CASE("launch: initial SGPRs follow the enable bits in the documented order"
   // addressing): base = scratch backing memory, swizzled with 4-byte elements,
   // index stride 64 and the lane id added, so lane L's dword D of a wave is at
   // base + wave offset + D*256 + L*4.
-  const uint32_t words[4] = {sgprValue(l.spec, 0), sgprValue(l.spec, 1), sgprValue(l.spec, 2), sgprValue(l.spec, 3)};
+  const uint32_t words[4] = {sgprValue(l.spec, 0), sgprValue(l.spec, 1), sgprValue(l.spec, 2),
+                             sgprValue(l.spec, 3)};
   const auto v = memory::BufferResource::decode(words, isa::Gen::GCN14);
   CHECK(v.baseAddress == l.layout.scratch);
   CHECK(v.swizzleEnable);

@@ -73,8 +73,8 @@ TEST_CASE("corpus: gcnsim decodes and prints LLVM's encodings exactly", "[isa][c
     bool ok = st == DecodeStatus::Ok && inst.words == cl.words.size() && got == cl.text;
     if (!ok) {
       if (++failures <= 40)
-        UNSCOPED_INFO(cl.file << ":" << cl.line << ": expected \"" << cl.text << "\" got \"" << got
-                              << "\" (" << int(inst.words) << " of " << cl.words.size() << " words)");
+        UNSCOPED_INFO(cl.file << ":" << cl.line << ": expected \"" << cl.text << "\" got \"" << got << "\" ("
+                              << int(inst.words) << " of " << cl.words.size() << " words)");
     } else if (inst.valid()) {
       covered.emplace(genIndex(gen), inst.opIndex);
     }
@@ -109,8 +109,10 @@ TEST_CASE("corpus: gcnsim decodes and prints LLVM's encodings exactly", "[isa][c
   const std::array<std::string, kNumGens> gfx = {"gfx6", "gfx7", "gfx8", "gfx9"};
   for (const OpInfo* op : allOps())
     for (int g = 0; g < kNumGens; ++g) {
-      if (op->opcode[g] < 0 || covered.count({g, opIndexOf(op)}) || skipped.count({gfx[g], op->name})) continue;
-      if (++uncovered <= 40) UNSCOPED_INFO("not in the corpus and not skipped: " << gfx[g] << " " << op->name);
+      if (op->opcode[g] < 0 || covered.count({g, opIndexOf(op)}) || skipped.count({gfx[g], op->name}))
+        continue;
+      if (++uncovered <= 40)
+        UNSCOPED_INFO("not in the corpus and not skipped: " << gfx[g] << " " << op->name);
     }
   WARN(skipped.size() << " (generation, mnemonic) pairs listed as not assemblable by LLVM 15");
   CHECK(uncovered == 0);

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "isa/gen.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace gcnsim::isa;
 

@@ -3,7 +3,6 @@
 // (out of range: reads 0, writes dropped), TFE. Expected values worked out by
 // hand from seeds/001_2fc8a7f12b5d60d9.txt "Buffer addressing".
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -51,8 +50,8 @@ TEST_CASE("buffer: OFFEN/IDXEN addressing and range checks", "[sim][buffer]") {
       INFO(isa::genName(g) << " soffset " << soff);
       test::WaveHarness h(g);
       const uint64_t a = filled(h, 256, 0x1000), b = filled(h, 256, 0x2000), c = filled(h, 512, 0x3000);
-      putVsharp(h, 4, raw(a, 0, 32));   // STRIDE==0: 32 bytes
-      putVsharp(h, 12, raw(b, 8, 4));   // STRIDE==8: 4 records
+      putVsharp(h, 4, raw(a, 0, 32));  // STRIDE==0: 32 bytes
+      putVsharp(h, 12, raw(b, 8, 4));  // STRIDE==8: 4 records
       memory::BufferResource tid = raw(c, 16, 64);
       tid.addTidEnable = true;  // AINDEX = LANEID
       putVsharp(h, 16, tid);
@@ -133,7 +132,8 @@ TEST_CASE("buffer: swizzled addressing", "[sim][buffer]") {
     REQUIRE(h.runProgram("buffer_swizzle").ok());
     for (unsigned l = 0; l < 64; ++l) {
       INFO("lane " << l);
-      // BUFOFFSET = AOFFSET_LSB + ELEMSIZE*AINDEX_LSB + INDEXSTRIDE*(AINDEX_MSB*STRIDE + AOFFSET_MSB*ELEMSIZE)
+      // BUFOFFSET = AOFFSET_LSB + ELEMSIZE*AINDEX_LSB + INDEXSTRIDE*(AINDEX_MSB*STRIDE +
+      // AOFFSET_MSB*ELEMSIZE)
       //           = 0 + 4*(l%8) + 8*((l/8)*16 + 1*4)
       const uint32_t off = 4 * (l % 8) + 128 * (l / 8) + 32;
       const bool on = exec >> l & 1;

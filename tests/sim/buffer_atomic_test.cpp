@@ -3,7 +3,6 @@
 // Expected values worked out by hand from reference/clrx/GcnInstrsMubuf.md and
 // seeds/001_2fc8a7f12b5d60d9.txt.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -35,7 +34,7 @@ TEST_CASE("buffer: atomics with and without GLC", "[sim][buffer][atomic]") {
     INFO(isa::genName(g));
     test::WaveHarness h(g);
     const uint64_t a = h.alloc(4096);
-    putVsharp(h, 4, a, 2304);  // STRIDE 0: bytes 0..2303
+    putVsharp(h, 4, a, 2304);             // STRIDE 0: bytes 0..2303
     std::vector<uint32_t> init(1024, 0);  // 4096 bytes
     for (unsigned l = 0; l < 64; ++l) {
       init[2 * l] = 100 + l;

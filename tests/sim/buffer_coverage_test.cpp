@@ -2,7 +2,6 @@
 // MIMG, EXP, VINTRP) that exists in a generation has a registered semantic
 // function, and the graphics-only ones fault with a clear message.
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 #include "isa/table.hpp"

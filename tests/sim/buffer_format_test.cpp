@@ -2,9 +2,8 @@
 // DST_SEL from the V#, TBUFFER_* (MTBUF) take the format from the instruction
 // with identity DST_SEL (seeds/001_2fc8a7f12b5d60d9.txt "MUBUF/MTBUF format
 // conversion"); D16 packing on GCN 1.4.
-#include <catch2/catch.hpp>
-
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
 
@@ -39,7 +38,8 @@ constexpr uint8_t kNfUnorm = 0, kNfUint = 4, kNfFloat = 7;
 
 }  // namespace
 
-TEST_CASE("buffer: format loads and stores, MUBUF from the V#, MTBUF from the instruction", "[sim][buffer][format]") {
+TEST_CASE("buffer: format loads and stores, MUBUF from the V#, MTBUF from the instruction",
+          "[sim][buffer][format]") {
   for (Gen g : kAllGens) {
     INFO(isa::genName(g));
     test::WaveHarness h(g);

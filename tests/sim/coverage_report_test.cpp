@@ -6,14 +6,14 @@
 // semantic test source (the unit tests that build one instruction by name).
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
-#include <cstring>
-#include <optional>
 
 #include "frontend/code_object.hpp"
 #include "isa/decoder.hpp"
@@ -37,10 +37,14 @@ void addDecoded(Covered& cov, isa::Gen g, const std::vector<uint32_t>& words) {
 }
 
 std::optional<isa::Gen> genFromName(const std::string& name) {
-  static const std::array<std::pair<const char*, isa::Gen>, 8> tags = {
-      {{".gfx6.", isa::Gen::GCN10}, {".gfx7.", isa::Gen::GCN11}, {".gfx8.", isa::Gen::GCN12},
-       {".gfx9.", isa::Gen::GCN14}, {".gfx600.", isa::Gen::GCN10}, {".gfx700.", isa::Gen::GCN11},
-       {".gfx803.", isa::Gen::GCN12}, {".gfx900.", isa::Gen::GCN14}}};
+  static const std::array<std::pair<const char*, isa::Gen>, 8> tags = {{{".gfx6.", isa::Gen::GCN10},
+                                                                        {".gfx7.", isa::Gen::GCN11},
+                                                                        {".gfx8.", isa::Gen::GCN12},
+                                                                        {".gfx9.", isa::Gen::GCN14},
+                                                                        {".gfx600.", isa::Gen::GCN10},
+                                                                        {".gfx700.", isa::Gen::GCN11},
+                                                                        {".gfx803.", isa::Gen::GCN12},
+                                                                        {".gfx900.", isa::Gen::GCN14}}};
   for (const auto& [tag, g] : tags)
     if (name.find(tag) != std::string::npos) return g;
   return std::nullopt;
@@ -56,10 +60,12 @@ Covered testedOps() {
     std::vector<uint32_t> words;
     std::string line;
     while (std::getline(in, line))
-      if (!line.empty() && line[0] != '#') words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
+      if (!line.empty() && line[0] != '#')
+        words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
     addDecoded(cov, *g, words);
   }
-  for (const fs::path& dir : {root / "tests/kernels/bin", root / "examples/vector_add", root / "examples/reduction"}) {
+  for (const fs::path& dir :
+       {root / "tests/kernels/bin", root / "examples/vector_add", root / "examples/reduction"}) {
     if (!fs::exists(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {
       if (e.path().extension() != ".hsaco") continue;
@@ -99,8 +105,10 @@ TEST_CASE("coverage: every (generation, opcode) pair has a semantic; report how 
       if (op->opcode[g] < 0) continue;
       ++pairs;
       const uint32_t idx = isa::opIndexOf(op);
-      if (sems[idx]) ++withSem;
-      else if (++missing <= 20) UNSCOPED_INFO("no semantic: " << isa::genFamily(static_cast<isa::Gen>(g)) << " " << op->name);
+      if (sems[idx])
+        ++withSem;
+      else if (++missing <= 20)
+        UNSCOPED_INFO("no semantic: " << isa::genFamily(static_cast<isa::Gen>(g)) << " " << op->name);
       withTest += tested[g].count(idx);
     }
     table << isa::genName(static_cast<isa::Gen>(g)) << "     " << pairs << "   " << withSem << "           "

@@ -1,9 +1,8 @@
 // DS atomics: *_RTN_* return the pre-op value, CMPST/MSKOR/WRXCHG2ST64,
 // INC/DEC wrap rules, 64-bit and float forms, and the SRC2 addressing.
 // Expected values worked out by hand from reference/clrx/GcnInstrsDs.md.
-#include <catch2/catch.hpp>
-
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cstdint>
 
 #include "tests/sim/harness.hpp"

@@ -3,7 +3,6 @@
 // Expected values worked out by hand from reference/clrx/GcnInstrsDs.md and
 // seeds/004_b50c7630dc28dbb3.txt (M0 limit). Programs: tests/sim/programs/ds_*.s.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 
 #include "tests/sim/harness.hpp"
@@ -60,7 +59,7 @@ TEST_CASE("ds: reads and writes with *2 / *2ST64 offsets", "[sim][ds]") {
       CHECK(h.wave.v(12)[l] == 0x2000 + l);
       CHECK(h.wave.v(13)[l] == 0x1000 + l);
       CHECK(h.wave.v(14)[l] == 0x2000 + l);
-      CHECK(h.wave.v(15)[l] == l);   // DS_WRITE_B64 / DS_READ_B64 at ADDR+8
+      CHECK(h.wave.v(15)[l] == l);  // DS_WRITE_B64 / DS_READ_B64 at ADDR+8
       CHECK(h.wave.v(16)[l] == ~l);
       CHECK(h.wave.v(17)[l] == 0x82u);        // DS_READ_U8 at +1
       CHECK(h.wave.v(18)[l] == 0xffffff82u);  // DS_READ_I8 sign-extends

@@ -2,7 +2,6 @@
 // DS_PERMUTE_B32 / DS_BPERMUTE_B32 (GCN 1.2+), DS_APPEND / DS_CONSUME.
 // Expected values worked out by hand from reference/clrx/GcnInstrsDs.md.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 
 #include "tests/sim/harness.hpp"
@@ -54,7 +53,7 @@ TEST_CASE("ds: permute and bpermute (GCN 1.2+)", "[sim][ds][lanes]") {
     const uint64_t exec = ~(1ull << 5);  // lane 5 inactive
     h.wave.setExec(exec);
     for (unsigned l = 0; l < 64; ++l) {
-      h.wave.v(1)[l] = (63 - l) * 4;      // byte address of lane 63-l
+      h.wave.v(1)[l] = (63 - l) * 4;        // byte address of lane 63-l
       h.wave.v(6)[l] = ((l + 1) & 63) * 4;  // push to lane l+1
       h.wave.v(2)[l] = 100 + l;
       h.wave.v(3)[l] = h.wave.v(4)[l] = h.wave.v(5)[l] = 0xdead;
@@ -111,8 +110,8 @@ TEST_CASE("ds: GWS semaphores and barrier across the waves of a workgroup", "[si
     for (unsigned waves : {1u, 2u}) {
       INFO(isa::genName(g) << ", " << waves << " waves");
       test::WaveHarness h(g);
-      h.wave.setM0(0);                  // resource base M0[21:16] = 0
-      h.gds.gwsInit(0, waves);          // barrier 0 releases when every wave arrived
+      h.wave.setM0(0);          // resource base M0[21:16] = 0
+      h.gds.gwsInit(0, waves);  // barrier 0 releases when every wave arrived
       for (unsigned l = 0; l < 64; ++l) h.wave.v(2)[l] = 3;
       const sim::RunStatus st = h.runWorkgroup(test::loadProgram("ds_gws", g), waves, 100000);
       INFO(st.message);

@@ -4,7 +4,6 @@
 // swizzled private-segment V#: element 4 bytes, index stride 64, TID,
 // seed 001 swizzle formula); unmapped addresses fault.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -102,8 +101,8 @@ TEST_CASE("flat: GLOBAL saddr/off with signed offsets, SCRATCH, FLAT offset (GCN
   h.put(glob, init);
   const uint64_t scratch = h.alloc(64 * 64, "scratch");
   h.wave.setSreg64(isa::flatScratchCode(Gen::GCN14), scratch);  // FLAT_SCRATCH = wave scratch base
-  h.wave.setSreg64(4, glob + 64);                                // SADDR
-  h.wave.sreg[6] = 8;                                            // scratch SADDR offset
+  h.wave.setSreg64(4, glob + 64);                               // SADDR
+  h.wave.sreg[6] = 8;                                           // scratch SADDR offset
   const uint64_t exec = ~(1ull << 3);
   h.wave.setExec(exec);
   for (unsigned l = 0; l < 64; ++l) {
@@ -113,8 +112,8 @@ TEST_CASE("flat: GLOBAL saddr/off with signed offsets, SCRATCH, FLAT offset (GCN
     h.wave.v(10)[l] = 0xdead;
     h.wave.v(11)[l] = 0xb00 + l;
     h.wave.v(13)[l] = 0x900 + l;
-    h.wave.v(20)[l] = 0xc0de;                                    // cmpswap new value
-    h.wave.v(21)[l] = (l & 1) ? 0 : 0x10000 + 14 + l;            // compare: matches on even lanes
+    h.wave.v(20)[l] = 0xc0de;                          // cmpswap new value
+    h.wave.v(21)[l] = (l & 1) ? 0 : 0x10000 + 14 + l;  // compare: matches on even lanes
     h.put(scratchAt(scratch, 1, l), std::vector<uint32_t>{0x800 + l});
     h.put(scratchAt(scratch, 4, l), std::vector<uint32_t>{0xa00 + l});
   }

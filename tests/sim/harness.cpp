@@ -12,11 +12,13 @@ std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g) {
   const std::string path = std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/" + name + "." +
                            std::string(isa::genFamily(g)) + ".hex";
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("missing test program " + path + " (run tests/tools/assemble_programs.py)");
+  if (!in)
+    throw std::runtime_error("missing test program " + path + " (run tests/tools/assemble_programs.py)");
   std::vector<uint32_t> words;
   std::string line;
   while (std::getline(in, line))
-    if (!line.empty() && line[0] != '#') words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
+    if (!line.empty() && line[0] != '#')
+      words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
   return words;
 }
 

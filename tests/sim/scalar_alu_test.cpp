@@ -16,7 +16,8 @@ void sop2(const char* name, uint32_t a, uint32_t b, uint32_t want, int scc, bool
     for (bool initial : {false, true}) {
       Rig r(g);
       if (!r.has(name)) continue;
-      INFO(name << " " << isa::genName(g) << " a=0x" << std::hex << a << " b=0x" << b << " SCC in=" << initial);
+      INFO(name << " " << isa::genName(g) << " a=0x" << std::hex << a << " b=0x" << b
+                << " SCC in=" << initial);
       r.w.sreg[1] = a, r.w.sreg[2] = b;
       r.w.scc = scc >= 0 ? sccIn : initial;
       r.run2(name, sreg(3), sreg(1), sreg(2));
@@ -120,8 +121,8 @@ TEST_CASE("SOP2 bitwise ops: SCC = result != 0, 64-bit on register pairs (seed 0
   sop2("s_or_b32", 0x100, 0x001, 0x101, 1);
   sop2("s_xor_b32", 5, 5, 0, 0);
   sop2("s_xor_b32", 0xff00ff00, 0x0ff00ff0, 0xf0f0f0f0, 1);
-  sop2("s_andn2_b32", 0xff, 0x0f, 0xf0, 1);           // SSRC0 & ~SSRC1
-  sop2("s_orn2_b32", 0, 0xffffffff, 0, 0);            // SSRC0 | ~SSRC1
+  sop2("s_andn2_b32", 0xff, 0x0f, 0xf0, 1);  // SSRC0 & ~SSRC1
+  sop2("s_orn2_b32", 0, 0xffffffff, 0, 0);   // SSRC0 | ~SSRC1
   sop2("s_orn2_b32", 0, 0xfffffff0, 0xf, 1);
   sop2("s_nand_b32", 0xffffffff, 0xffffffff, 0, 0);   // ~(SSRC0 & SSRC1)
   sop2("s_nor_b32", 0, 0, 0xffffffff, 1);             // ~(SSRC0 | SSRC1)
@@ -195,7 +196,8 @@ TEST_CASE("s_bfe: length 0, offset+length past the width, masked fields (seed 00
   sop2x64("s_bfe_u64", 0x123456789abcdef0ull, 12, 0, 0);
   sop2x64("s_bfe_i64", 0x0000000080000000ull, (32u << 16) | 0, 0xffffffff80000000ull, 1);
   sop2x64("s_bfe_i64", 0x8000000000000000ull, (10u << 16) | 60, 0xfffffffffffffff8ull, 1);
-  sop2x64("s_bfe_i64", 0x8000000000000000ull, (0x40u << 16) | 127, 0xffffffffffffffffull, 1);  // shift 127 & 63 = 63
+  sop2x64("s_bfe_i64", 0x8000000000000000ull, (0x40u << 16) | 127, 0xffffffffffffffffull,
+          1);  // shift 127 & 63 = 63
 }
 
 TEST_CASE("s_absdiff_i32: |SSRC0 - SSRC1| of the 32-bit difference (seed 002)", "[sim][scalar][sop2]") {
@@ -242,17 +244,29 @@ TEST_CASE("SOP2 sources: literal and SDST aliasing a source", "[sim][scalar][sop
 }
 
 TEST_CASE("SOPC compares set SCC (GcnInstrsSopc.md)", "[sim][scalar][sopc]") {
-  struct Case { const char* name; uint32_t a, b; bool scc; };
+  struct Case {
+    const char* name;
+    uint32_t a, b;
+    bool scc;
+  };
   const Case cases[] = {
-      {"s_cmp_eq_i32", 5, 5, true},           {"s_cmp_lg_i32", 5, 5, false},
-      {"s_cmp_gt_i32", 0xffffffff, 1, false}, {"s_cmp_gt_u32", 0xffffffff, 1, true},
-      {"s_cmp_ge_i32", 0x80000000, 0x80000000, true}, {"s_cmp_lt_i32", 0x80000000, 0x7fffffff, true},
-      {"s_cmp_lt_u32", 0x80000000, 0x7fffffff, false}, {"s_cmp_le_i32", 1, 0xffffffff, false},
-      {"s_cmp_le_u32", 1, 0xffffffff, true},  {"s_cmp_eq_u32", 0, 0, true},
-      {"s_cmp_lg_u32", 0, 1, true},           {"s_cmp_ge_u32", 0, 1, false},
+      {"s_cmp_eq_i32", 5, 5, true},
+      {"s_cmp_lg_i32", 5, 5, false},
+      {"s_cmp_gt_i32", 0xffffffff, 1, false},
+      {"s_cmp_gt_u32", 0xffffffff, 1, true},
+      {"s_cmp_ge_i32", 0x80000000, 0x80000000, true},
+      {"s_cmp_lt_i32", 0x80000000, 0x7fffffff, true},
+      {"s_cmp_lt_u32", 0x80000000, 0x7fffffff, false},
+      {"s_cmp_le_i32", 1, 0xffffffff, false},
+      {"s_cmp_le_u32", 1, 0xffffffff, true},
+      {"s_cmp_eq_u32", 0, 0, true},
+      {"s_cmp_lg_u32", 0, 1, true},
+      {"s_cmp_ge_u32", 0, 1, false},
       // SCC = (SSRC0 & (1U << (SSRC1&31))) == 0  /  != 0
-      {"s_bitcmp0_b32", 0x10, 4, false},      {"s_bitcmp0_b32", 0x10, 5, true},
-      {"s_bitcmp1_b32", 0x10, 36, true},      {"s_bitcmp1_b32", 0x10, 3, false},
+      {"s_bitcmp0_b32", 0x10, 4, false},
+      {"s_bitcmp0_b32", 0x10, 5, true},
+      {"s_bitcmp1_b32", 0x10, 36, true},
+      {"s_bitcmp1_b32", 0x10, 3, false},
   };
   for (Gen g : kAllGens)
     for (const Case& c : cases)
@@ -336,7 +350,12 @@ TEST_CASE("SOPK immediates: movk/cmovk/addk/mulk (GcnInstrsSopk.md)", "[sim][sca
 
 TEST_CASE("s_cmpk_*: signed SIMM16 for _i32, zero-extended IMM16 for _u32 (GcnInstrsSopk.md)",
           "[sim][scalar][sopk]") {
-  struct Case { const char* name; uint32_t reg; int32_t imm; bool scc; };
+  struct Case {
+    const char* name;
+    uint32_t reg;
+    int32_t imm;
+    bool scc;
+  };
   const Case cases[] = {
       {"s_cmpk_eq_i32", 0xffffffff, 0xffff, true},   // -1 == -1
       {"s_cmpk_eq_u32", 0xffffffff, 0xffff, false},  // 0xffffffff != 0xffff

@@ -168,18 +168,21 @@ TEST_CASE("s_sext/s_abs/s_bitset/s_bitreplicate (GcnInstrsSop1.md)", "[sim][scal
 TEST_CASE("s_*_saveexec_b64: SDST = old EXEC, EXEC = op(SSRC0, EXEC), SCC = EXEC != 0 (GcnInstrsSop1.md)",
           "[sim][scalar][sop1]") {
   const uint64_t exec = 0x00000000ffffffffull, s = 0x0000ffff0000ffffull;
-  struct Case { const char* name; uint64_t want; };
+  struct Case {
+    const char* name;
+    uint64_t want;
+  };
   const Case cases[] = {
-      {"s_and_saveexec_b64", 0x000000000000ffffull},   // SSRC0 & EXEC
-      {"s_or_saveexec_b64", 0x0000ffffffffffffull},    // SSRC0 | EXEC
-      {"s_xor_saveexec_b64", 0x0000ffffffff0000ull},   // SSRC0 ^ EXEC
-      {"s_andn2_saveexec_b64", 0x0000ffff00000000ull}, // SSRC0 & ~EXEC
-      {"s_orn2_saveexec_b64", 0xffffffff0000ffffull},  // SSRC0 | ~EXEC
-      {"s_nand_saveexec_b64", 0xffffffffffff0000ull},  // ~(SSRC0 & EXEC)
-      {"s_nor_saveexec_b64", 0xffff000000000000ull},   // ~(SSRC0 | EXEC)
-      {"s_xnor_saveexec_b64", 0xffff00000000ffffull},  // ~(SSRC0 ^ EXEC)
-      {"s_andn1_saveexec_b64", 0x00000000ffff0000ull}, // GCN 1.4: ~SSRC0 & EXEC
-      {"s_orn1_saveexec_b64", 0xffff0000ffffffffull},  // GCN 1.4: ~SSRC0 | EXEC
+      {"s_and_saveexec_b64", 0x000000000000ffffull},    // SSRC0 & EXEC
+      {"s_or_saveexec_b64", 0x0000ffffffffffffull},     // SSRC0 | EXEC
+      {"s_xor_saveexec_b64", 0x0000ffffffff0000ull},    // SSRC0 ^ EXEC
+      {"s_andn2_saveexec_b64", 0x0000ffff00000000ull},  // SSRC0 & ~EXEC
+      {"s_orn2_saveexec_b64", 0xffffffff0000ffffull},   // SSRC0 | ~EXEC
+      {"s_nand_saveexec_b64", 0xffffffffffff0000ull},   // ~(SSRC0 & EXEC)
+      {"s_nor_saveexec_b64", 0xffff000000000000ull},    // ~(SSRC0 | EXEC)
+      {"s_xnor_saveexec_b64", 0xffff00000000ffffull},   // ~(SSRC0 ^ EXEC)
+      {"s_andn1_saveexec_b64", 0x00000000ffff0000ull},  // GCN 1.4: ~SSRC0 & EXEC
+      {"s_orn1_saveexec_b64", 0xffff0000ffffffffull},   // GCN 1.4: ~SSRC0 | EXEC
   };
   for (Gen g : kAllGens)
     for (const Case& c : cases) {

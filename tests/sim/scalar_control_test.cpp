@@ -123,16 +123,16 @@ TEST_CASE("s_cbranch_g_fork / s_cbranch_join control stack (seed 002)", "[sim][s
     CHECK(o.branched);
     CHECK(o.target == target);
     CHECK(r.w.exec() == 0x0fu);
-    CHECK(r.s64(0) == 0xf0u);       // SGPR[0:1] = failures
-    CHECK(r.s64(2) == kPc + 4);     // SGPR[2:3] = PC + 4
+    CHECK(r.s64(0) == 0xf0u);    // SGPR[0:1] = failures
+    CHECK(r.s64(2) == kPc + 4);  // SGPR[2:3] = PC + 4
     CHECK((r.w.hw.mode >> 29) == 1u);
     // nested: 3 pass, 1 fails -> run the failure first, push passes and SSRC1
     r.w.setSreg64(12, target + 0x100);
     o = fork(0x07);
     CHECK_FALSE(o.branched);
     CHECK(r.w.exec() == 0x08u);
-    CHECK(r.s64(4) == 0x07u);               // SGPR[4:5] = passes
-    CHECK(r.s64(6) == target + 0x100);      // SGPR[6:7] = SSRC1
+    CHECK(r.s64(4) == 0x07u);           // SGPR[4:5] = passes
+    CHECK(r.s64(6) == target + 0x100);  // SGPR[6:7] = SSRC1
     CHECK((r.w.hw.mode >> 29) == 2u);
 
     // s_cbranch_join SSRC0: if (CSP==SSRC0) PC += 4
@@ -211,10 +211,13 @@ TEST_CASE("s_endpgm/s_barrier/s_trap/s_sendmsg and the no-op SOPP ops (GcnInstrs
   CHECK(r.runP("s_endpgm_ordered_ps_done").stop == sim::StopReason::EndProgram);
 }
 
-TEST_CASE("s_getreg/s_setreg on MODE bit fields, STATUS reflects SCC/EXECZ/VCCZ (GcnInstrsSopk.md, GcnState.md)",
-          "[sim][scalar][hwreg]") {
+TEST_CASE(
+    "s_getreg/s_setreg on MODE bit fields, STATUS reflects SCC/EXECZ/VCCZ (GcnInstrsSopk.md, GcnState.md)",
+    "[sim][scalar][hwreg]") {
   // hwreg(ID, OFFSET, SIZE) = ID | OFFSET << 6 | (SIZE-1) << 11
-  auto hwreg = [](unsigned id, unsigned off, unsigned size) { return int32_t(id | off << 6 | (size - 1) << 11); };
+  auto hwreg = [](unsigned id, unsigned off, unsigned size) {
+    return int32_t(id | off << 6 | (size - 1) << 11);
+  };
   for (Gen g : kAllGens) {
     INFO(isa::genName(g));
     Rig r(g);

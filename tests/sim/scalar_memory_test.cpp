@@ -34,7 +34,8 @@ void descriptor(Rig& r, uint64_t base, uint32_t records) {
 
 }  // namespace
 
-TEST_CASE("s_load_dword*: immediate and SGPR offsets, deferred writes (seeds 003, 000)", "[sim][scalar][smem]") {
+TEST_CASE("s_load_dword*: immediate and SGPR offsets, deferred writes (seeds 003, 000)",
+          "[sim][scalar][smem]") {
   for (Gen g : kAllGens) {
     INFO(isa::genName(g));
     Rig r(g);
@@ -75,7 +76,8 @@ TEST_CASE("s_load_dword*: immediate and SGPR offsets, deferred writes (seeds 003
   }
 }
 
-TEST_CASE("SMRD GCN 1.1 literal offset and SMEM GCN 1.4 IMM/SOE forms (seeds 003, 000)", "[sim][scalar][smem]") {
+TEST_CASE("SMRD GCN 1.1 literal offset and SMEM GCN 1.4 IMM/SOE forms (seeds 003, 000)",
+          "[sim][scalar][smem]") {
   {
     // GCN 1.1 literal: a 32-bit dword offset, decoded to bytes (3 dwords = 12 bytes)
     Rig r(Gen::GCN11);
@@ -323,7 +325,8 @@ TEST_CASE("GCN 1.4 scalar atomics: memory update and GLC return (seed 000)", "[s
   CHECK_THAT(atomic("s_atomic_or", 0, false).fault, Catch::Contains("0x30"));
 }
 
-TEST_CASE("GCN 1.4 s_scratch_load/store: SMEM + OFFSET + (SGPROFFSET & ~3)*64 (seed 000)", "[sim][scalar][smem]") {
+TEST_CASE("GCN 1.4 s_scratch_load/store: SMEM + OFFSET + (SGPROFFSET & ~3)*64 (seed 000)",
+          "[sim][scalar][smem]") {
   Rig r(Gen::GCN14);
   const uint64_t buf = r.alloc(1024);
   fillPattern(r, buf, 256);

@@ -3,7 +3,6 @@
 // tests/tools/assemble_programs.py). Expected values are worked out by hand
 // from the program text; rules cited in each program's header comment.
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "isa/gen.hpp"
@@ -31,7 +30,7 @@ TEST_CASE("scalar_sum: SGPR-offset loads in a loop, SMRD dword vs SMEM byte offs
     REQUIRE(st.ok());
     CHECK(h.wave.sreg[10] == 148u);  // 1+2+5+10+17+26+37+50
     CHECK(h.wave.sreg[20] == 8u);
-    CHECK(h.wave.sreg[8] == 9u);     // (148 >> 4) & 0xf
+    CHECK(h.wave.sreg[8] == 9u);  // (148 >> 4) & 0xf
     CHECK(h.wave.sreg[7] == 42u);
     if (g <= Gen::GCN11) {
       // seed 003: SMRD immediate offset 4 counts dwords -> d[4], d[5]; 4-byte loads
@@ -80,7 +79,8 @@ TEST_CASE("scalar_store: GCN 1.2/1.4 scalar stores with M0 and immediate offsets
     CHECK(d[5] == 0x22222222u);
     CHECK(d[3] == 0u);
     CHECK(h.wave.sreg[12] == 0x11111111u);
-    CHECK(h.wave.sreg64(8) == 6u);  // s_memtime: the functional engine's clock counts instructions (6 before it)
+    CHECK(h.wave.sreg64(8) ==
+          6u);  // s_memtime: the functional engine's clock counts instructions (6 before it)
   }
 }
 
@@ -102,7 +102,8 @@ TEST_CASE("scalar_atomic: GCN 1.4 s_atomic_add with and without GLC, s_atomic_in
   CHECK(h.wave.sreg64(6) == ~0ull);
 }
 
-TEST_CASE("scalar_fork: s_cbranch_g_fork / s_cbranch_join on GCN 1.0-1.2 (seed 002)", "[sim][scalar][program]") {
+TEST_CASE("scalar_fork: s_cbranch_g_fork / s_cbranch_join on GCN 1.0-1.2 (seed 002)",
+          "[sim][scalar][program]") {
   for (Gen g : {Gen::GCN10, Gen::GCN11, Gen::GCN12}) {
     INFO(isa::genName(g));
     test::WaveHarness h(g);

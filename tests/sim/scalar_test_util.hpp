@@ -5,7 +5,6 @@
 // reference pseudo-code cited next to each check.
 #pragma once
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -96,8 +95,8 @@ class Rig {
     pending.clear();
     sim::Exec x(w, in, env, pending);
     fn(x);
-    Outcome o{x.branched(), x.branchTarget(), x.stop(), x.faultMessage(), pending.hasSgpr, pending.sgprFirst,
-              pending.sgprCount};
+    Outcome o{x.branched(),    x.branchTarget(),  x.stop(),         x.faultMessage(),
+              pending.hasSgpr, pending.sgprFirst, pending.sgprCount};
     pending.applyTo(w);
     return o;
   }
