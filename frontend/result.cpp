@@ -1,5 +1,6 @@
 #include "frontend/result.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -42,7 +43,9 @@ std::string resultJsonText(const ResultDoc& doc) {
   os << "  \"stats\": {\"waves\": " << doc.stats.waves << ", \"instructions\": " << doc.stats.instructions
      << ", \"cycles\": " << doc.stats.cycles;
   for (const auto& [name, value] : doc.stats.extra) os << ", " << quote(name) << ": " << value;
+  for (const auto& [name, text] : doc.statsJson) os << ", " << quote(name) << ": " << text;
   os << "},\n";
+  for (const auto& [name, text] : doc.sections) os << "  " << quote(name) << ": " << text << ",\n";
   os << "  \"buffers\": {";
   for (size_t b = 0; b < doc.buffers.size(); ++b) {
     const ResultBuffer& buf = doc.buffers[b];
@@ -107,6 +110,10 @@ ResultDoc readResultJson(const std::filesystem::path& path) {
   }
   const JobJson& stats = ctx.requireObject(ctx.requireKey(doc, "stats", ""), "stats");
   for (auto it = stats.begin(); it != stats.end(); ++it) {
+    if (!it.value().is_number_unsigned()) {
+      r.statsJson.emplace_back(it.key(), it.value().dump());
+      continue;
+    }
     const uint64_t v = ctx.requireUint(it.value(), "stats." + it.key(), 0, ~uint64_t{0});
     if (it.key() == "waves")
       r.stats.waves = v;
@@ -116,6 +123,11 @@ ResultDoc readResultJson(const std::filesystem::path& path) {
       r.stats.cycles = v;
     else
       r.stats.extra.emplace_back(it.key(), v);
+  }
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    static const char* const known[] = {"kernel", "arch", "mode", "grid", "workgroup", "stats", "buffers"};
+    if (std::find(std::begin(known), std::end(known), it.key()) == std::end(known))
+      r.sections.emplace_back(it.key(), it.value().dump());
   }
   const JobJson& buffers = ctx.requireObject(ctx.requireKey(doc, "buffers", ""), "buffers");
   for (auto it = buffers.begin(); it != buffers.end(); ++it) {

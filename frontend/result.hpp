@@ -32,6 +32,12 @@ struct ResultDoc {
   std::array<uint32_t, 3> grid{1, 1, 1};
   std::array<uint32_t, 3> workgroup{1, 1, 1};
   ResultStats stats;
+  // Statistics that are not counters (ratios, lists): key and JSON text,
+  // written in "stats" after the counters.
+  std::vector<std::pair<std::string, std::string>> statsJson;
+  // Further top-level sections (e.g. the stall profile's "lgkm", "vm",
+  // "barrier"): key and JSON text, written between stats and buffers.
+  std::vector<std::pair<std::string, std::string>> sections;
   std::vector<ResultBuffer> buffers;  // in report order
 };
 

@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/program_options.hpp>
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +15,8 @@
 #include "frontend/job.hpp"
 #include "frontend/kernel_launch.hpp"
 #include "frontend/result.hpp"
+#include "frontend/trace_filter.hpp"
+#include "frontend/trace_writer.hpp"
 #include "memory/gds.hpp"
 #include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
@@ -29,8 +33,12 @@ namespace {
 // loadJob's limit, plus code, kernargs and scratch.
 constexpr uint64_t kDeviceMemoryBytes = uint64_t{8} << 30;
 
+const char* const kReports[] = {"stalls", "listing", "stats"};
+
 RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   RunOptions o;
+  std::string traceCu;
+  std::vector<std::string> reports;
   po::options_description desc("gcnsim run JOB.json [options]");
   desc.add_options()("help,h", "show this help")("result", po::value(&o.result),
                                                  "write the result document (JSON)")(
@@ -41,7 +49,15 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
       "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
       "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
-      "verbose,v", "same as --log-level info")("job", po::value(&o.job), "job file");
+      "verbose,v", "same as --log-level info")("trace", po::value(&o.trace),
+                                                "timing: write a per-cycle trace to FILE (\"-\": stdout)")(
+      "trace-format", po::value(&o.traceFormat), "text (default), jsonl or chrome (Perfetto, chrome://tracing)")(
+      "trace-waves", po::value(&o.traceWaves), "trace only these waves, e.g. 0,3,8-11")(
+      "trace-cycles", po::value(&o.traceCycles), "trace only cycles FROM:TO (TO excluded)")(
+      "trace-cu", po::value(&traceCu), "trace only this CU")(
+      "report", po::value(&reports)->composing(),
+      "timing: print stalls (LGKM/VM/barrier stall profile), listing (annotated disassembly) or stats; "
+      "repeat or separate with commas")("job", po::value(&o.job), "job file");
   po::positional_options_description pos;
   pos.add("job", 1);
   po::variables_map vm;
@@ -53,6 +69,24 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     return o;
   }
   if (vm.count("verbose")) o.logLevel = "info";
+  for (const std::string& r : reports) {
+    size_t start = 0;
+    while (start <= r.size()) {
+      const size_t comma = std::min(r.find(',', start), r.size());
+      const std::string name = r.substr(start, comma - start);
+      if (std::find(std::begin(kReports), std::end(kReports), name) == std::end(kReports))
+        throw InputError("--report: \"" + name + "\" is not a report (expected stalls, listing or stats)");
+      if (std::find(o.reports.begin(), o.reports.end(), name) == o.reports.end()) o.reports.push_back(name);
+      start = comma + 1;
+    }
+  }
+  if (!traceCu.empty()) {
+    uint32_t cu = 0;
+    const auto [p, ec] = std::from_chars(traceCu.data(), traceCu.data() + traceCu.size(), cu);
+    if (ec != std::errc() || p != traceCu.data() + traceCu.size())
+      throw InputError("--trace-cu: \"" + traceCu + "\" is not a CU number");
+    o.traceCu = cu;
+  }
   if (o.job.empty()) throw InputError("run: missing JOB (a job file, see README \"Job file\")");
   return o;
 }
@@ -61,9 +95,26 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
 
 namespace {
 
-void checkMode(const std::string& mode) {
-  if (mode != "functional" && mode != "timing")
-    throw InputError("--mode: \"" + mode + "\" is not a mode (expected timing or functional)");
+void checkMode(const RunOptions& o) {
+  if (o.mode != "functional" && o.mode != "timing")
+    throw InputError("--mode: \"" + o.mode + "\" is not a mode (expected timing or functional)");
+  if (o.mode == "functional" && !o.trace.empty()) throw InputError("--trace: needs --mode timing");
+  if (o.mode == "functional" && !o.reports.empty())
+    throw InputError("--report " + o.reports[0] + ": needs --mode timing");
+}
+
+bool wants(const RunOptions& o, const char* report) {
+  return std::find(o.reports.begin(), o.reports.end(), report) != o.reports.end();
+}
+
+// The kernel's code from its entry point, for the annotated listing.
+std::vector<ListingLine> kernelListing(const Job& job, const sim::DispatchSpec& spec, memory::GlobalMemory& mem) {
+  uint64_t bytes = spec.codeBase + spec.codeSize - spec.entryPc;
+  if (job.kernel.format == KernelFormat::Elf && job.kernelInfo().codeSize)
+    bytes = std::min<uint64_t>(bytes, job.kernelInfo().codeSize);
+  std::vector<uint32_t> words(bytes / 4);
+  mem.read(spec.entryPc, words.data(), words.size() * 4);
+  return decodeListing(spec.gen, words, spec.entryPc);
 }
 
 // SGPRs each wave holds, for the timing model's SGPR-file allocation: the
@@ -98,7 +149,7 @@ void addTimingStats(const sim::timing::TimingStats& t, ResultStats& out) {
 }  // namespace
 
 RunOutcome runJob(const Job& job, const RunOptions& opt) {
-  checkMode(opt.mode);
+  checkMode(opt);
   const bool timing = opt.mode == "timing";
   sim::timing::GpuConfig gpu;
   if (timing)
@@ -173,7 +224,30 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
     topt.limits.maxCycles = opt.maxCycles;
     topt.limits.maxInstructions = opt.maxInstructions;
     topt.sgprsPerWave = sgprsPerWave(job);
+    // Sinks: the profile sees every event, the trace writer what the filter passes.
+    sim::trace::TeeSink tee;
+    if (wants(opt, "stalls") || wants(opt, "listing")) {
+      out.profile = std::make_shared<StallProfile>(spec.gen, spec.entryPc);
+      tee.add(out.profile.get());
+    }
+    std::unique_ptr<TraceWriter> writer;
+    std::unique_ptr<FilterSink> filter;
+    if (!opt.trace.empty()) {
+      TraceFilter f;
+      if (!opt.traceWaves.empty()) f.waves = parseWaveList(opt.traceWaves);
+      if (!opt.traceCycles.empty()) std::tie(f.from, f.to) = parseCycleRange(opt.traceCycles);
+      f.cu = opt.traceCu;
+      const TraceContext ctx{spec.gen, spec.entryPc, job.kernel.name, job.kernel.arch.llvmName, gpu.name,
+                             gpu.cu.waveSlotsPerSimd};
+      writer = makeTraceWriter(opt.traceFormat, opt.trace, ctx);
+      filter = std::make_unique<FilterSink>(std::move(f), *writer);
+      tee.add(filter.get());
+    }
+    if (out.profile || writer) topt.sink = &tee;
     out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
+    if (writer) writer->close();
+    if (wants(opt, "listing")) out.listing = kernelListing(job, spec, mem);
+    out.summary = summarizeTiming(tstats, gpu);
     stats.workgroups = tstats.workgroups;
     stats.waves = tstats.waves;
     stats.instructions = tstats.instructions;
@@ -196,7 +270,15 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   doc.stats.waves = stats.waves;
   doc.stats.instructions = stats.instructions;
   doc.stats.extra.emplace_back("workgroups", stats.workgroups);
-  if (timing) addTimingStats(tstats, doc.stats);
+  if (timing) {
+    addTimingStats(tstats, doc.stats);
+    addSummaryToResult(*out.summary, doc);
+  }
+  if (out.profile) {
+    doc.sections.emplace_back("lgkm", stallSectionJson(*out.profile, StallSection::Lgkm));
+    doc.sections.emplace_back("vm", stallSectionJson(*out.profile, StallSection::Vm));
+    doc.sections.emplace_back("barrier", stallSectionJson(*out.profile, StallSection::Barrier));
+  }
   for (const std::string& name : job.output) {
     for (size_t i = 0; i < job.buffers.size(); ++i) {
       if (job.buffers[i].name != name) continue;
@@ -237,8 +319,17 @@ int runCommand(const std::vector<std::string>& args) {
               static_cast<unsigned long long>(doc.stats.instructions));
   if (doc.mode == "timing")
     std::printf("cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
+  if (out.summary) std::printf("stats         %s\n", statsBrief(*out.summary).c_str());
   std::printf("wall time     %.3f s\n", out.seconds);
   if (!opt.result.empty()) std::printf("result        %s\n", opt.result.c_str());
+  if (!opt.trace.empty()) std::printf("trace         %s (%s)\n", opt.trace.c_str(), opt.traceFormat.c_str());
+  for (const std::string& r : opt.reports) {
+    std::string text;
+    if (r == "stats") text = statsTable(*out.summary);
+    if (r == "stalls") text = stallReportText(*out.profile);
+    if (r == "listing") text = listingText(*out.profile, out.listing);
+    std::printf("\n%s", text.c_str());
+  }
   return kExitOk;
 }
 

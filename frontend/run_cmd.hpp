@@ -3,11 +3,16 @@
 // tests and tools.
 #pragma once
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "frontend/job.hpp"
+#include "frontend/profile_report.hpp"
 #include "frontend/result.hpp"
+#include "frontend/stall_profile.hpp"
+#include "frontend/timing_report.hpp"
 #include "sim/functional_engine.hpp"
 
 namespace gcnsim::frontend {
@@ -19,6 +24,11 @@ struct RunOptions {
       config;  // timing: GPU config file (configs/*.json); empty: the kernel generation's default chip
   uint64_t maxInstructions = uint64_t{1} << 34;  // watchdog
   uint64_t maxCycles = uint64_t{1} << 40;        // timing-mode watchdog
+  // Timing mode only (README "Traces and profiles"):
+  std::string trace, traceFormat = "text";  // --trace FILE, --trace-format text|jsonl|chrome
+  std::string traceWaves, traceCycles;      // --trace-waves 0,3,8-11, --trace-cycles FROM:TO ("": all)
+  std::optional<uint32_t> traceCu;          // --trace-cu N
+  std::vector<std::string> reports;         // --report stalls|listing|stats (printed in this order)
 };
 
 struct RunOutcome {
@@ -28,6 +38,9 @@ struct RunOutcome {
   std::vector<uint64_t> opCounts;  // executions per isa::allOps() row
   uint64_t cycles = 0;             // timing mode: simulated cycles (also doc.stats.cycles)
   std::string configName;          // timing mode: the GPU config's name
+  std::optional<TimingSummary> summary;     // timing mode: statistics
+  std::shared_ptr<StallProfile> profile;    // with --report stalls or listing
+  std::vector<ListingLine> listing;         // with --report listing: the kernel's instructions
 };
 
 // Places the job's buffers and kernel in a fresh simulated GPU, runs it and

@@ -17,23 +17,36 @@ std::string FunctionalEngine::describe(const WaveState& w) const {
   return out;
 }
 
-StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
+// Decodes (first visit) or diagnoses the instruction at w.pc: the slow half of
+// the lookup, out of the per-instruction path.
+const CachedInst* FunctionalEngine::fetchSlow(WaveState& w, RunStatus& status) {
   std::string err;
   const CachedInst* ci = code_.at(w.pc, err);
   if (!ci) {
     status = {RunStatus::Fault, describe(w) + ": " + err};
-    return StopReason::Fault;
+    return nullptr;
   }
   if (!ci->fn) {
     status = {RunStatus::Fault, describe(w) + ": " +
                                     (ci->inst.valid() ? "instruction has no semantics in gcnsim"
                                                       : "invalid instruction encoding")};
-    return StopReason::Fault;
+    return nullptr;
+  }
+  return ci;
+}
+
+StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
+  // Fast path: decoded before, with semantics (an instruction without them is
+  // looked up through fetchSlow every time, which reports the fault).
+  const CachedInst* ci = code_.decoded(w.pc);
+  if (!ci || !ci->fn) [[unlikely]] {
+    ci = fetchSlow(w, status);
+    if (!ci) return StopReason::Fault;
   }
   pending_.clear();
   Exec x(w, ci->inst, env_, pending_);
   ci->fn(x);
-  pending_.applyTo(w);
+  if (pending_.hasSgpr || pending_.hasVgpr) pending_.applyTo(w);
   ++w.instructionsExecuted;
   ++env_.clock;
   if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
@@ -41,14 +54,9 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
     case StopReason::Fault:
       status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};
       return StopReason::Fault;
-    case StopReason::EndProgram:
-      w.ended = true;
-      return StopReason::EndProgram;
-    case StopReason::Barrier:
-      w.atBarrier = true;
-      break;
-    case StopReason::None:
-      break;
+    case StopReason::EndProgram: w.ended = true; return StopReason::EndProgram;
+    case StopReason::Barrier: w.atBarrier = true; break;
+    case StopReason::None: break;
   }
   w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   return x.stop();

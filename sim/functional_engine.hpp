@@ -37,6 +37,8 @@ class FunctionalEngine {
   void countInstructionsInto(std::vector<uint64_t>* counts) { opCounts_ = counts; }
 
  private:
+  const CachedInst* fetchSlow(WaveState& w, RunStatus& status);
+
   std::vector<uint64_t>* opCounts_ = nullptr;
   CodeCache& code_;
   ExecEnv& env_;

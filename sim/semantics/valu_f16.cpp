@@ -32,7 +32,6 @@ constexpr auto med3h = [](const Ctx& c, f64 a, f64 b, f64 d) {
   return std::max(std::min(a, b), std::min(std::max(a, b), d));
 };
 
-
 }  // namespace
 
 void registerValuF16(SemRegistry& r) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace gcnsim::sim::valu {
 
@@ -19,9 +20,15 @@ inline uint64_t bitsOf(double d) { return std::bit_cast<uint64_t>(d); }
 
 // Raw results: an op returning Raw32/Raw64 hands the driver exact bits (NaN
 // payloads, -NaN constants) instead of a value to round.
-struct Raw32 { uint32_t v; };
-struct Raw64 { uint64_t v; };
-struct Raw16 { uint32_t v; };  // f16 bits in the low half
+struct Raw32 {
+  uint32_t v;
+};
+struct Raw64 {
+  uint64_t v;
+};
+struct Raw16 {
+  uint32_t v;
+};  // f16 bits in the low half
 
 inline constexpr uint32_t kNegNaN32 = 0xffc00000u;  // the "-NAN" of the CLRX pseudo-code
 inline constexpr uint32_t kQNaN32 = 0x7fc00000u;
@@ -180,30 +187,45 @@ inline double fmaForHalf(double a, double b, double c) { return addRoundToOdd(a 
 // operand is ignored; -0 < +0) ----------------------------------------------
 template <class T>
 inline bool isSNaN(T v) {
-  if constexpr (sizeof(T) == 4) return isSNaN32(bitsOf(v));
-  else return isSNaN64(bitsOf(v));
+  if constexpr (sizeof(T) == 4)
+    return isSNaN32(bitsOf(v));
+  else
+    return isSNaN64(bitsOf(v));
+}
+// Branch-free and on the bit patterns only (integer compares and selects), so
+// that GCC vectorizes the lane loops. For non-NaN values the order of
+// key(bits) (the magnitude bits flipped for negative values) is the float
+// order with -0 < +0, which is the min/max rule for zeros. Then a NaN operand
+// is ignored (both NaN: b), and in IEEE mode a signalling NaN operand wins,
+// quieted (a before b).
+template <class T>
+[[gnu::always_inline]] inline T minMax(T a, T b, bool ieee, bool max) {
+  using U = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  using S = std::make_signed_t<U>;
+  constexpr U kSign = U(1) << (sizeof(T) * 8 - 1),
+              kInf = sizeof(T) == 4 ? 0x7f800000u : 0x7ff0000000000000ull,
+              kQuiet = sizeof(T) == 4 ? 0x00400000u : 0x0008000000000000ull;
+  const U ua = bitsOf(a), ub = bitsOf(b);
+  auto key = [](U u) { return static_cast<S>(u & kSign ? u ^ (kSign - 1) : u); };
+  const bool aFirst = max ? key(ua) >= key(ub) : key(ua) <= key(ub);
+  U r = aFirst ? ua : ub;
+  const bool na = (ua & ~kSign) > kInf, nb = (ub & ~kSign) > kInf;
+  r = nb ? ua : r;
+  r = na ? ub : r;
+  r = (ieee & nb & !(ub & kQuiet)) ? ub | kQuiet : r;
+  r = (ieee & na & !(ua & kQuiet)) ? ua | kQuiet : r;
+  if constexpr (sizeof(T) == 4)
+    return asF32(r);
+  else
+    return asF64(r);
 }
 template <class T>
-inline T fmin(T a, T b, bool ieee) {
-  if (!std::isnan(a) && !std::isnan(b)) [[likely]]
-    return a < b || (a == b && std::signbit(a)) ? a : b;
-  if (ieee && isSNaN(a)) return quiet(a);
-  if (ieee && isSNaN(b)) return quiet(b);
-  if (std::isnan(a)) return b;
-  if (std::isnan(b)) return a;
-  if (a == 0 && b == 0) return std::signbit(a) ? a : b;
-  return a < b ? a : b;
+[[gnu::always_inline]] inline T fmin(T a, T b, bool ieee) {
+  return minMax(a, b, ieee, false);
 }
 template <class T>
-inline T fmax(T a, T b, bool ieee) {
-  if (!std::isnan(a) && !std::isnan(b)) [[likely]]
-    return a > b || (a == b && !std::signbit(a)) ? a : b;
-  if (ieee && isSNaN(a)) return quiet(a);
-  if (ieee && isSNaN(b)) return quiet(b);
-  if (std::isnan(a)) return b;
-  if (std::isnan(b)) return a;
-  if (a == 0 && b == 0) return std::signbit(a) ? b : a;
-  return a > b ? a : b;
+[[gnu::always_inline]] inline T fmax(T a, T b, bool ieee) {
+  return minMax(a, b, ieee, true);
 }
 
 // ---- v_cmp_class ------------------------------------------------------------
@@ -228,8 +250,8 @@ inline unsigned classOf64(uint64_t u) {
 }
 inline unsigned classOf16(uint32_t h) {
   const uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
-  return classBit((h >> 15) & 1, e == 0x1f && m, e == 0x1f && m && !(m & 0x200), e == 0x1f && !m, e == 0 && !m,
-                  e == 0 && m);
+  return classBit((h >> 15) & 1, e == 0x1f && m, e == 0x1f && m && !(m & 0x200), e == 0x1f && !m,
+                  e == 0 && !m, e == 0 && m);
 }
 
 }  // namespace gcnsim::sim::valu

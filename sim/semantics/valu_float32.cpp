@@ -56,18 +56,22 @@ void registerValuFloat32(SemRegistry& r) {
   r.add("v_subrev_f32", vop<F32, F32, F32>([](float a, float b) { return b - a; }));
   r.add("v_mul_f32", vop<F32, F32, F32>([](float a, float b) { return a * b; }));
   // if (SRC0!=0.0 && SRC1!=0.0) VDST = SRC0 * SRC1 else VDST = 0.0
-  r.add("v_mul_legacy_f32", vop<F32, F32, F32>([](float a, float b) { return a != 0 && b != 0 ? a * b : 0.0f; }));
+  r.add("v_mul_legacy_f32",
+        vop<F32, F32, F32>([](float a, float b) { return a != 0 && b != 0 ? a * b : 0.0f; }));
   // VDST = SRC0 * SRC1 + SRC2, not fused: the product is rounded and, as these
   // ops support no denormals (kFtz), a denormal product is flushed to a zero of
   // its sign before the add (AMD GCN ISA "V_MAD_F32 ... Denormals not
   // supported"; FLT_MIN - FLT_MIN*0.5 gives FLT_MIN, not 0).
-  r.add("v_mad_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) { return madProduct(a, b) + c; }));
+  r.add("v_mad_f32",
+        vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) { return madProduct(a, b) + c; }));
   // VDST = ASFLOAT(SRC0) * ASFLOAT(SRC1) + ASFLOAT(VDST)
-  r.add("v_mac_f32",
-        vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) { return madProduct(a, b) + c; }));
+  r.add("v_mac_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>(
+                         [](float a, float b, float c) { return madProduct(a, b) + c; }));
   // VDST = SRC0 * SRC1 + K;  VDST = SRC0 * K + SRC1
-  r.add("v_madak_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float k) { return madProduct(a, b) + k; }));
-  r.add("v_madmk_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float k, float b) { return madProduct(a, k) + b; }));
+  r.add("v_madak_f32",
+        vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float k) { return madProduct(a, b) + k; }));
+  r.add("v_madmk_f32",
+        vopo<kFtz, F32, F32, F32, F32>([](float a, float k, float b) { return madProduct(a, k) + b; }));
   // if (SRC0!=0.0 && SRC1!=0.0) VDST = SRC0 * SRC1 + SRC2 (else SRC2 / VDST unchanged)
   r.add("v_mad_legacy_f32", vopo<kFtz, F32, F32, F32, F32>([](float a, float b, float c) {
           return a != 0 && b != 0 ? madProduct(a, b) + c : c;
@@ -78,7 +82,8 @@ void registerValuFloat32(SemRegistry& r) {
   // VDST = FMA(SRC0, SRC1, SRC2)
   r.add("v_fma_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) { return std::fma(a, b, c); }));
   // VDST = ASFLOAT(SRC0) * POW(2.0, (INT32)SRC1)
-  r.add("v_ldexp_f32", vop<F32, F32, I32>([](float a, int32_t e) { return std::ldexp(a, std::clamp(e, -400, 400)); }));
+  r.add("v_ldexp_f32",
+        vop<F32, F32, I32>([](float a, int32_t e) { return std::ldexp(a, std::clamp(e, -400, 400)); }));
   // VDST = -MAX_FLOAT unless SRC2 > 0: then 0 if SRC0 or SRC1 is 0.0, else SRC0 * SRC1
   r.add("v_mullit_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) {
           if (!(c > 0.0f)) return -kMaxF32;
@@ -87,8 +92,10 @@ void registerValuFloat32(SemRegistry& r) {
 
   // ---- min / max ----
   // VDST = MIN/MAX(ASFLOAT(SRC0), ASFLOAT(SRC1)), IEEE-mode NaN rules
-  r.add("v_min_f32", vop<F32, F32, F32>([](const Ctx& c, float a, float b) { return fmin(a, b, c.fp.ieee); }));
-  r.add("v_max_f32", vop<F32, F32, F32>([](const Ctx& c, float a, float b) { return fmax(a, b, c.fp.ieee); }));
+  r.add("v_min_f32",
+        vop<F32, F32, F32>([](const Ctx& c, float a, float b) { return fmin(a, b, c.fp.ieee); }));
+  r.add("v_max_f32",
+        vop<F32, F32, F32>([](const Ctx& c, float a, float b) { return fmax(a, b, c.fp.ieee); }));
   // DX9 rules: VDST = SRC0 < SRC1 ? SRC0 : SRC1 (a NaN SRC1 gives NaN)
   r.add("v_min_legacy_f32", vop<F32, F32, F32>([](float a, float b) { return a < b ? a : b; }));
   r.add("v_max_legacy_f32", vop<F32, F32, F32>([](float a, float b) { return a >= b ? a : b; }));
@@ -173,7 +180,9 @@ void registerValuFloat32(SemRegistry& r) {
   r.add("v_cubetc_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) { return cube(a, b, c, 3); }));
 
   // ---- division helpers ----
-  r.add("v_div_scale_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) { return divScale<float, 96, 64, 23>(a, b, c); }));
+  r.add("v_div_scale_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) {
+          return divScale<float, 96, 64, 23>(a, b, c);
+        }));
   // VDST = FMA(SRC0, SRC1, SRC2), times 2^64 (|SRC2| >= 2.0) or 2^-64 when the VCC bit is set
   r.add("v_div_fmas_f32", vop<F32, F32, F32, F32, VccIn>([](float a, float b, float c, bool vcc) {
           if (!vcc) return std::fma(a, b, c);

@@ -45,7 +45,8 @@ void registerValuFloat64(SemRegistry& r) {
   r.add("v_min_f64", vop<F64, F64, F64>([](const Ctx& c, f64 a, f64 b) { return fmin(a, b, c.fp.ieee); }));
   r.add("v_max_f64", vop<F64, F64, F64>([](const Ctx& c, f64 a, f64 b) { return fmax(a, b, c.fp.ieee); }));
   // VDST = ASDOUBLE(SRC0) * POW(2.0, (INT32)SRC1)
-  r.add("v_ldexp_f64", vop<F64, F64, I32>([](f64 a, int32_t e) { return std::ldexp(a, std::clamp(e, -4000, 4000)); }));
+  r.add("v_ldexp_f64",
+        vop<F64, F64, I32>([](f64 a, int32_t e) { return std::ldexp(a, std::clamp(e, -4000, 4000)); }));
 
   // ---- rounding ----
   r.add("v_floor_f64", vop<F64, F64>([](f64 a) { return std::floor(a); }));
@@ -91,7 +92,8 @@ void registerValuFloat64(SemRegistry& r) {
           if (!vcc) return std::fma(a, b, c);
           return fmaScaled(a, b, c, expField(c) > 1023 ? 128 : -128);
         }));
-  r.add("v_div_fixup_f64", vop<F64, F64, F64, F64>([](f64 q, f64 d, f64 n) { return divFixup(q, d, n, kNegNaN64); }));
+  r.add("v_div_fixup_f64",
+        vop<F64, F64, F64, F64>([](f64 q, f64 d, f64 n) { return divFixup(q, d, n, kNegNaN64); }));
 
   // D = 53 bits of 2/PI from bit (SRC1&31)*53 (+ exponent(SRC0) - 1077 for large SRC0),
   // scaled by 2^(-53-shift) (AMD GCN ISA V_TRIG_PREOP_F64; CLRX GcnInstrsVop3.md)

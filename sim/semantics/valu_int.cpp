@@ -31,14 +31,20 @@ Carry subb(const Ctx& c, u32 a, u32 b, bool bi) {
   return {c.clamp && (t >> 32) ? 0u : static_cast<u32>(t), (t >> 32) != 0};
 }
 
-u32 bfe(u32 v, u32 shift, u32 len, bool sign) {
+// Bits [shift, shift + len) of v, the field clipped at bit 31 (branch-free, so
+// that the lane loops vectorize).
+u32 bfeU(u32 v, u32 shift, u32 len) {
   shift &= 31, len &= 31;
-  if (len == 0) return 0;
-  if (shift + len < 32) {
-    return sign ? static_cast<u32>(static_cast<i32>(v << (32 - shift - len)) >> (32 - len))
-                : (v << (32 - shift - len)) >> (32 - len);
-  }
-  return sign ? static_cast<u32>(static_cast<i32>(v) >> shift) : v >> shift;
+  return (v >> shift) & ((1u << len) - 1);
+}
+// Same, sign-extended from the field's top bit: with L = min(len, 32 - shift),
+// SEXT(v[shift + L - 1 : shift]); 0 for len == 0.
+u32 bfeI(u32 v, u32 shift, u32 len) {
+  shift &= 31, len &= 31;
+  const u32 l = std::min(len, 32 - shift);
+  const u32 top = 32 - l;  // 1..32; 32 only when len == 0
+  const i32 r = static_cast<i32>(v << ((top - shift) & 31)) >> (top & 31);
+  return len == 0 ? 0u : static_cast<u32>(r);
 }
 
 template <class T>
@@ -66,18 +72,19 @@ u32 permByte(u64 q, u32 sel) {
 
 // V_SCREEN_PARTITION_4SE_B32 lookup table (GcnInstrsVop1.md).
 constexpr uint8_t kScreenPartition4se[256] = {
-    0x1, 0x3, 0x7, 0xf, 0x5, 0xf, 0xf, 0xf, 0x7, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x2, 0x6, 0xe, 0xf, 0xa,
-    0xf, 0xf, 0xf, 0xb, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xd, 0xf, 0x4, 0xc, 0xf, 0xf, 0x5, 0xf, 0xf, 0xf, 0xd, 0xf,
-    0xf, 0xf, 0xf, 0xf, 0x9, 0xb, 0xf, 0x8, 0xf, 0xf, 0xf, 0xa, 0xf, 0xf, 0xf, 0xe, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf,
-    0xf, 0xf, 0x4, 0xc, 0xd, 0xf, 0x6, 0xf, 0xf, 0xf, 0xe, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x8, 0x9, 0xb,
-    0xf, 0x9, 0x9, 0xf, 0xf, 0xd, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x7, 0xf, 0x1, 0x3, 0xf, 0xf, 0x9, 0xf, 0xf, 0xf,
-    0xb, 0xf, 0xf, 0xf, 0xf, 0xf, 0x6, 0xe, 0xf, 0x2, 0x6, 0xf, 0xf, 0x6, 0xf, 0xf, 0xf, 0x7, 0xb, 0xf, 0xf, 0xf,
-    0xf, 0xf, 0xf, 0xf, 0x2, 0x3, 0xb, 0xf, 0xa, 0xf, 0xf, 0xf, 0xf, 0x7, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x1,
-    0x9, 0xd, 0xf, 0x5, 0xf, 0xf, 0xf, 0xf, 0xe, 0xf, 0xf, 0xf, 0xf, 0xf, 0xe, 0xf, 0x8, 0xc, 0xf, 0xf, 0xa, 0xf,
-    0xf, 0xf, 0xf, 0xd, 0xf, 0xf, 0xf, 0xf, 0x6, 0x7, 0xf, 0x4, 0xf, 0xf, 0xf, 0x5, 0x9, 0xf, 0xf, 0xf, 0xd, 0xf,
-    0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x8, 0xc, 0xe, 0xf, 0xf, 0x6, 0x6, 0xf, 0xf, 0xe, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf,
-    0xf, 0x4, 0x6, 0x7, 0xf, 0xf, 0x6, 0xf, 0xf, 0xf, 0x7, 0xf, 0xf, 0xf, 0xf, 0xf, 0xb, 0xf, 0x2, 0x3, 0x9, 0xf,
-    0xf, 0x9, 0xf, 0xf, 0xf, 0xb, 0xf, 0xf, 0xf, 0xf, 0x9, 0xd, 0xf, 0x1};
+    0x1, 0x3, 0x7, 0xf, 0x5, 0xf, 0xf, 0xf, 0x7, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x2, 0x6, 0xe,
+    0xf, 0xa, 0xf, 0xf, 0xf, 0xb, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xd, 0xf, 0x4, 0xc, 0xf, 0xf, 0x5, 0xf,
+    0xf, 0xf, 0xd, 0xf, 0xf, 0xf, 0xf, 0xf, 0x9, 0xb, 0xf, 0x8, 0xf, 0xf, 0xf, 0xa, 0xf, 0xf, 0xf, 0xe,
+    0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x4, 0xc, 0xd, 0xf, 0x6, 0xf, 0xf, 0xf, 0xe, 0xf, 0xf, 0xf,
+    0xf, 0xf, 0xf, 0xf, 0xf, 0x8, 0x9, 0xb, 0xf, 0x9, 0x9, 0xf, 0xf, 0xd, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf,
+    0x7, 0xf, 0x1, 0x3, 0xf, 0xf, 0x9, 0xf, 0xf, 0xf, 0xb, 0xf, 0xf, 0xf, 0xf, 0xf, 0x6, 0xe, 0xf, 0x2,
+    0x6, 0xf, 0xf, 0x6, 0xf, 0xf, 0xf, 0x7, 0xb, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x2, 0x3, 0xb, 0xf,
+    0xa, 0xf, 0xf, 0xf, 0xf, 0x7, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0x1, 0x9, 0xd, 0xf, 0x5, 0xf, 0xf,
+    0xf, 0xf, 0xe, 0xf, 0xf, 0xf, 0xf, 0xf, 0xe, 0xf, 0x8, 0xc, 0xf, 0xf, 0xa, 0xf, 0xf, 0xf, 0xf, 0xd,
+    0xf, 0xf, 0xf, 0xf, 0x6, 0x7, 0xf, 0x4, 0xf, 0xf, 0xf, 0x5, 0x9, 0xf, 0xf, 0xf, 0xd, 0xf, 0xf, 0xf,
+    0xf, 0xf, 0xf, 0xf, 0x8, 0xc, 0xe, 0xf, 0xf, 0x6, 0x6, 0xf, 0xf, 0xe, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf,
+    0xf, 0x4, 0x6, 0x7, 0xf, 0xf, 0x6, 0xf, 0xf, 0xf, 0x7, 0xf, 0xf, 0xf, 0xf, 0xf, 0xb, 0xf, 0x2, 0x3,
+    0x9, 0xf, 0xf, 0x9, 0xf, 0xf, 0xf, 0xb, 0xf, 0xf, 0xf, 0xf, 0x9, 0xd, 0xf, 0x1};
 
 }  // namespace
 
@@ -104,7 +111,8 @@ void registerValuInt(SemRegistry& r) {
           return x ? static_cast<u32>(std::countl_zero(x)) : ~0u;
         }));
   // VDST = TABLE[SRC0&0xff]
-  r.add("v_screen_partition_4se_b32", vop<U32, U32>([](u32 a) { return u32{kScreenPartition4se[a & 0xff]}; }));
+  r.add("v_screen_partition_4se_b32",
+        vop<U32, U32>([](u32 a) { return u32{kScreenPartition4se[a & 0xff]}; }));
   // VDST = SRC0 & SRC1 / | / ^
   r.add("v_and_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return a & b; }));
   r.add("v_or_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return a | b; }));
@@ -142,8 +150,9 @@ void registerValuInt(SemRegistry& r) {
   r.add("v_lshl_or_b32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return (a << (b & 31)) | c; }));
   r.add("v_add_lshl_u32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return (a + b) << (c & 31); }));
   // VDST = ((SRC0<<32) | SRC1) >> (SRC2&31) / ((SRC2&3)*8)
-  r.add("v_alignbit_b32",
-        vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return static_cast<u32>(((u64{a} << 32) | b) >> (c & 31)); }));
+  r.add("v_alignbit_b32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) {
+          return static_cast<u32>(((u64{a} << 32) | b) >> (c & 31));
+        }));
   r.add("v_alignbyte_b32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) {
           return static_cast<u32>(((u64{a} << 32) | b) >> ((c & 3) * 8));
         }));
@@ -153,8 +162,10 @@ void registerValuInt(SemRegistry& r) {
   const SemFn addCo = vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return addc(c, a, b, false); });
   const SemFn subCo = vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return subb(c, a, b, false); });
   const SemFn subrevCo = vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return subb(c, b, a, false); });
-  const SemFn addcCo = vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool ci) { return addc(c, a, b, ci); });
-  const SemFn subbCo = vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool bi) { return subb(c, a, b, bi); });
+  const SemFn addcCo =
+      vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool ci) { return addc(c, a, b, ci); });
+  const SemFn subbCo =
+      vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool bi) { return subb(c, a, b, bi); });
   const SemFn subbrevCo =
       vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool bi) { return subb(c, b, a, bi); });
   // Shared semantic keys (isa/tables rows carry sem = "v_add_co_u32" ...), and the
@@ -166,9 +177,12 @@ void registerValuInt(SemRegistry& r) {
   for (const char* k : {"v_subb_co_u32", "v_subb_u32"}) r.add(k, subbCo);
   for (const char* k : {"v_subbrev_co_u32", "v_subbrev_u32"}) r.add(k, subbrevCo);
   // GCN 1.4 no-carry forms: VDST = CLAMP ? MIN(TEMP, 0xffffffff) : TEMP
-  r.add("v_add_u32", vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return addc(c, a, b, false).first; }));
-  r.add("v_sub_u32", vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return subb(c, a, b, false).first; }));
-  r.add("v_subrev_u32", vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return subb(c, b, a, false).first; }));
+  r.add("v_add_u32",
+        vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return addc(c, a, b, false).first; }));
+  r.add("v_sub_u32",
+        vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return subb(c, a, b, false).first; }));
+  r.add("v_subrev_u32",
+        vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return subb(c, b, a, false).first; }));
   // GCN 1.4 VOP3 signed forms: VDST = SRC0 +/- SRC1, saturated to INT32 under CLAMP.
   // (v_add_i32/v_sub_i32 on GCN 1.0/1.1 are the carry-out rows with sem "v_add_co_u32".)
   r.add("v_add_i32", vop<U32, I32, I32>([](const Ctx& c, i32 a, i32 b) {
@@ -180,8 +194,10 @@ void registerValuInt(SemRegistry& r) {
   // VDST = SRC0 + SRC1 + SRC2
   r.add("v_add3_u32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return a + b + c; }));
   // 16-bit: TEMP = (SRC0&0xffff) +/- (SRC1&0xffff); VDST = CLAMP ? saturate(TEMP) : TEMP
-  r.add("v_add_u16", vop<U16, U16, U16>([](const Ctx& c, u32 a, u32 b) { return c.clamp ? sat16u(i64{a} + b) : a + b; }));
-  r.add("v_sub_u16", vop<U16, U16, U16>([](const Ctx& c, u32 a, u32 b) { return c.clamp ? sat16u(i64{a} - b) : a - b; }));
+  r.add("v_add_u16",
+        vop<U16, U16, U16>([](const Ctx& c, u32 a, u32 b) { return c.clamp ? sat16u(i64{a} + b) : a + b; }));
+  r.add("v_sub_u16",
+        vop<U16, U16, U16>([](const Ctx& c, u32 a, u32 b) { return c.clamp ? sat16u(i64{a} - b) : a - b; }));
   r.add("v_subrev_u16",
         vop<U16, U16, U16>([](const Ctx& c, u32 a, u32 b) { return c.clamp ? sat16u(i64{b} - a) : b - a; }));
   // VDST = (VDST & 0xffff0000) | result; signed saturation under CLAMP
@@ -194,23 +210,29 @@ void registerValuInt(SemRegistry& r) {
 
   // ---- multiplies ----
   // VDST = V0 * V1 (24-bit signed); VDST = ((INT64)V0 * V1)>>32
-  r.add("v_mul_i32_i24", vop<U32, U32, U32>([](u32 a, u32 b) { return static_cast<u32>(sext24(a) * sext24(b)); }));
-  r.add("v_mul_hi_i32_i24",
-        vop<U32, U32, U32>([](u32 a, u32 b) { return static_cast<u32>((i64{sext24(a)} * sext24(b)) >> 32); }));
+  r.add("v_mul_i32_i24",
+        vop<U32, U32, U32>([](u32 a, u32 b) { return static_cast<u32>(i64{sext24(a)} * sext24(b)); }));
+  r.add("v_mul_hi_i32_i24", vop<U32, U32, U32>([](u32 a, u32 b) {
+          return static_cast<u32>((i64{sext24(a)} * sext24(b)) >> 32);
+        }));
   // VDST = (SRC0&0xffffff) * (SRC1&0xffffff); hi: >> 32
   r.add("v_mul_u32_u24", vop<U32, U32, U32>([](u32 a, u32 b) { return (a & 0xffffff) * (b & 0xffffff); }));
-  r.add("v_mul_hi_u32_u24",
-        vop<U32, U32, U32>([](u32 a, u32 b) { return static_cast<u32>((u64{a & 0xffffff} * (b & 0xffffff)) >> 32); }));
+  r.add("v_mul_hi_u32_u24", vop<U32, U32, U32>([](u32 a, u32 b) {
+          return static_cast<u32>((u64{a & 0xffffff} * (b & 0xffffff)) >> 32);
+        }));
   // VDST = V0 * V1 + SRC2 (24-bit)
-  r.add("v_mad_i32_i24",
-        vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return static_cast<u32>(sext24(a) * sext24(b)) + c; }));
+  r.add("v_mad_i32_i24", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) {
+          return static_cast<u32>(i64{sext24(a)} * sext24(b)) + c;
+        }));
   r.add("v_mad_u32_u24",
         vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return (a & 0xffffff) * (b & 0xffffff) + c; }));
   // VDST = SRC0 * SRC1 (low 32 bits); hi: ((UINT64)SRC0 * SRC1) >> 32
   r.add("v_mul_lo_u32", vop<U32, U32, U32>([](u32 a, u32 b) { return a * b; }));
   r.add("v_mul_lo_i32", vop<U32, U32, U32>([](u32 a, u32 b) { return a * b; }));
-  r.add("v_mul_hi_u32", vop<U32, U32, U32>([](u32 a, u32 b) { return static_cast<u32>((u64{a} * b) >> 32); }));
-  r.add("v_mul_hi_i32", vop<U32, I32, I32>([](i32 a, i32 b) { return static_cast<u32>((i64{a} * b) >> 32); }));
+  r.add("v_mul_hi_u32",
+        vop<U32, U32, U32>([](u32 a, u32 b) { return static_cast<u32>((u64{a} * b) >> 32); }));
+  r.add("v_mul_hi_i32",
+        vop<U32, I32, I32>([](i32 a, i32 b) { return static_cast<u32>((i64{a} * b) >> 32); }));
   // VDST = ((SRC0&0xffff) * (SRC1&0xffff)) & 0xffff
   r.add("v_mul_lo_u16", vop<U16, U16, U16>([](u32 a, u32 b) { return a * b; }));
   // {SDST.lane, VDST} = SRC0 * SRC1 + SRC2 (65-bit)
@@ -224,7 +246,9 @@ void registerValuInt(SemRegistry& r) {
         }));
   // 16-bit multiply-add: temp = SRC0*SRC1 + SRC2; saturated under CLAMP. The GCN 1.4
   // opcodes (op_sel capable) keep the other half of VDST, the legacy ones zero it.
-  auto madU16 = [](const Ctx& c, u32 a, u32 b, u32 d) { return c.clamp ? sat16u(i64{a} * b + d) : a * b + d; };
+  auto madU16 = [](const Ctx& c, u32 a, u32 b, u32 d) {
+    return c.clamp ? sat16u(i64{a} * b + d) : a * b + d;
+  };
   auto madI16 = [](const Ctx& c, i32 a, i32 b, i32 d) {
     return c.clamp ? sat16s(i64{a} * b + d) : static_cast<u32>(a * b + d);
   };
@@ -241,19 +265,19 @@ void registerValuInt(SemRegistry& r) {
   // VDST = SRC1 + BITCOUNT(SRC0)
   r.add("v_bcnt_u32_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return b + std::popcount(a); }));
   // VDST = SRC1 + BITCOUNT(((1ULL << LANEID) - 1) & SRC0) (lo: lanes 0-31, hi: lanes 32-63)
-  r.add("v_mbcnt_lo_u32_b32", vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) {
-          const u32 m = c.lane >= 32 ? ~0u : static_cast<u32>((1ull << c.lane) - 1);
+  r.add("v_mbcnt_lo_u32_b32", vop<U32, U32, U32>([](Lane l, u32 a, u32 b) {
+          const u32 m = l.id >= 32 ? ~0u : static_cast<u32>((1ull << l.id) - 1);
           return b + std::popcount(a & m);
         }));
-  r.add("v_mbcnt_hi_u32_b32", vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) {
-          const u32 m = c.lane < 32 ? 0u : static_cast<u32>((1ull << (c.lane - 32)) - 1);
+  r.add("v_mbcnt_hi_u32_b32", vop<U32, U32, U32>([](Lane l, u32 a, u32 b) {
+          const u32 m = l.id < 32 ? 0u : static_cast<u32>((1ull << (l.id - 32)) - 1);
           return b + std::popcount(a & m);
         }));
   // VDST = ((1U << (SRC0&31))-1) << (SRC1&31)
   r.add("v_bfm_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return ((1u << (a & 31)) - 1) << (b & 31); }));
   // VDST = bits [SRC1&31, +SRC2&31) of SRC0 (sign-extended for _i32)
-  r.add("v_bfe_u32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return bfe(a, b, c, false); }));
-  r.add("v_bfe_i32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return bfe(a, b, c, true); }));
+  r.add("v_bfe_u32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return bfeU(a, b, c); }));
+  r.add("v_bfe_i32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return bfeI(a, b, c); }));
   // VDST = (SRC0 & SRC1) | (~SRC0 & SRC2)
   r.add("v_bfi_b32", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return (a & b) | (~a & c); }));
   // VDST byte i = byte of {SRC0,SRC1} chosen by byte i of SRC2
@@ -296,7 +320,8 @@ void registerValuInt(SemRegistry& r) {
   // ---- sums of absolute differences ----
   // VDST = SRC2 + SUM(ABS(byte differences)); hi: << 16; msad: bytes where SRC1 byte != 0
   r.add("v_sad_u8", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return c + sadU8(a, b, false); }));
-  r.add("v_sad_hi_u8", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return c + (sadU8(a, b, false) << 16); }));
+  r.add("v_sad_hi_u8",
+        vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return c + (sadU8(a, b, false) << 16); }));
   r.add("v_msad_u8", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) { return c + sadU8(a, b, true); }));
   // VDST = SRC2 + ABS(lo16 diff) + ABS(hi16 diff)
   r.add("v_sad_u16", vop<U32, U32, U32, U32>([](u32 a, u32 b, u32 c) {
@@ -308,16 +333,16 @@ void registerValuInt(SemRegistry& r) {
   r.add("v_qsad_pk_u16_u8", vop<U64, U64, U32, U64>([](u64 a, u32 b, u64 c) {
           u64 d = 0;
           for (int i = 0; i < 4; ++i)
-            d |= u64{std::min<u32>(sadU8(static_cast<u32>(a >> (8 * i)), b, false) + ((c >> (16 * i)) & 0xffff),
-                                   0xffff)}
+            d |= u64{std::min<u32>(
+                     sadU8(static_cast<u32>(a >> (8 * i)), b, false) + ((c >> (16 * i)) & 0xffff), 0xffff)}
                  << (16 * i);
           return d;
         }));
   r.add("v_mqsad_pk_u16_u8", vop<U64, U64, U32, U64>([](u64 a, u32 b, u64 c) {
           u64 d = 0;
           for (int i = 0; i < 4; ++i)
-            d |= u64{std::min<u32>(sadU8(static_cast<u32>(a >> (8 * i)), b, true) + ((c >> (16 * i)) & 0xffff),
-                                   0xffff)}
+            d |= u64{std::min<u32>(
+                     sadU8(static_cast<u32>(a >> (8 * i)), b, true) + ((c >> (16 * i)) & 0xffff), 0xffff)}
                  << (16 * i);
           return d;
         }));

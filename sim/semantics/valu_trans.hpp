@@ -43,8 +43,10 @@ inline double sinRev(double x) {
   if (std::isinf(x)) return asF64(kNegNaN64);
   if (std::fabs(x) > 256.0) return 0.0;
   double r = x - __builtin_roundeven(x);  // [-0.5, 0.5], exact
-  if (r > 0.25) r = 0.5 - r;
-  else if (r < -0.25) r = -0.5 - r;
+  if (r > 0.25)
+    r = 0.5 - r;
+  else if (r < -0.25)
+    r = -0.5 - r;
   return std::sin(2.0 * M_PI * r);
 }
 inline double cosRev(double x) {
@@ -111,8 +113,10 @@ inline T fmaScaled(T a, T b, T c, int scale) {
     auto bits = std::bit_cast<unsigned __int128>(s);
     if (err != 0 && (bits & 1) == 0) {
       // the odd neighbour on the side of the exact value (s != 0 here, since s == 0 implies err == 0)
-      if ((err < 0) == (s < 0)) ++bits;
-      else --bits;
+      if ((err < 0) == (s < 0))
+        ++bits;
+      else
+        --bits;
       s = std::bit_cast<Q>(bits);
     }
   }
@@ -132,8 +136,10 @@ inline T divFixup(T q, T d, T n, uint64_t negNaNBits) {
   if (std::isnan(n)) return quiet(n);
   if (std::isnan(d)) return quiet(d);
   T nanv;
-  if constexpr (sizeof(T) == 4) nanv = asF32(static_cast<uint32_t>(negNaNBits));
-  else nanv = asF64(negNaNBits);
+  if constexpr (sizeof(T) == 4)
+    nanv = asF32(static_cast<uint32_t>(negNaNBits));
+  else
+    nanv = asF64(negNaNBits);
   if (d == 0 && n == 0) return nanv;
   if (std::isinf(d) && std::isinf(n)) return nanv;
   const T inf = std::numeric_limits<T>::infinity();

@@ -49,6 +49,7 @@ bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
 
 StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses) {
   WaveState& w = *wc.w;
+  const uint64_t pc = w.pc;
   env_.clock = now_;                                         // S_MEMTIME: the simulated cycle counter
   env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);  // S_MEMREALTIME: a 100 MHz counter
   env_.lds = wc.wg->lds;
@@ -70,8 +71,8 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   }
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   if (ti.op->cat == IssueCat::Internal) {
-    if (opt_.onIssue) trace(wc, x.nextPc() - ti.ci->inst.bytes(), ti.op->kind);
-    if (sink_) traceIssue(wc, ti, x.nextPc() - ti.ci->inst.bytes(), w.exec());
+    if (opt_.onIssue) trace(wc, pc, ti.op->kind);
+    if (sink_) [[unlikely]] traceIssue(wc, ti, pc, w.exec());
   }
   if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
   return x.stop();
@@ -90,6 +91,7 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
     }
   wg.arrived = 0;
   progress_ = true;
+  if (sink_) [[unlikely]] traceWorkgroup(wg, trace::WorkgroupEvent::BarrierRelease);
 }
 
 void GpuTiming::arriveAtBarrier(WaveCtx& wc) {
@@ -117,7 +119,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
-        if (sink_) traceBlockedOnCounters(wc, ti);
+        if (sink_) [[unlikely]] traceBlockedOnCounters(wc, ti);
         return false;
       }
       if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
@@ -141,7 +143,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       return true;
     case Kind::Barrier: {
       wc.readyAt = now_ + cfg_.issue.saluCycles;
-      if (sink_) wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
+      if (sink_) [[unlikely]] wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
       const StopReason r = execute(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
@@ -175,7 +177,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     if (wc.draining || wc.atBarrier) {
       if (wc.atBarrier) {
         ++stats_.barrierWaits;
-        if (sink_ && wc.readyAt <= now_) traceBlocked(wc, nullptr, trace::StallReason::Barrier);
+        if (sink_ && wc.readyAt <= now_) [[unlikely]] traceBlocked(wc, nullptr, trace::StallReason::Barrier);
       }
       return false;
     }
@@ -199,24 +201,24 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
     const uint32_t bit = 1u << unsigned(cat);
     if (used & bit) {
-      if (sink_) traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (sink_) [[unlikely]] traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && ti->reads.intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
-      if (sink_) traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (sink_) [[unlikely]] traceBlocked(wc, ti, trace::StallReason::Dependency);
       wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
-      if (sink_) traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (sink_) [[unlikely]] traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, simd.valuFree);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      if (sink_) traceBlockedOnCounters(wc, *ti);
+      if (sink_) [[unlikely]] traceBlockedOnCounters(wc, *ti);
       return false;
     }
 
@@ -258,7 +260,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         break;
     }
     if (opt_.onIssue) trace(wc, pc, op.kind);
-    if (sink_) {
+    if (sink_) [[unlikely]] {
       if (r == StopReason::Barrier) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
       traceIssue(wc, *ti, pc, exec);
     }

@@ -79,8 +79,11 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
       done = now_ + cfg_.issue.msgLatency;
       mk = MemKind::Msg;
       break;
-    case Kind::Ds:
-      if (ti.ci->inst.mem.gds) {
+    case Kind::Ds: {
+      const isa::DecodedInst& in = ti.ci->inst;  // returns data and/or sends data
+      mo = in.dst.present() ? (in.data0.present() ? MemOp::Atomic : MemOp::Load)
+                            : (in.data0.present() ? MemOp::Store : MemOp::Other);
+      if (in.mem.gds) {
         done = gds_->gds(now_, op.cycles);
         mk = MemKind::Gds;
       } else {
@@ -88,6 +91,7 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
         mk = MemKind::Lds;
       }
       break;
+    }
     case Kind::VmemLoad:
     case Kind::VmemStore:
     case Kind::VmemAtomic:

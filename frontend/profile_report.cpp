@@ -1,0 +1,220 @@
+#include "frontend/profile_report.hpp"
+
+#include <spdlog/fmt/fmt.h>
+
+#include <algorithm>
+#include <iterator>
+
+#include "frontend/trace_writer.hpp"
+#include "isa/decoder.hpp"
+#include "isa/disasm.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+using sim::trace::MemKind;
+using sim::trace::MemOp;
+using sim::trace::StallReason;
+
+double ratio(uint64_t a, uint64_t b) { return b ? double(a) / double(b) : 0.0; }
+
+const char* sectionTitle(StallSection s) {
+  switch (s) {
+    case StallSection::Lgkm: return "LGKM_CNT waits (s_waitcnt lgkmcnt)";
+    case StallSection::Vm: return "VM_CNT waits (s_waitcnt vmcnt)";
+    case StallSection::Barrier: return "barrier waits (s_barrier)";
+  }
+  return "";
+}
+
+// The waiting_on keys of a section and the index of each in SectionPc::waitingOn.
+std::vector<std::pair<const char*, unsigned>> waitKeys(StallSection s) {
+  if (s == StallSection::Lgkm)
+    return {{"smem", unsigned(MemKind::Smem)},
+            {"lds", unsigned(MemKind::Lds)},
+            {"gds", unsigned(MemKind::Gds)},
+            {"msg", unsigned(MemKind::Msg)}};
+  if (s == StallSection::Vm)
+    return {{"load", unsigned(MemOp::Load)},
+            {"store", unsigned(MemOp::Store)},
+            {"atomic", unsigned(MemOp::Atomic)},
+            {"other", unsigned(MemOp::Other)}};
+  return {};
+}
+
+uint64_t execsOf(const StallProfile& p, uint64_t pc) {
+  const auto it = p.pcs().find(pc);
+  return it == p.pcs().end() ? 0 : it->second.execs;
+}
+
+std::string instOf(const StallProfile& p, uint64_t pc) {
+  const auto it = p.pcs().find(pc);
+  return it == p.pcs().end() ? std::string("?") : it->second.inst;
+}
+
+// Smallest stall of one execution: 0 if some execution did not stall.
+uint64_t minOf(const SectionPc& s, uint64_t execs) {
+  return s.stalledExecs < execs || s.stalledExecs == 0 ? 0 : s.minNonZero;
+}
+
+}  // namespace
+
+std::vector<ListingLine> decodeListing(isa::Gen gen, std::span<const uint32_t> words, uint64_t entryPc) {
+  std::vector<ListingLine> out;
+  for (size_t i = 0; i < words.size();) {
+    isa::DecodedInst inst;
+    if (isa::decode(gen, words.data() + i, words.size() - i, inst) == isa::DecodeStatus::Truncated) break;
+    out.push_back({entryPc + i * 4, isa::disassemble(gen, inst)});
+    i += std::max<unsigned>(inst.words, 1);
+  }
+  return out;
+}
+
+std::string stallReportText(const StallProfile& p) {
+  std::string o;
+  auto out = std::back_inserter(o);
+  const uint64_t waveCycles = p.waveCycles();
+  fmt::format_to(out, "stall profile: {} cycles, {} wave-cycles (sum of the waves' lifetimes); pc = byte offset from the kernel entry\n",
+                 p.cycles(), waveCycles);
+  for (StallSection s : {StallSection::Lgkm, StallSection::Vm, StallSection::Barrier}) {
+    const uint64_t total = p.sectionTotal(s);
+    fmt::format_to(out, "\n{}: {} cycles, {:.1f}% of wave-cycles\n", sectionTitle(s), total,
+                   100.0 * ratio(total, waveCycles));
+    if (!total) continue;
+    const auto keys = waitKeys(s);
+    fmt::format_to(out, "  {:>8} {:>7} {:>10} {:>8} {:>8}", "pc", "count", "stall", "min", "max");
+    for (const auto& k : keys) fmt::format_to(out, " {:>8}", k.first);
+    fmt::format_to(out, "  instruction\n");
+    for (const auto& [pc, sp] : p.section(s)) {
+      if (!sp.total) continue;
+      const uint64_t execs = execsOf(p, pc);
+      fmt::format_to(out, "  {:>#8x} {:>7} {:>10} {:>8} {:>8}", pc - p.entryPc(), execs, sp.total, minOf(sp, execs),
+                     sp.max);
+      for (const auto& k : keys) fmt::format_to(out, " {:>8}", sp.waitingOn[k.second]);
+      fmt::format_to(out, "  {}\n", instOf(p, pc));
+    }
+    // The waves and workgroups that waited longest.
+    std::vector<const WaveProfile*> waves;
+    for (const WaveProfile& w : p.waves())
+      if (w.seen && StallProfile::sectionOf(w.stall, s)) waves.push_back(&w);
+    std::stable_sort(waves.begin(), waves.end(), [s](const WaveProfile* a, const WaveProfile* b) {
+      return StallProfile::sectionOf(a->stall, s) > StallProfile::sectionOf(b->stall, s);
+    });
+    fmt::format_to(out, "  waves ({} stalled, longest first):", waves.size());
+    for (size_t i = 0; i < waves.size() && i < 8; ++i)
+      fmt::format_to(out, " w{} {} ({:.0f}%)", waves[i]->wave, StallProfile::sectionOf(waves[i]->stall, s),
+                     100.0 * ratio(StallProfile::sectionOf(waves[i]->stall, s), waves[i]->end - waves[i]->start));
+    fmt::format_to(out, "{}\n", waves.size() > 8 ? " ..." : "");
+    std::vector<std::pair<uint32_t, const WorkgroupProfile*>> wgs;
+    for (const auto& [id, g] : p.workgroups())
+      if (StallProfile::sectionOf(g.stall, s)) wgs.emplace_back(id, &g);
+    std::stable_sort(wgs.begin(), wgs.end(), [s](const auto& a, const auto& b) {
+      return StallProfile::sectionOf(a.second->stall, s) > StallProfile::sectionOf(b.second->stall, s);
+    });
+    fmt::format_to(out, "  workgroups ({} stalled, longest first):", wgs.size());
+    for (size_t i = 0; i < wgs.size() && i < 8; ++i)
+      fmt::format_to(out, " wg{} {}", wgs[i].first, StallProfile::sectionOf(wgs[i].second->stall, s));
+    fmt::format_to(out, "{}\n", wgs.size() > 8 ? " ..." : "");
+  }
+  const StallArray& t = p.totals();
+  fmt::format_to(out, "\nother stalls: dependency {}, issue port busy {}, instruction fetch {}, expcnt {} cycles\n",
+                 t[unsigned(StallReason::Dependency)], t[unsigned(StallReason::PortBusy)],
+                 t[unsigned(StallReason::NoInstruction)], t[unsigned(StallReason::Exp)]);
+  return o;
+}
+
+std::string listingText(const StallProfile& p, const std::vector<ListingLine>& lines) {
+  struct Row {
+    const ListingLine* line;
+    const PcProfile* prof;
+    uint64_t cost;
+  };
+  std::vector<Row> rows;
+  uint64_t total = 0;
+  for (const ListingLine& l : lines) {
+    const auto it = p.pcs().find(l.pc);
+    const PcProfile* prof = it == p.pcs().end() ? nullptr : &it->second;
+    const uint64_t cost = prof ? prof->issueCycles + prof->stallTotal() : 0;
+    total += cost;
+    rows.push_back({&l, prof, cost});
+  }
+  // The five most expensive lines are marked.
+  std::vector<uint64_t> costs;
+  for (const Row& r : rows) costs.push_back(r.cost);
+  std::sort(costs.begin(), costs.end(), std::greater<>());
+  const uint64_t hot = costs.size() > 5 ? std::max<uint64_t>(costs[4], 1) : 1;
+
+  std::string o;
+  auto out = std::back_inserter(o);
+  fmt::format_to(out,
+                 "annotated listing: {} cycles; execs = wave-executions, issue/stall in wave-cycles; waits land on "
+                 "the instruction that waited (s_waitcnt, s_barrier); * = hottest lines\n",
+                 p.cycles());
+  fmt::format_to(out, "   {:>8} {:>7} {:>9} {:>9} {:>6}  {:<48} {}\n", "pc", "execs", "issue", "stall", "share",
+                 "instruction", "stall by reason");
+  for (const Row& r : rows) {
+    const bool isHot = r.cost >= hot && r.cost > 0;
+    std::string reasons;
+    if (r.prof)
+      for (unsigned i = 0; i < sim::trace::kStallReasons; ++i)
+        if (r.prof->stall[i])
+          reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ",
+                                 sim::trace::stallReasonName(StallReason(i)), r.prof->stall[i]);
+    fmt::format_to(out, " {} {:>#8x} {:>7} {:>9} {:>9} {:>5.1f}%  {:<48} {}\n", isHot ? '*' : ' ',
+                   r.line->pc - p.entryPc(), r.prof ? r.prof->execs : 0, r.prof ? r.prof->issueCycles : 0,
+                   r.prof ? r.prof->stallTotal() : 0, 100.0 * ratio(r.cost, total), r.line->text, reasons);
+  }
+  return o;
+}
+
+std::string stallSectionJson(const StallProfile& p, StallSection s) {
+  std::string o;
+  auto out = std::back_inserter(o);
+  const uint64_t total = p.sectionTotal(s), waveCycles = p.waveCycles();
+  fmt::format_to(out, "{{\"stall_cycles\": {}, \"wave_cycles\": {}, \"kernel_cycles\": {}, \"share\": {:.6f},\n    \"by_pc\": [",
+                 total, waveCycles, p.cycles(), ratio(total, waveCycles));
+  bool first = true;
+  const auto keys = waitKeys(s);
+  for (const auto& [pc, sp] : p.section(s)) {
+    if (!sp.total) continue;
+    const uint64_t execs = execsOf(p, pc);
+    fmt::format_to(out,
+                   "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, \"min\": {}, "
+                   "\"max\": {}",
+                   first ? "" : ",", pc - p.entryPc(), jsonString(instOf(p, pc)), execs, sp.total, minOf(sp, execs),
+                   sp.max);
+    if (!keys.empty()) {
+      fmt::format_to(out, ", \"waiting_on\": {{");
+      for (size_t i = 0; i < keys.size(); ++i)
+        fmt::format_to(out, "{}\"{}\": {}", i ? ", " : "", keys[i].first, sp.waitingOn[keys[i].second]);
+      o += '}';
+    }
+    o += '}';
+    first = false;
+  }
+  o += first ? "],\n    \"by_wave\": [" : "\n    ],\n    \"by_wave\": [";
+  first = true;
+  for (const WaveProfile& w : p.waves()) {
+    if (!w.seen) continue;
+    const uint64_t c = StallProfile::sectionOf(w.stall, s), life = w.end - w.start;
+    fmt::format_to(out,
+                   "{}\n      {{\"wave\": {}, \"workgroup\": {}, \"cu\": {}, \"simd\": {}, \"stall_cycles\": {}, "
+                   "\"cycles\": {}, \"share\": {:.6f}}}",
+                   first ? "" : ",", w.wave, w.workgroup, w.cu, w.simd, c, life, ratio(c, life));
+    first = false;
+  }
+  o += first ? "],\n    \"by_workgroup\": [" : "\n    ],\n    \"by_workgroup\": [";
+  first = true;
+  for (const auto& [id, g] : p.workgroups()) {
+    const uint64_t c = StallProfile::sectionOf(g.stall, s);
+    fmt::format_to(out,
+                   "{}\n      {{\"workgroup\": {}, \"cu\": {}, \"waves\": {}, \"stall_cycles\": {}, \"wave_cycles\": {}, "
+                   "\"share\": {:.6f}}}",
+                   first ? "" : ",", id, g.cu, g.waves, c, g.waveCycles, ratio(c, g.waveCycles));
+    first = false;
+  }
+  o += first ? "]}" : "\n    ]}";
+  return o;
+}
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,185 @@
+// Trace events of the timing model (sim/trace/trace_sink.hpp). Every function
+// here runs only when a sink is set; none of them changes timing state.
+//
+// Stall intervals: each issue turn examines every ready wave of the SIMD; a
+// wave that cannot issue reports why (traceBlocked). An interval stays open
+// while the reason, the instruction and (for waits) the oldest outstanding
+// operation stay the same; it closes when any of them changes or the wave
+// issues, and is then reported with its start and length. A taken branch
+// opens an instruction-fetch interval right after its issue cycles.
+#include <algorithm>
+
+#include "sim/timing/gpu_timing.hpp"
+
+namespace gcnsim::sim::timing {
+
+GpuTiming::MemSnapshot GpuTiming::snapshot(const CuCtx& cu) const {
+  return {cu.kcache->tags.stats, cu.l1->tags.stats, l2_->tags.stats};
+}
+
+trace::WaveRef GpuTiming::ref(const WaveCtx& wc) const {
+  return {wc.w->waveId, wc.wg->index, wc.cu, wc.simd, wc.slot};
+}
+
+void GpuTiming::closeStall(WaveCtx& wc, const isa::DecodedInst* current) {
+  WaveTrace& t = wc.tr;
+  if (!t.open) return;
+  t.open = false;
+  if (now_ <= t.since) return;
+  trace::StallEvent e;
+  e.cycle = t.since;
+  e.dur = now_ - t.since;
+  e.w = ref(wc);
+  e.pc = t.pc;
+  e.inst = t.inst ? t.inst : current;
+  e.reason = t.reason;
+  e.waitingOn = t.waitingOn;
+  e.vmOp = t.vmOp;
+  sink_->stall(e);
+}
+
+void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r) {
+  WaveTrace& t = wc.tr;
+  trace::MemKind kind = trace::MemKind::None;
+  trace::MemOp vmOp = trace::MemOp::Other;
+  uint64_t pc = wc.w->pc;
+  const isa::DecodedInst* inst = ti ? &ti->ci->inst : nullptr;
+  if (r == trace::StallReason::Barrier) {
+    pc = t.barrierPc;
+    inst = t.barrierInst;
+  } else if (r == trace::StallReason::Lgkm && !t.lgkmOps.empty()) {
+    kind = t.lgkmOps.front().second;
+  } else if (r == trace::StallReason::Vm && !t.vmOps.empty()) {
+    vmOp = t.vmOps.front().second;
+  }
+  if (t.open && t.reason == r && t.pc == pc && t.waitingOn == kind && t.vmOp == vmOp) return;
+  closeStall(wc, inst);
+  t.open = true;
+  t.since = now_;
+  t.pc = pc;
+  t.inst = inst;
+  t.reason = r;
+  t.waitingOn = kind;
+  t.vmOp = vmOp;
+}
+
+// s_waitcnt with an unsatisfied counter, or a memory instruction whose
+// counter is saturated. Several unsatisfied counters: LGKM first, then VM.
+void GpuTiming::traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti) {
+  trace::StallReason r = trace::StallReason::Exp;
+  if (ti.op->kind == Kind::Waitcnt) {
+    const WaitcntLimits& l = ti.waitcnt;
+    if (wc.lgkm > l.lgkm)
+      r = trace::StallReason::Lgkm;
+    else if (wc.vm > l.vm)
+      r = trace::StallReason::Vm;
+  } else if (ti.op->cat == IssueCat::Vmem) {
+    r = trace::StallReason::Vm;
+  } else if (ti.op->kind != Kind::Export) {
+    r = trace::StallReason::Lgkm;
+  }
+  traceBlocked(wc, &ti, r);
+}
+
+void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec) {
+  closeStall(wc, &ti.ci->inst);
+  trace::IssueEvent e;
+  e.cycle = now_;
+  uint64_t dur = wc.readyAt > now_ ? wc.readyAt - now_ : 0;
+  // A taken branch: its issue cost, then the instruction buffer refills.
+  if (ti.op->kind == Kind::Branch && dur > ti.op->cycles) {
+    dur = ti.op->cycles;
+    WaveTrace& t = wc.tr;
+    t.open = true;
+    t.since = now_ + dur;
+    t.pc = wc.w->pc;
+    t.inst = nullptr;
+    t.reason = trace::StallReason::NoInstruction;
+    t.waitingOn = trace::MemKind::None;
+    t.vmOp = trace::MemOp::Other;
+  }
+  e.dur = uint32_t(dur);
+  e.w = ref(wc);
+  e.pc = pc;
+  e.inst = &ti.ci->inst;
+  e.execLanes = uint32_t(__builtin_popcountll(exec));
+  e.vm = wc.vm;
+  e.lgkm = wc.lgkm;
+  e.exp = wc.exp;
+  sink_->issue(e);
+}
+
+void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
+                                uint64_t id, uint64_t done, trace::MemKind kind, trace::MemOp op) {
+  if (kind == trace::MemKind::Vmem) wc.tr.vmOps.emplace_back(id, op);
+  if (kind != trace::MemKind::Vmem && kind != trace::MemKind::Export) wc.tr.lgkmOps.emplace_back(id, kind);
+  trace::MemEvent e;
+  e.cycle = now_;
+  e.w = ref(wc);
+  e.id = id;
+  e.kind = kind;
+  e.op = op;
+  e.pc = code_.base() + uint64_t(&ti - timed_.data()) * 4;  // TimedInst i describes code_.base() + 4i
+  e.done = done;
+  const MemSnapshot after = snapshot(cu);
+  e.kHits = uint16_t(after.k.hits - before.k.hits);
+  e.kMisses = uint16_t(after.k.misses - before.k.misses);
+  e.l1Hits = uint16_t(after.l1.hits - before.l1.hits);
+  e.l1Misses = uint16_t(after.l1.misses - before.l1.misses);
+  e.l2Hits = uint16_t(after.l2.hits - before.l2.hits);
+  e.l2Misses = uint16_t(after.l2.misses - before.l2.misses);
+  switch (kind) {
+    case trace::MemKind::Smem:
+      if (log_.count) e.address = log_.addr[0];
+      for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
+      break;
+    case trace::MemKind::Lds:
+      e.address = dsFirstAddr_;
+      e.bytes = dsLanes_ * ti.op->dsAddrs * ti.op->dsDwordsPerAddr * 4u;
+      e.conflicts = uint16_t(dsExtra_);
+      break;
+    case trace::MemKind::Gds: e.bytes = 4u * std::max<uint32_t>(ti.op->dwords, 1); break;
+    case trace::MemKind::Vmem:
+      if (!vmAddr_.empty()) e.address = *std::min_element(vmAddr_.begin(), vmAddr_.end());
+      for (uint32_t b : vmBytes_) e.bytes += b;
+      break;
+    default: break;
+  }
+  e.vm = wc.vm;
+  e.lgkm = wc.lgkm;
+  e.exp = wc.exp;
+  sink_->memory(e);
+}
+
+void GpuTiming::traceMemReturn(const Event& ev) {
+  if (ev.memKind == trace::MemKind::None) return;
+  WaveCtx& wc = *ev.wave;
+  auto drop = [id = ev.seq](auto& list) {
+    for (auto it = list.begin(); it != list.end(); ++it)
+      if (it->first == id) {
+        list.erase(it);
+        return;
+      }
+  };
+  drop(wc.tr.lgkmOps);
+  drop(wc.tr.vmOps);
+  trace::MemEvent e;
+  e.cycle = now_;
+  e.w = ref(wc);
+  e.id = ev.seq;
+  e.isReturn = true;
+  e.kind = ev.memKind;
+  e.op = ev.memOp;
+  e.vm = wc.vm;
+  e.lgkm = wc.lgkm;
+  e.exp = wc.exp;
+  sink_->memory(e);
+}
+
+void GpuTiming::traceWave(const WaveCtx& wc, bool end) { sink_->wave({now_, ref(wc), end}); }
+
+void GpuTiming::traceWorkgroup(const WorkgroupCtx& wg, trace::WorkgroupEvent::What what) {
+  sink_->workgroup({now_, wg.cu, wg.index, uint32_t(wg.ctx.size()), what});
+}
+
+}  // namespace gcnsim::sim::timing

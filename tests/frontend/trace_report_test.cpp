@@ -1,0 +1,167 @@
+// Traces and profiles through runJob (README "Traces and profiles"): the
+// chrome trace is valid JSON with the fields the Trace Event Format needs;
+// the jsonl trace, replayed, reproduces the stall report; filters select
+// waves and cycles; tracing and profiling never change the cycle count.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "frontend/error.hpp"
+#include "frontend/job.hpp"
+#include "frontend/run_cmd.hpp"
+
+using namespace gcnsim::frontend;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string example(const std::string& name, const std::string& arch) {
+  return std::string(GCNSIM_SOURCE_DIR) + "/examples/" + name + "/" + (name == "asm" ? "smem_lds_buffer" : name) +
+         "." + arch + ".json";
+}
+
+fs::path tempFile(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "gcnsim_trace_test";
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+RunOutcome runWith(const std::string& jobPath, const RunOptions& base) {
+  RunOptions opt = base;
+  const Job job = loadJob(jobPath);
+  RunOutcome out = runJob(job, opt);
+  INFO(out.status.message);
+  REQUIRE(out.status.ok());
+  return out;
+}
+
+std::vector<nlohmann::json> readJsonl(const fs::path& p) {
+  std::vector<nlohmann::json> v;
+  std::ifstream in(p);
+  for (std::string line; std::getline(in, line);) v.push_back(nlohmann::json::parse(line));
+  return v;
+}
+
+const std::vector<std::string> kExamples = {"vector_add", "reduction", "asm"};
+const std::vector<std::string> kArchs = {"gfx600", "gfx700", "gfx803", "gfx900"};
+
+}  // namespace
+
+TEST_CASE("chrome trace of an example is valid Trace Event Format JSON", "[frontend][trace]") {
+  RunOptions opt;
+  opt.trace = tempFile("reduction.chrome.json").string();
+  opt.traceFormat = "chrome";
+  runWith(example("reduction", "gfx900"), opt);
+  std::ifstream in(opt.trace);
+  const nlohmann::json doc = nlohmann::json::parse(in);  // throws if not valid JSON
+  REQUIRE(doc.contains("traceEvents"));
+  const auto& events = doc["traceEvents"];
+  REQUIRE(events.is_array());
+  std::map<std::string, size_t> phases;
+  for (const auto& e : events) {
+    for (const char* key : {"ph", "ts", "pid", "tid", "name"}) {
+      INFO(e.dump() << " lacks " << key);
+      CHECK(e.contains(key));
+    }
+    ++phases[e["ph"].get<std::string>()];
+    if (e["ph"] == "X") {
+      CHECK(e.contains("dur"));
+      CHECK(e["dur"].is_number_unsigned());
+    }
+    if (e["ph"] == "M")
+      CHECK((e["name"] == "process_name" || e["name"] == "thread_name" || e["name"] == "process_sort_index" ||
+             e["name"] == "thread_sort_index"));
+    if (e["ph"] == "C") CHECK(e["args"].contains("lgkm"));
+  }
+  CHECK(phases["X"] > 0);
+  CHECK(phases["M"] > 0);
+  CHECK(phases["C"] > 0);
+  CHECK(phases["i"] > 0);
+}
+
+TEST_CASE("jsonl trace replayed reproduces the stall report", "[frontend][trace]") {
+  for (const std::string& name : kExamples) {
+    CAPTURE(name);
+    RunOptions opt;
+    opt.trace = tempFile(name + ".jsonl").string();
+    opt.traceFormat = "jsonl";
+    opt.reports = {"stalls"};
+    const RunOutcome out = runWith(example(name, "gfx900"), opt);
+    std::map<std::string, uint64_t> byReason;
+    std::map<uint64_t, uint64_t> lgkmByPc;
+    uint64_t issues = 0;
+    for (const auto& e : readJsonl(opt.trace)) {
+      if (e["ev"] == "issue") ++issues;
+      if (e["ev"] != "stall") continue;
+      byReason[e["reason"].get<std::string>()] += e["dur"].get<uint64_t>();
+      if (e["reason"] == "lgkm") lgkmByPc[e["pc"].get<uint64_t>()] += e["dur"].get<uint64_t>();
+    }
+    CHECK(issues == out.doc.stats.instructions);
+    // The result document's sections hold the same totals.
+    std::map<std::string, nlohmann::json> sections;
+    for (const auto& [key, text] : out.doc.sections) sections[key] = nlohmann::json::parse(text);
+    REQUIRE(sections.count("lgkm"));
+    CHECK(sections["lgkm"]["stall_cycles"].get<uint64_t>() == byReason["lgkm"]);
+    CHECK(sections["vm"]["stall_cycles"].get<uint64_t>() == byReason["vm"]);
+    CHECK(sections["barrier"]["stall_cycles"].get<uint64_t>() == byReason["barrier"]);
+    CHECK(byReason["lgkm"] > 0);
+    for (const auto& entry : sections["lgkm"]["by_pc"]) {
+      CHECK(entry["stall_cycles"].get<uint64_t>() == lgkmByPc[entry["pc"].get<uint64_t>()]);
+      uint64_t split = 0;
+      for (const auto& [k, v] : entry["waiting_on"].items()) split += v.get<uint64_t>();
+      CHECK(split == entry["stall_cycles"].get<uint64_t>());
+      CHECK(entry["min"].get<uint64_t>() <= entry["max"].get<uint64_t>());
+    }
+    uint64_t perWave = 0;
+    for (const auto& w : sections["lgkm"]["by_wave"]) perWave += w["stall_cycles"].get<uint64_t>();
+    CHECK(perWave == byReason["lgkm"]);
+  }
+}
+
+TEST_CASE("trace filters select waves, cycles and CUs", "[frontend][trace]") {
+  RunOptions opt;
+  opt.trace = tempFile("filtered.jsonl").string();
+  opt.traceFormat = "jsonl";
+  opt.traceWaves = "1,3-4";
+  opt.traceCycles = "100:600";
+  runWith(example("vector_add", "gfx900"), opt);
+  size_t n = 0;
+  for (const auto& e : readJsonl(opt.trace)) {
+    if (e["ev"] == "end" || e["ev"] == "wg") continue;
+    const uint64_t w = e["wave"].get<uint64_t>(), c = e["cycle"].get<uint64_t>();
+    CHECK((w == 1 || w == 3 || w == 4));
+    const uint64_t dur = e.contains("dur") && e["ev"] == "stall" ? e["dur"].get<uint64_t>() : 0;
+    CHECK(c < 600);
+    CHECK(c + dur >= 100);
+    ++n;
+  }
+  CHECK(n > 0);
+  opt.traceWaves.clear();
+  opt.traceCycles.clear();
+  opt.traceCu = 2;
+  runWith(example("vector_add", "gfx900"), opt);
+  for (const auto& e : readJsonl(opt.trace))
+    if (e.contains("cu")) CHECK(e["cu"] == 2);
+  opt.traceWaves = "3-1";
+  CHECK_THROWS_AS(runWith(example("vector_add", "gfx900"), opt), InputError);
+}
+
+TEST_CASE("tracing and profiling never change the cycle count", "[frontend][trace]") {
+  for (const std::string& name : kExamples)
+    for (const std::string& arch : kArchs) {
+      CAPTURE(name, arch);
+      const uint64_t plain = runWith(example(name, arch), RunOptions{}).cycles;
+      for (const char* format : {"text", "jsonl", "chrome"}) {
+        RunOptions opt;
+        opt.trace = tempFile(name + "." + arch + "." + format).string();
+        opt.traceFormat = format;
+        opt.reports = {"stalls", "listing", "stats"};
+        const RunOutcome traced = runWith(example(name, arch), opt);
+        CHECK(traced.cycles == plain);
+        CHECK(traced.listing.size() > 0);
+      }
+    }
+}

@@ -1,0 +1,163 @@
+// The stall profile (frontend/stall_profile.hpp) on small assembly kernels is
+// exact, with every expected number computed from the config struct:
+//  - an SMEM K$ miss followed (after two SALU ops) by s_waitcnt lgkmcnt(0)
+//    stalls miss latency - the cycles spent issuing the three instructions;
+//    a second load of the same line stalls hit latency - its issue cycles;
+//  - an LDS loop stalls LDS latency - issue cycles per iteration, plus
+//    2 x conflictCycles per iteration with a 2-way bank conflict.
+// And: the sink never changes the cycle count; the trace events are consistent.
+#include <catch2/catch.hpp>
+
+#include "frontend/stall_profile.hpp"
+#include "sim/code_cache.hpp"
+#include "sim/timing/timing_engine.hpp"
+#include "tests/sim/harness.hpp"
+
+using namespace gcnsim;
+using namespace gcnsim::test;
+using frontend::StallProfile;
+using frontend::StallSection;
+using sim::timing::GpuConfig;
+
+namespace {
+
+struct ProfiledRun {
+  sim::RunStatus status;
+  sim::timing::TimingStats stats;
+  uint64_t entry = 0;
+};
+
+// Runs `code` as one wave on CU 0, with `sink` (may be null) attached.
+ProfiledRun runWith(WaveHarness& h, const std::vector<uint32_t>& code, const GpuConfig& cfg,
+                    sim::trace::TraceSink* sink) {
+  h.codeBase = h.mem.allocate(code.size() * 4 + 64, 256, "code");
+  h.mem.write(h.codeBase, code.data(), code.size() * 4);
+  sim::CodeCache cache(h.gen, h.mem, h.codeBase, code.size() * 4);
+  std::vector<sim::WaveState> waves{h.wave};
+  waves[0].pc = h.codeBase;
+  ProfiledRun r;
+  r.entry = h.codeBase;
+  sim::timing::TimingOptions opt;
+  opt.limits.maxCycles = 1'000'000;
+  opt.sink = sink;
+  r.status = sim::timing::runWorkgroupTiming(cache, h.env, cfg, waves, opt, r.stats);
+  h.wave = waves[0];
+  return r;
+}
+
+void setupSmem(WaveHarness& h) {
+  const uint64_t buf = h.alloc(256);
+  h.put(buf, std::vector<uint32_t>{0x1234, 0x5678});
+  h.wave.setSreg64(0, buf);
+}
+
+// Records every stall event (for consistency checks).
+struct StallLog : sim::trace::TraceSink {
+  std::vector<sim::trace::StallEvent> stalls;
+  std::vector<sim::trace::IssueEvent> issues;
+  void stall(const sim::trace::StallEvent& e) override { stalls.push_back(e); }
+  void issue(const sim::trace::IssueEvent& e) override { issues.push_back(e); }
+};
+
+const isa::Gen kGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14};
+
+}  // namespace
+
+TEST_CASE("stall profile: SMEM K$ miss, then a hit on the same line", "[sim][trace]") {
+  for (isa::Gen g : kGens) {
+    CAPTURE(g);
+    const GpuConfig cfg;
+    WaveHarness h(g);
+    setupSmem(h);
+    StallProfile prof(g, 0);
+    const auto code = loadProgram("trace_smem", g);
+    const ProfiledRun r = runWith(h, code, cfg, &prof);
+    REQUIRE(r.status.ok());
+    CHECK(h.wave.sreg[5] == 0x1234);
+    const uint64_t miss = cfg.kcache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
+    const uint64_t hit = cfg.kcache.hitLatency;
+    const uint64_t firstWait = miss - (cfg.issue.smemCycles + 2 * cfg.issue.saluCycles);
+    const uint64_t secondWait = hit - cfg.issue.smemCycles;
+
+    const auto& lgkm = prof.section(StallSection::Lgkm);
+    // Word offsets of the two s_waitcnt: load (2 words on gfx8/9, 1 before), 2 x s_mov.
+    const uint64_t loadWords = g >= isa::Gen::GCN12 ? 2 : 1;
+    const uint64_t wait1 = r.entry + (loadWords + 2) * 4, wait2 = wait1 + 4 + loadWords * 4;
+    REQUIRE(lgkm.count(wait1));
+    REQUIRE(lgkm.count(wait2));
+    CHECK(lgkm.at(wait1).total == firstWait);
+    CHECK(lgkm.at(wait1).max == firstWait);
+    CHECK(lgkm.at(wait1).waitingOn[unsigned(sim::trace::MemKind::Smem)] == firstWait);
+    CHECK(lgkm.at(wait2).total == secondWait);
+    CHECK(prof.sectionTotal(StallSection::Lgkm) == firstWait + secondWait);
+    CHECK(prof.pcs().at(wait1).execs == 1);
+    CHECK(prof.pcs().at(wait1).inst == "s_waitcnt lgkmcnt(0)");
+    CHECK(r.stats.kcache.misses == 1);
+    CHECK(r.stats.kcache.hits == 1);
+
+    // The same run without a sink takes exactly as many cycles.
+    WaveHarness plain(g);
+    setupSmem(plain);
+    CHECK(runWith(plain, code, cfg, nullptr).stats.cycles == r.stats.cycles);
+  }
+}
+
+TEST_CASE("stall profile: the K$ miss latency follows the config", "[sim][trace]") {
+  GpuConfig cfg;
+  cfg.kcache.hitLatency = 40;
+  cfg.memory.dramLatency = 320;
+  WaveHarness h(isa::Gen::GCN14);
+  setupSmem(h);
+  StallProfile prof(h.gen, 0);
+  REQUIRE(runWith(h, loadProgram("trace_smem", h.gen), cfg, &prof).status.ok());
+  const uint64_t miss = 40 + cfg.memory.l2.hitLatency + 320;
+  CHECK(prof.sectionTotal(StallSection::Lgkm) ==
+        (miss - cfg.issue.smemCycles - 2 * cfg.issue.saluCycles) + (40 - cfg.issue.smemCycles));
+}
+
+TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][trace]") {
+  const GpuConfig cfg;
+  for (isa::Gen g : kGens) {
+    uint64_t perIteration[2] = {};
+    for (unsigned conflict = 0; conflict < 2; ++conflict) {
+      CAPTURE(g, conflict);
+      WaveHarness h(g);
+      for (unsigned l = 0; l < 64; ++l) h.wave.v(0)[l] = l;
+      h.wave.sreg[4] = conflict ? 8 : 4;  // 8: lanes L and L+16 hit one bank at different dwords
+      StallProfile prof(g, 0);
+      StallLog log;
+      sim::trace::TeeSink tee;
+      tee.add(&prof);
+      tee.add(&log);
+      const auto code = loadProgram("trace_lds_loop", g);
+      const ProfiledRun r = runWith(h, code, cfg, &tee);
+      REQUIRE(r.status.ok());
+      const auto& lgkm = prof.section(StallSection::Lgkm);
+      REQUIRE(lgkm.size() == 1);
+      const auto& [pc, s] = *lgkm.begin();
+      CHECK(prof.pcs().at(pc).execs == 3);
+      CHECK(s.stalledExecs == 3);
+      CHECK(s.minNonZero == s.max);  // every iteration waits the same
+      CHECK(s.waitingOn[unsigned(sim::trace::MemKind::Lds)] == s.total);
+      perIteration[conflict] = s.max;
+      const uint64_t halves = sim::kWaveSize / cfg.lds.lanesPerPass;
+      CHECK(r.stats.ldsConflictPasses == (conflict ? 3 * halves : 0));
+      // Taken branches: the instruction buffer refills for (taken - not taken) cycles.
+      CHECK(prof.totals()[unsigned(sim::trace::StallReason::NoInstruction)] ==
+            2 * (cfg.issue.branchTakenCycles - cfg.issue.branchCycles));
+      // Stall intervals of one wave never overlap and never overlap its issue slices.
+      std::vector<std::pair<uint64_t, uint64_t>> spans;
+      for (const auto& e : log.stalls) spans.emplace_back(e.cycle, e.cycle + e.dur);
+      for (const auto& e : log.issues) spans.emplace_back(e.cycle, e.cycle + e.dur);
+      std::sort(spans.begin(), spans.end());
+      for (size_t i = 1; i < spans.size(); ++i) CHECK(spans[i].first >= spans[i - 1].second);
+
+      WaveHarness plain(g);
+      for (unsigned l = 0; l < 64; ++l) plain.wave.v(0)[l] = l;
+      plain.wave.sreg[4] = h.wave.sreg[4];
+      CHECK(runWith(plain, code, cfg, nullptr).stats.cycles == r.stats.cycles);
+    }
+    CHECK(perIteration[0] == cfg.lds.latency - cfg.issue.dsReadCycles[0]);
+    CHECK(perIteration[1] - perIteration[0] == 2 * cfg.lds.conflictCycles);
+  }
+}
