@@ -74,7 +74,9 @@ std::string stallReportText(const StallProfile& p) {
   std::string o;
   auto out = std::back_inserter(o);
   const uint64_t waveCycles = p.waveCycles();
-  fmt::format_to(out, "stall profile: {} cycles, {} wave-cycles (sum of the waves' lifetimes); pc = byte offset from the kernel entry\n",
+  fmt::format_to(out,
+                 "stall profile: {} cycles, {} wave-cycles (sum of the waves' lifetimes); pc = byte offset "
+                 "from the kernel entry\n",
                  p.cycles(), waveCycles);
   for (StallSection s : {StallSection::Lgkm, StallSection::Vm, StallSection::Barrier}) {
     const uint64_t total = p.sectionTotal(s);
@@ -88,8 +90,8 @@ std::string stallReportText(const StallProfile& p) {
     for (const auto& [pc, sp] : p.section(s)) {
       if (!sp.total) continue;
       const uint64_t execs = execsOf(p, pc);
-      fmt::format_to(out, "  {:>#8x} {:>7} {:>10} {:>8} {:>8}", pc - p.entryPc(), execs, sp.total, minOf(sp, execs),
-                     sp.max);
+      fmt::format_to(out, "  {:>#8x} {:>7} {:>10} {:>8} {:>8}", pc - p.entryPc(), execs, sp.total,
+                     minOf(sp, execs), sp.max);
       for (const auto& k : keys) fmt::format_to(out, " {:>8}", sp.waitingOn[k.second]);
       fmt::format_to(out, "  {}\n", instOf(p, pc));
     }
@@ -102,8 +104,9 @@ std::string stallReportText(const StallProfile& p) {
     });
     fmt::format_to(out, "  waves ({} stalled, longest first):", waves.size());
     for (size_t i = 0; i < waves.size() && i < 8; ++i)
-      fmt::format_to(out, " w{} {} ({:.0f}%)", waves[i]->wave, StallProfile::sectionOf(waves[i]->stall, s),
-                     100.0 * ratio(StallProfile::sectionOf(waves[i]->stall, s), waves[i]->end - waves[i]->start));
+      fmt::format_to(
+          out, " w{} {} ({:.0f}%)", waves[i]->wave, StallProfile::sectionOf(waves[i]->stall, s),
+          100.0 * ratio(StallProfile::sectionOf(waves[i]->stall, s), waves[i]->end - waves[i]->start));
     fmt::format_to(out, "{}\n", waves.size() > 8 ? " ..." : "");
     std::vector<std::pair<uint32_t, const WorkgroupProfile*>> wgs;
     for (const auto& [id, g] : p.workgroups())
@@ -117,9 +120,10 @@ std::string stallReportText(const StallProfile& p) {
     fmt::format_to(out, "{}\n", wgs.size() > 8 ? " ..." : "");
   }
   const StallArray& t = p.totals();
-  fmt::format_to(out, "\nother stalls: dependency {}, issue port busy {}, instruction fetch {}, expcnt {} cycles\n",
-                 t[unsigned(StallReason::Dependency)], t[unsigned(StallReason::PortBusy)],
-                 t[unsigned(StallReason::NoInstruction)], t[unsigned(StallReason::Exp)]);
+  fmt::format_to(
+      out, "\nother stalls: dependency {}, issue port busy {}, instruction fetch {}, expcnt {} cycles\n",
+      t[unsigned(StallReason::Dependency)], t[unsigned(StallReason::PortBusy)],
+      t[unsigned(StallReason::NoInstruction)], t[unsigned(StallReason::Exp)]);
   return o;
 }
 
@@ -146,12 +150,13 @@ std::string listingText(const StallProfile& p, const std::vector<ListingLine>& l
 
   std::string o;
   auto out = std::back_inserter(o);
-  fmt::format_to(out,
-                 "annotated listing: {} cycles; execs = wave-executions, issue/stall in wave-cycles; waits land on "
-                 "the instruction that waited (s_waitcnt, s_barrier); * = hottest lines\n",
-                 p.cycles());
-  fmt::format_to(out, "   {:>8} {:>7} {:>9} {:>9} {:>6}  {:<48} {}\n", "pc", "execs", "issue", "stall", "share",
-                 "instruction", "stall by reason");
+  fmt::format_to(
+      out,
+      "annotated listing: {} cycles; execs = wave-executions, issue/stall in wave-cycles; waits land on "
+      "the instruction that waited (s_waitcnt, s_barrier); * = hottest lines\n",
+      p.cycles());
+  fmt::format_to(out, "   {:>8} {:>7} {:>9} {:>9} {:>6}  {:<48} {}\n", "pc", "execs", "issue", "stall",
+                 "share", "instruction", "stall by reason");
   for (const Row& r : rows) {
     const bool isHot = r.cost >= hot && r.cost > 0;
     std::string reasons;
@@ -171,18 +176,21 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
   std::string o;
   auto out = std::back_inserter(o);
   const uint64_t total = p.sectionTotal(s), waveCycles = p.waveCycles();
-  fmt::format_to(out, "{{\"stall_cycles\": {}, \"wave_cycles\": {}, \"kernel_cycles\": {}, \"share\": {:.6f},\n    \"by_pc\": [",
+  fmt::format_to(out,
+                 "{{\"stall_cycles\": {}, \"wave_cycles\": {}, \"kernel_cycles\": {}, \"share\": {:.6f},\n   "
+                 " \"by_pc\": [",
                  total, waveCycles, p.cycles(), ratio(total, waveCycles));
   bool first = true;
   const auto keys = waitKeys(s);
   for (const auto& [pc, sp] : p.section(s)) {
     if (!sp.total) continue;
     const uint64_t execs = execsOf(p, pc);
-    fmt::format_to(out,
-                   "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, \"min\": {}, "
-                   "\"max\": {}",
-                   first ? "" : ",", pc - p.entryPc(), jsonString(instOf(p, pc)), execs, sp.total, minOf(sp, execs),
-                   sp.max);
+    fmt::format_to(
+        out,
+        "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, \"min\": {}, "
+        "\"max\": {}",
+        first ? "" : ",", pc - p.entryPc(), jsonString(instOf(p, pc)), execs, sp.total, minOf(sp, execs),
+        sp.max);
     if (!keys.empty()) {
       fmt::format_to(out, ", \"waiting_on\": {{");
       for (size_t i = 0; i < keys.size(); ++i)
@@ -197,10 +205,11 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
   for (const WaveProfile& w : p.waves()) {
     if (!w.seen) continue;
     const uint64_t c = StallProfile::sectionOf(w.stall, s), life = w.end - w.start;
-    fmt::format_to(out,
-                   "{}\n      {{\"wave\": {}, \"workgroup\": {}, \"cu\": {}, \"simd\": {}, \"stall_cycles\": {}, "
-                   "\"cycles\": {}, \"share\": {:.6f}}}",
-                   first ? "" : ",", w.wave, w.workgroup, w.cu, w.simd, c, life, ratio(c, life));
+    fmt::format_to(
+        out,
+        "{}\n      {{\"wave\": {}, \"workgroup\": {}, \"cu\": {}, \"simd\": {}, \"stall_cycles\": {}, "
+        "\"cycles\": {}, \"share\": {:.6f}}}",
+        first ? "" : ",", w.wave, w.workgroup, w.cu, w.simd, c, life, ratio(c, life));
     first = false;
   }
   o += first ? "],\n    \"by_workgroup\": [" : "\n    ],\n    \"by_workgroup\": [";
@@ -208,7 +217,8 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
   for (const auto& [id, g] : p.workgroups()) {
     const uint64_t c = StallProfile::sectionOf(g.stall, s);
     fmt::format_to(out,
-                   "{}\n      {{\"workgroup\": {}, \"cu\": {}, \"waves\": {}, \"stall_cycles\": {}, \"wave_cycles\": {}, "
+                   "{}\n      {{\"workgroup\": {}, \"cu\": {}, \"waves\": {}, \"stall_cycles\": {}, "
+                   "\"wave_cycles\": {}, "
                    "\"share\": {:.6f}}}",
                    first ? "" : ",", id, g.cu, g.waves, c, g.waveCycles, ratio(c, g.waveCycles));
     first = false;

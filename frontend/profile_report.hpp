@@ -22,7 +22,8 @@ std::vector<ListingLine> decodeListing(isa::Gen gen, std::span<const uint32_t> w
 
 std::string stallReportText(const StallProfile& p);
 std::string listingText(const StallProfile& p, const std::vector<ListingLine>& lines);
-// JSON text of one section: {"stall_cycles", "wave_cycles", "kernel_cycles", "share", "by_pc", "by_wave", "by_workgroup"}.
+// JSON text of one section: {"stall_cycles", "wave_cycles", "kernel_cycles", "share", "by_pc", "by_wave",
+// "by_workgroup"}.
 std::string stallSectionJson(const StallProfile& p, StallSection s);
 
 }  // namespace gcnsim::frontend

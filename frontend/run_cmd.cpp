@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -50,8 +50,9 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
       "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
       "verbose,v", "same as --log-level info")("trace", po::value(&o.trace),
-                                                "timing: write a per-cycle trace to FILE (\"-\": stdout)")(
-      "trace-format", po::value(&o.traceFormat), "text (default), jsonl or chrome (Perfetto, chrome://tracing)")(
+                                               "timing: write a per-cycle trace to FILE (\"-\": stdout)")(
+      "trace-format", po::value(&o.traceFormat),
+      "text (default), jsonl or chrome (Perfetto, chrome://tracing)")(
       "trace-waves", po::value(&o.traceWaves), "trace only these waves, e.g. 0,3,8-11")(
       "trace-cycles", po::value(&o.traceCycles), "trace only cycles FROM:TO (TO excluded)")(
       "trace-cu", po::value(&traceCu), "trace only this CU")(
@@ -108,7 +109,8 @@ bool wants(const RunOptions& o, const char* report) {
 }
 
 // The kernel's code from its entry point, for the annotated listing.
-std::vector<ListingLine> kernelListing(const Job& job, const sim::DispatchSpec& spec, memory::GlobalMemory& mem) {
+std::vector<ListingLine> kernelListing(const Job& job, const sim::DispatchSpec& spec,
+                                       memory::GlobalMemory& mem) {
   uint64_t bytes = spec.codeBase + spec.codeSize - spec.entryPc;
   if (job.kernel.format == KernelFormat::Elf && job.kernelInfo().codeSize)
     bytes = std::min<uint64_t>(bytes, job.kernelInfo().codeSize);
@@ -237,8 +239,8 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
       if (!opt.traceWaves.empty()) f.waves = parseWaveList(opt.traceWaves);
       if (!opt.traceCycles.empty()) std::tie(f.from, f.to) = parseCycleRange(opt.traceCycles);
       f.cu = opt.traceCu;
-      const TraceContext ctx{spec.gen, spec.entryPc, job.kernel.name, job.kernel.arch.llvmName, gpu.name,
-                             gpu.cu.waveSlotsPerSimd};
+      const TraceContext ctx{spec.gen, spec.entryPc,           job.kernel.name, job.kernel.arch.llvmName,
+                             gpu.name, gpu.cu.waveSlotsPerSimd};
       writer = makeTraceWriter(opt.traceFormat, opt.trace, ctx);
       filter = std::make_unique<FilterSink>(std::move(f), *writer);
       tee.add(filter.get());

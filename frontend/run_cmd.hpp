@@ -32,15 +32,15 @@ struct RunOptions {
 };
 
 struct RunOutcome {
-  sim::RunStatus status;           // Fault/Watchdog: message names wave, PC and instruction
-  ResultDoc doc;                   // filled when status.ok()
-  double seconds = 0;              // wall time of the simulation itself
-  std::vector<uint64_t> opCounts;  // executions per isa::allOps() row
-  uint64_t cycles = 0;             // timing mode: simulated cycles (also doc.stats.cycles)
-  std::string configName;          // timing mode: the GPU config's name
-  std::optional<TimingSummary> summary;     // timing mode: statistics
-  std::shared_ptr<StallProfile> profile;    // with --report stalls or listing
-  std::vector<ListingLine> listing;         // with --report listing: the kernel's instructions
+  sim::RunStatus status;                  // Fault/Watchdog: message names wave, PC and instruction
+  ResultDoc doc;                          // filled when status.ok()
+  double seconds = 0;                     // wall time of the simulation itself
+  std::vector<uint64_t> opCounts;         // executions per isa::allOps() row
+  uint64_t cycles = 0;                    // timing mode: simulated cycles (also doc.stats.cycles)
+  std::string configName;                 // timing mode: the GPU config's name
+  std::optional<TimingSummary> summary;   // timing mode: statistics
+  std::shared_ptr<StallProfile> profile;  // with --report stalls or listing
+  std::vector<ListingLine> listing;       // with --report listing: the kernel's instructions
 };
 
 // Places the job's buffers and kernel in a fresh simulated GPU, runs it and

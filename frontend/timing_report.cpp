@@ -46,8 +46,8 @@ TimingSummary summarizeTiming(const sim::timing::TimingStats& s, const sim::timi
   r.cycles = s.cycles;
   r.instructions = s.instructions;
   r.waves = s.waves;
-  static const char* const order[] = {"valu", "salu", "smem", "vmem", "lds", "gds", "export", "branch",
-                                      "waitcnt", "barrier", "other"};
+  static const char* const order[] = {"valu",   "salu",   "smem",    "vmem",    "lds",  "gds",
+                                      "export", "branch", "waitcnt", "barrier", "other"};
   for (const char* name : order) r.byCategory.emplace_back(name, 0);
   auto add = [&r](const std::string& name, uint64_t n) {
     for (auto& [k, v] : r.byCategory)
@@ -108,18 +108,18 @@ std::string statsTable(const TimingSummary& s) {
     ++active;
   }
   fmt::format_to(out, "  {:<24} {:>12.4f}\n", "IPC (GPU)", total);
-  fmt::format_to(out, "  {:<24} {:>12.4f}   (min {:.4f}, max {:.4f}; {} of {} CUs ran waves)\n", "IPC per active CU",
-                 active ? total / active : 0.0, lo, hi, active, s.ipcPerCu.size());
+  fmt::format_to(out, "  {:<24} {:>12.4f}   (min {:.4f}, max {:.4f}; {} of {} CUs ran waves)\n",
+                 "IPC per active CU", active ? total / active : 0.0, lo, hi, active, s.ipcPerCu.size());
   fmt::format_to(out, "  {:<24} {:>12.2f}   (max {} of {} slots)\n", "waves per SIMD (avg)", s.occupancyAvg,
                  s.occupancyMax, s.slotsPerSimd);
   fmt::format_to(out, "  {:<24} {:>12} hits {:>10} misses {:>6.1f}% hit rate\n", "K$ (scalar cache)", s.kHits,
                  s.kMisses, 100.0 * ratio(s.kHits, s.kHits + s.kMisses));
   fmt::format_to(out, "  {:<24} {:>12} passes {:>8} cycles\n", "LDS bank conflicts", s.ldsConflictPasses,
                  s.ldsConflictCycles);
-  fmt::format_to(out, "  {:<24} {:>12} instr. {:>8} bytes asked by lanes\n", "vector memory", s.vmemInstructions,
-                 s.vmemLaneBytes);
-  fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes, {} hits {} misses\n", "  L1 (per CU)", s.l1Requests,
-                 s.l1Bytes, s.l1Hits, s.l1Misses);
+  fmt::format_to(out, "  {:<24} {:>12} instr. {:>8} bytes asked by lanes\n", "vector memory",
+                 s.vmemInstructions, s.vmemLaneBytes);
+  fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes, {} hits {} misses\n", "  L1 (per CU)",
+                 s.l1Requests, s.l1Bytes, s.l1Hits, s.l1Misses);
   fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes, {} hits {} misses\n", "  L2 (from L1 and K$)",
                  s.l2Requests, s.l2Bytes, s.l2Hits, s.l2Misses);
   fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes\n", "  DRAM reads", s.dramReads, s.dramBytes);
@@ -129,9 +129,10 @@ std::string statsTable(const TimingSummary& s) {
 std::string statsBrief(const TimingSummary& s) {
   double ipc = 0;
   for (double v : s.ipcPerCu) ipc += v;
-  return fmt::format("IPC {:.3f} (GPU), {:.2f} waves/SIMD (max {}), K$ {}/{} hits, L1 {}/{} hits, LDS conflicts {} cycles",
-                     ipc, s.occupancyAvg, s.occupancyMax, s.kHits, s.kHits + s.kMisses, s.l1Hits,
-                     s.l1Hits + s.l1Misses, s.ldsConflictCycles);
+  return fmt::format(
+      "IPC {:.3f} (GPU), {:.2f} waves/SIMD (max {}), K$ {}/{} hits, L1 {}/{} hits, LDS conflicts {} cycles",
+      ipc, s.occupancyAvg, s.occupancyMax, s.kHits, s.kHits + s.kMisses, s.l1Hits, s.l1Hits + s.l1Misses,
+      s.ldsConflictCycles);
 }
 
 void addSummaryToResult(const TimingSummary& s, ResultDoc& doc) {

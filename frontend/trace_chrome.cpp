@@ -24,7 +24,8 @@ constexpr uint64_t kWorkgroupTid = 1u << 30;
 
 class ChromeWriter final : public TraceWriter {
  public:
-  ChromeWriter(const std::filesystem::path& path, const TraceContext& ctx) : file_(path), ctx_(ctx), disasm_(ctx.gen) {
+  ChromeWriter(const std::filesystem::path& path, const TraceContext& ctx)
+      : file_(path), ctx_(ctx), disasm_(ctx.gen) {
     fmt::format_to(out(),
                    "{{\"otherData\":{{\"generator\":\"gcnsim\",\"kernel\":{},\"arch\":{},\"config\":{},"
                    "\"time_unit\":\"1 cycle = 1 us\"}},\n\"traceEvents\":[\n",
@@ -47,26 +48,29 @@ class ChromeWriter final : public TraceWriter {
     if (e.reason == StallReason::Lgkm) name += fmt::format(" ({})", memKindName(e.waitingOn));
     if (e.reason == StallReason::Vm) name += fmt::format(" ({})", memOpName(e.vmOp));
     sep();
-    fmt::format_to(out(),
-                   "{{\"ph\":\"X\",\"cat\":\"stall\",\"name\":\"{}\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
-                   "\"args\":{{\"pc\":\"0x{:x}\",\"inst\":{}}}}}",
-                   name, e.cycle, e.dur, e.w.cu, e.w.wave, e.pc - ctx_.entryPc, disasm_.json(e.pc, e.inst));
+    fmt::format_to(
+        out(),
+        "{{\"ph\":\"X\",\"cat\":\"stall\",\"name\":\"{}\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
+        "\"args\":{{\"pc\":\"0x{:x}\",\"inst\":{}}}}}",
+        name, e.cycle, e.dur, e.w.cu, e.w.wave, e.pc - ctx_.entryPc, disasm_.json(e.pc, e.inst));
     file_.written();
   }
   void memory(const MemEvent& e) override {
     track(e.w);
     sep();
-    fmt::format_to(out(),
-                   "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"mem\",\"name\":\"{} {} {}\",\"ts\":{},\"pid\":{},\"tid\":{},"
-                   "\"args\":{{\"id\":{}",
-                   memKindName(e.kind), memOpName(e.op), e.isReturn ? "return" : "request", e.cycle, e.w.cu, e.w.wave,
-                   e.id);
+    fmt::format_to(
+        out(),
+        "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"mem\",\"name\":\"{} {} {}\",\"ts\":{},\"pid\":{},\"tid\":{},"
+        "\"args\":{{\"id\":{}",
+        memKindName(e.kind), memOpName(e.op), e.isReturn ? "return" : "request", e.cycle, e.w.cu, e.w.wave,
+        e.id);
     if (!e.isReturn)
-      fmt::format_to(out(),
-                     ",\"pc\":\"0x{:x}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
-                     "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
-                     e.pc - ctx_.entryPc, e.address, e.bytes, e.done, e.kHits, e.kMisses, e.l1Hits, e.l1Misses,
-                     e.l2Hits, e.l2Misses, e.conflicts);
+      fmt::format_to(
+          out(),
+          ",\"pc\":\"0x{:x}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
+          "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
+          e.pc - ctx_.entryPc, e.address, e.bytes, e.done, e.kHits, e.kMisses, e.l1Hits, e.l1Misses, e.l2Hits,
+          e.l2Misses, e.conflicts);
     file_.buf() += "}}";
     counters(e.cycle, e.w, e.vm, e.lgkm, e.exp);
     file_.written();
@@ -74,8 +78,10 @@ class ChromeWriter final : public TraceWriter {
   void wave(const WaveEvent& e) override {
     track(e.w);
     sep();
-    fmt::format_to(out(), "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"wave\",\"name\":\"wave {}\",\"ts\":{},\"pid\":{},\"tid\":{}}}",
-                   e.end ? "end" : "start", e.cycle, e.w.cu, e.w.wave);
+    fmt::format_to(
+        out(),
+        "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"wave\",\"name\":\"wave {}\",\"ts\":{},\"pid\":{},\"tid\":{}}}",
+        e.end ? "end" : "start", e.cycle, e.w.cu, e.w.wave);
     if (!e.end) counters(e.cycle, e.w, 0, 0, 0);
     file_.written();
   }
@@ -83,10 +89,11 @@ class ChromeWriter final : public TraceWriter {
     static const char* const what[] = {"dispatch", "barrier release", "done"};
     process(e.cu);
     sep();
-    fmt::format_to(out(),
-                   "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"workgroup\",\"name\":\"wg {} {}\",\"ts\":{},\"pid\":{},"
-                   "\"tid\":{},\"args\":{{\"waves\":{}}}}}",
-                   e.workgroup, what[e.what], e.cycle, e.cu, kWorkgroupTid, e.waves);
+    fmt::format_to(
+        out(),
+        "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"workgroup\",\"name\":\"wg {} {}\",\"ts\":{},\"pid\":{},"
+        "\"tid\":{},\"args\":{{\"waves\":{}}}}}",
+        e.workgroup, what[e.what], e.cycle, e.cu, kWorkgroupTid, e.waves);
     file_.written();
   }
   void close() override {
@@ -115,9 +122,12 @@ class ChromeWriter final : public TraceWriter {
     cus_[cu] = 1;
     sep();
     fmt::format_to(out(),
-                   "{{\"ph\":\"M\",\"name\":\"process_name\",\"ts\":0,\"pid\":{0},\"tid\":0,\"args\":{{\"name\":\"CU {0}\"}}}},\n"
-                   "{{\"ph\":\"M\",\"name\":\"process_sort_index\",\"ts\":0,\"pid\":{0},\"tid\":0,\"args\":{{\"sort_index\":{0}}}}},\n"
-                   "{{\"ph\":\"M\",\"name\":\"thread_name\",\"ts\":0,\"pid\":{0},\"tid\":{1},\"args\":{{\"name\":\"workgroups\"}}}}",
+                   "{{\"ph\":\"M\",\"name\":\"process_name\",\"ts\":0,\"pid\":{0},\"tid\":0,\"args\":{{"
+                   "\"name\":\"CU {0}\"}}}},\n"
+                   "{{\"ph\":\"M\",\"name\":\"process_sort_index\",\"ts\":0,\"pid\":{0},\"tid\":0,\"args\":{{"
+                   "\"sort_index\":{0}}}}},\n"
+                   "{{\"ph\":\"M\",\"name\":\"thread_name\",\"ts\":0,\"pid\":{0},\"tid\":{1},\"args\":{{"
+                   "\"name\":\"workgroups\"}}}}",
                    cu, kWorkgroupTid);
   }
   // Thread (wave) metadata on first sight.
@@ -127,11 +137,13 @@ class ChromeWriter final : public TraceWriter {
     if (waves_[w.wave]) return;
     waves_[w.wave] = 1;
     sep();
-    fmt::format_to(out(),
-                   "{{\"ph\":\"M\",\"name\":\"thread_name\",\"ts\":0,\"pid\":{0},\"tid\":{1},\"args\":{{\"name\":"
-                   "\"wave {1} (wg {2}, SIMD {3} slot {4})\"}}}},\n"
-                   "{{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"ts\":0,\"pid\":{0},\"tid\":{1},\"args\":{{\"sort_index\":{1}}}}}",
-                   w.cu, w.wave, w.workgroup, w.simd, w.slot);
+    fmt::format_to(
+        out(),
+        "{{\"ph\":\"M\",\"name\":\"thread_name\",\"ts\":0,\"pid\":{0},\"tid\":{1},\"args\":{{\"name\":"
+        "\"wave {1} (wg {2}, SIMD {3} slot {4})\"}}}},\n"
+        "{{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"ts\":0,\"pid\":{0},\"tid\":{1},\"args\":{{\"sort_"
+        "index\":{1}}}}}",
+        w.cu, w.wave, w.workgroup, w.simd, w.slot);
   }
   TraceFile file_;
   TraceContext ctx_;
@@ -142,7 +154,8 @@ class ChromeWriter final : public TraceWriter {
 
 }  // namespace
 
-std::unique_ptr<TraceWriter> makeChromeTraceWriter(const std::filesystem::path& path, const TraceContext& ctx) {
+std::unique_ptr<TraceWriter> makeChromeTraceWriter(const std::filesystem::path& path,
+                                                   const TraceContext& ctx) {
   return std::make_unique<ChromeWriter>(path, ctx);
 }
 

@@ -31,9 +31,9 @@ std::vector<std::pair<uint32_t, uint32_t>> parseWaveList(const std::string& text
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
     const size_t dash = item.find('-');
     uint32_t a = 0, b = 0;
-    const bool ok = dash == std::string_view::npos
-                        ? parseNumber(item, a) && (b = a, true)
-                        : parseNumber(item.substr(0, dash), a) && parseNumber(item.substr(dash + 1), b) && a <= b;
+    const bool ok = dash == std::string_view::npos ? parseNumber(item, a) && (b = a, true)
+                                                   : parseNumber(item.substr(0, dash), a) &&
+                                                         parseNumber(item.substr(dash + 1), b) && a <= b;
     if (!ok)
       throw InputError("--trace-waves: \"" + std::string(item) +
                        "\" is not a wave id or range (expected a list like 0,3,8-11)");
@@ -48,11 +48,13 @@ std::pair<uint64_t, uint64_t> parseCycleRange(const std::string& text) {
   uint64_t from = 0, to = ~uint64_t{0};
   bool ok = colon != std::string::npos;
   if (ok) {
-    const std::string_view a = std::string_view(text).substr(0, colon), b = std::string_view(text).substr(colon + 1);
+    const std::string_view a = std::string_view(text).substr(0, colon),
+                           b = std::string_view(text).substr(colon + 1);
     ok = (a.empty() || parseNumber(a, from)) && (b.empty() || parseNumber(b, to)) && from < to;
   }
   if (!ok)
-    throw InputError("--trace-cycles: \"" + text + "\" is not a cycle range (expected FROM:TO with FROM < TO, e.g. 0:5000)");
+    throw InputError("--trace-cycles: \"" + text +
+                     "\" is not a cycle range (expected FROM:TO with FROM < TO, e.g. 0:5000)");
   return {from, to};
 }
 

@@ -14,7 +14,7 @@ namespace gcnsim::frontend {
 
 struct TraceFilter {
   std::vector<std::pair<uint32_t, uint32_t>> waves;  // inclusive ranges; empty: every wave
-  uint64_t from = 0, to = ~uint64_t{0};               // cycles [from, to)
+  uint64_t from = 0, to = ~uint64_t{0};              // cycles [from, to)
   std::optional<uint32_t> cu;
 
   bool waveOk(uint32_t wave) const;

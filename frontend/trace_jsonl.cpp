@@ -19,9 +19,10 @@ class JsonlWriter final : public TraceWriter {
 
   void issue(const IssueEvent& e) override {
     head("issue", e.cycle, e.w);
-    fmt::format_to(out(), ",\"pc\":{},\"pc_abs\":{},\"inst\":{},\"exec\":{},\"dur\":{},\"vm\":{},\"lgkm\":{},\"exp\":{}}}\n",
-                   e.pc - ctx_.entryPc, e.pc, disasm_.json(e.pc, e.inst), e.execLanes, e.dur, e.vm, e.lgkm,
-                   e.exp);
+    fmt::format_to(
+        out(),
+        ",\"pc\":{},\"pc_abs\":{},\"inst\":{},\"exec\":{},\"dur\":{},\"vm\":{},\"lgkm\":{},\"exp\":{}}}\n",
+        e.pc - ctx_.entryPc, e.pc, disasm_.json(e.pc, e.inst), e.execLanes, e.dur, e.vm, e.lgkm, e.exp);
     file_.written();
   }
   void stall(const StallEvent& e) override {
@@ -29,21 +30,23 @@ class JsonlWriter final : public TraceWriter {
     const char* on = e.reason == StallReason::Lgkm ? memKindName(e.waitingOn)
                      : e.reason == StallReason::Vm ? memOpName(e.vmOp)
                                                    : nullptr;
-    fmt::format_to(out(), ",\"dur\":{},\"pc\":{},\"pc_abs\":{},\"inst\":{},\"reason\":\"{}\",\"waiting_on\":{}}}\n",
+    fmt::format_to(out(),
+                   ",\"dur\":{},\"pc\":{},\"pc_abs\":{},\"inst\":{},\"reason\":\"{}\",\"waiting_on\":{}}}\n",
                    e.dur, e.pc - ctx_.entryPc, e.pc, disasm_.json(e.pc, e.inst), stallReasonName(e.reason),
                    on ? fmt::format("\"{}\"", on) : std::string("null"));
     file_.written();
   }
   void memory(const MemEvent& e) override {
     head("mem", e.cycle, e.w);
-    fmt::format_to(out(), ",\"phase\":\"{}\",\"id\":{},\"kind\":\"{}\",\"op\":\"{}\"", e.isReturn ? "ret" : "req",
-                   e.id, memKindName(e.kind), memOpName(e.op));
+    fmt::format_to(out(), ",\"phase\":\"{}\",\"id\":{},\"kind\":\"{}\",\"op\":\"{}\"",
+                   e.isReturn ? "ret" : "req", e.id, memKindName(e.kind), memOpName(e.op));
     if (!e.isReturn)
-      fmt::format_to(out(),
-                     ",\"pc\":{},\"pc_abs\":{},\"addr\":{},\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
-                     "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
-                     e.pc - ctx_.entryPc, e.pc, e.address, e.bytes, e.done, e.kHits, e.kMisses, e.l1Hits,
-                     e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
+      fmt::format_to(
+          out(),
+          ",\"pc\":{},\"pc_abs\":{},\"addr\":{},\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
+          "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
+          e.pc - ctx_.entryPc, e.pc, e.address, e.bytes, e.done, e.kHits, e.kMisses, e.l1Hits, e.l1Misses,
+          e.l2Hits, e.l2Misses, e.conflicts);
     fmt::format_to(out(), ",\"vm\":{},\"lgkm\":{},\"exp\":{}}}\n", e.vm, e.lgkm, e.exp);
     file_.written();
   }
@@ -67,7 +70,8 @@ class JsonlWriter final : public TraceWriter {
  private:
   std::back_insert_iterator<std::string> out() { return std::back_inserter(file_.buf()); }
   void head(const char* ev, uint64_t cycle, const WaveRef& w) {
-    fmt::format_to(out(), "{{\"ev\":\"{}\",\"cycle\":{},\"cu\":{},\"simd\":{},\"slot\":{},\"wave\":{},\"wg\":{}", ev,
+    fmt::format_to(out(),
+                   "{{\"ev\":\"{}\",\"cycle\":{},\"cu\":{},\"simd\":{},\"slot\":{},\"wave\":{},\"wg\":{}", ev,
                    cycle, w.cu, w.simd, w.slot, w.wave, w.workgroup);
   }
   TraceFile file_;
@@ -77,7 +81,8 @@ class JsonlWriter final : public TraceWriter {
 
 }  // namespace
 
-std::unique_ptr<TraceWriter> makeJsonlTraceWriter(const std::filesystem::path& path, const TraceContext& ctx) {
+std::unique_ptr<TraceWriter> makeJsonlTraceWriter(const std::filesystem::path& path,
+                                                  const TraceContext& ctx) {
   return std::make_unique<JsonlWriter>(path, ctx);
 }
 

@@ -7,7 +7,8 @@ namespace gcnsim::frontend {
 
 std::unique_ptr<TraceWriter> makeTextTraceWriter(const std::filesystem::path& path, const TraceContext& ctx);
 std::unique_ptr<TraceWriter> makeJsonlTraceWriter(const std::filesystem::path& path, const TraceContext& ctx);
-std::unique_ptr<TraceWriter> makeChromeTraceWriter(const std::filesystem::path& path, const TraceContext& ctx);
+std::unique_ptr<TraceWriter> makeChromeTraceWriter(const std::filesystem::path& path,
+                                                   const TraceContext& ctx);
 
 const DisasmCache::Entry& DisasmCache::get(uint64_t pc, const isa::DecodedInst* inst) {
   auto it = map_.find(pc);
@@ -23,7 +24,8 @@ std::unique_ptr<TraceWriter> makeTraceWriter(const std::string& format, const st
   if (format == "text") return makeTextTraceWriter(path, ctx);
   if (format == "jsonl") return makeJsonlTraceWriter(path, ctx);
   if (format == "chrome") return makeChromeTraceWriter(path, ctx);
-  throw InputError("--trace-format: \"" + format + "\" is not a trace format (expected text, jsonl or chrome)");
+  throw InputError("--trace-format: \"" + format +
+                   "\" is not a trace format (expected text, jsonl or chrome)");
 }
 
 std::string jsonString(std::string_view s) {

@@ -95,7 +95,7 @@ PendingWrites* GpuTiming::takePw() {
 void GpuTiming::releasePw(PendingWrites* pw) { pwFree_.push_back(pw); }
 
 uint64_t GpuTiming::schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw,
-                            trace::MemKind kind, trace::MemOp op) {
+                             trace::MemKind kind, trace::MemOp op) {
   switch (c) {
     case Counter::Vm: wc.vm = uint8_t(wc.vm + amount); break;
     case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm + amount); break;

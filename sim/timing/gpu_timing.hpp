@@ -200,7 +200,7 @@ class GpuTiming {
   std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;  // resident; null when done
   uint32_t residentWgs_ = 0;
   uint64_t nextAge_ = 0, nextWaveId_ = 0;
-  uint32_t resident_ = 0;      // waves resident on the GPU (occupancy)
+  uint32_t resident_ = 0;  // waves resident on the GPU (occupancy)
   uint64_t occupancySince_ = 0;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
@@ -214,7 +214,7 @@ class GpuTiming {
   RunStatus status_;
   AccessLog log_;
   // address buffers for the bank and coalescing models
-  uint32_t dsExtra_ = 0;  // bank-conflict passes of the DS instruction being issued
+  uint32_t dsExtra_ = 0;                    // bank-conflict passes of the DS instruction being issued
   uint32_t dsFirstAddr_ = 0, dsLanes_ = 0;  // its first active lane's address, active lanes (traces)
   std::vector<uint64_t> vmAddr_;
   std::vector<uint32_t> vmBytes_;

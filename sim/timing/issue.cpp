@@ -72,7 +72,8 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   if (ti.op->cat == IssueCat::Internal) {
     if (opt_.onIssue) trace(wc, pc, ti.op->kind);
-    if (sink_) [[unlikely]] traceIssue(wc, ti, pc, w.exec());
+    if (sink_) [[unlikely]]
+      traceIssue(wc, ti, pc, w.exec());
   }
   if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
   return x.stop();
@@ -91,7 +92,8 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
     }
   wg.arrived = 0;
   progress_ = true;
-  if (sink_) [[unlikely]] traceWorkgroup(wg, trace::WorkgroupEvent::BarrierRelease);
+  if (sink_) [[unlikely]]
+    traceWorkgroup(wg, trace::WorkgroupEvent::BarrierRelease);
 }
 
 void GpuTiming::arriveAtBarrier(WaveCtx& wc) {
@@ -119,7 +121,8 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
-        if (sink_) [[unlikely]] traceBlockedOnCounters(wc, ti);
+        if (sink_) [[unlikely]]
+          traceBlockedOnCounters(wc, ti);
         return false;
       }
       if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
@@ -143,7 +146,8 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       return true;
     case Kind::Barrier: {
       wc.readyAt = now_ + cfg_.issue.saluCycles;
-      if (sink_) [[unlikely]] wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
+      if (sink_) [[unlikely]]
+        wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
       const StopReason r = execute(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
@@ -177,7 +181,8 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     if (wc.draining || wc.atBarrier) {
       if (wc.atBarrier) {
         ++stats_.barrierWaits;
-        if (sink_ && wc.readyAt <= now_) [[unlikely]] traceBlocked(wc, nullptr, trace::StallReason::Barrier);
+        if (sink_ && wc.readyAt <= now_) [[unlikely]]
+          traceBlocked(wc, nullptr, trace::StallReason::Barrier);
       }
       return false;
     }
@@ -201,24 +206,28 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
     const uint32_t bit = 1u << unsigned(cat);
     if (used & bit) {
-      if (sink_) [[unlikely]] traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (sink_) [[unlikely]]
+        traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && ti->reads.intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
-      if (sink_) [[unlikely]] traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (sink_) [[unlikely]]
+        traceBlocked(wc, ti, trace::StallReason::Dependency);
       wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
-      if (sink_) [[unlikely]] traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (sink_) [[unlikely]]
+        traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, simd.valuFree);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      if (sink_) [[unlikely]] traceBlockedOnCounters(wc, *ti);
+      if (sink_) [[unlikely]]
+        traceBlockedOnCounters(wc, *ti);
       return false;
     }
 

@@ -107,8 +107,8 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
       counter = Counter::Vm;
       amount = 1;
       mk = MemKind::Vmem;
-      mo = op.kind == Kind::VmemLoad    ? MemOp::Load
-           : op.kind == Kind::VmemStore ? MemOp::Store
+      mo = op.kind == Kind::VmemLoad     ? MemOp::Load
+           : op.kind == Kind::VmemStore  ? MemOp::Store
            : op.kind == Kind::VmemAtomic ? MemOp::Atomic
                                          : MemOp::Other;
       break;

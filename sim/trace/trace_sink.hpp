@@ -27,12 +27,12 @@ struct WaveRef {
 };
 
 enum class StallReason : uint8_t {
-  Lgkm,        // s_waitcnt with an unsatisfied lgkmcnt (or LGKM_CNT saturated)
-  Vm,          // s_waitcnt with an unsatisfied vmcnt (or VM_CNT saturated)
-  Exp,         // s_waitcnt with an unsatisfied expcnt
-  Barrier,     // in s_barrier, waiting for the rest of the workgroup
-  Dependency,  // reads a register an in-flight VALU op writes (scoreboard)
-  PortBusy,    // the issue port of its category (or the SIMD's VALU) is taken
+  Lgkm,           // s_waitcnt with an unsatisfied lgkmcnt (or LGKM_CNT saturated)
+  Vm,             // s_waitcnt with an unsatisfied vmcnt (or VM_CNT saturated)
+  Exp,            // s_waitcnt with an unsatisfied expcnt
+  Barrier,        // in s_barrier, waiting for the rest of the workgroup
+  Dependency,     // reads a register an in-flight VALU op writes (scoreboard)
+  PortBusy,       // the issue port of its category (or the SIMD's VALU) is taken
   NoInstruction,  // instruction buffer empty: refetch after a taken branch
 };
 inline constexpr unsigned kStallReasons = 7;
@@ -85,7 +85,7 @@ struct MemEvent {
   uint64_t pc = 0, address = 0, done = 0;  // done: the cycle the return is scheduled
   uint32_t bytes = 0;
   uint16_t kHits = 0, kMisses = 0, l1Hits = 0, l1Misses = 0, l2Hits = 0, l2Misses = 0;  // lines
-  uint16_t conflicts = 0;                                                             // LDS extra passes
+  uint16_t conflicts = 0;                                                               // LDS extra passes
   uint8_t vm = 0, lgkm = 0, exp = 0;  // the wave's counters after this request / return
 };
 

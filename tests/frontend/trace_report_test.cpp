@@ -19,8 +19,8 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string example(const std::string& name, const std::string& arch) {
-  return std::string(GCNSIM_SOURCE_DIR) + "/examples/" + name + "/" + (name == "asm" ? "smem_lds_buffer" : name) +
-         "." + arch + ".json";
+  return std::string(GCNSIM_SOURCE_DIR) + "/examples/" + name + "/" +
+         (name == "asm" ? "smem_lds_buffer" : name) + "." + arch + ".json";
 }
 
 fs::path tempFile(const std::string& name) {
