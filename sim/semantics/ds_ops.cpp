@@ -114,61 +114,39 @@ struct Two {
   }
 };
 
-// DS_READ2*: VDST = *V0 | (*V1 << BITS)
-template <unsigned BYTES, bool ST64>
-void dsRead2(Exec& x) {
+// The two-address ops, one loop: READ returns the old values, WRITE stores the data.
+// DS_READ2*:        VDST = *V0 | (*V1 << BITS)
+// DS_WRITE2*:       *V0 = VDATA0; *V1 = VDATA1
+// DS_WRXCHG2*_RTN:  VDST = (*V0) | (*V1 << BITS); *V0 = VDATA0; *V1 = VDATA1
+template <unsigned BYTES, bool ST64, bool READ, bool WRITE>
+void dsTwoAddress(Exec& x) {
   using T2 = Two<BYTES, ST64>;
   DsSpace s;
   if (operandsMissing(x) || !dsSpace(x, s)) return;
   const uint64_t exec = x.w.exec();
   const uint32_t* addr = x.w.v(x.in.addr.reg);
-  uint32_t* out = x.deferVgprs(x.in.dst.reg, 2 * T2::kDwords, exec);
+  uint32_t* out = READ ? x.deferVgprs(x.in.dst.reg, 2 * T2::kDwords, exec) : nullptr;
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a0 = T2::a0(x, addr[l]), a1 = T2::a1(x, addr[l]);
-    for (unsigned d = 0; d < T2::kDwords; ++d) {
-      out[d * kWaveSize + l] = s.loadDword(a0 + 4 * d);
-      out[(T2::kDwords + d) * kWaveSize + l] = s.loadDword(a1 + 4 * d);
+    if (READ) {
+      for (unsigned d = 0; d < T2::kDwords; ++d) {
+        out[d * kWaveSize + l] = s.loadDword(a0 + 4 * d);
+        out[(T2::kDwords + d) * kWaveSize + l] = s.loadDword(a1 + 4 * d);
+      }
+    }
+    if (WRITE) {
+      for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a0 + 4 * d, x.w.v(x.in.data0.reg + d)[l]);
+      for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a1 + 4 * d, x.w.v(x.in.data1.reg + d)[l]);
     }
   }
 }
-
-// DS_WRITE2*: *V0 = VDATA0; *V1 = VDATA1
 template <unsigned BYTES, bool ST64>
-void dsWrite2(Exec& x) {
-  using T2 = Two<BYTES, ST64>;
-  DsSpace s;
-  if (operandsMissing(x) || !dsSpace(x, s)) return;
-  const uint64_t exec = x.w.exec();
-  const uint32_t* addr = x.w.v(x.in.addr.reg);
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a0 = T2::a0(x, addr[l]), a1 = T2::a1(x, addr[l]);
-    for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a0 + 4 * d, x.w.v(x.in.data0.reg + d)[l]);
-    for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a1 + 4 * d, x.w.v(x.in.data1.reg + d)[l]);
-  }
-}
-
-// DS_WRXCHG2*_RTN: VDST = (*V0) | (*V1 << BITS); *V0 = VDATA0; *V1 = VDATA1
+constexpr SemFn dsRead2 = &dsTwoAddress<BYTES, ST64, true, false>;
 template <unsigned BYTES, bool ST64>
-void dsWrxchg2(Exec& x) {
-  using T2 = Two<BYTES, ST64>;
-  DsSpace s;
-  if (operandsMissing(x) || !dsSpace(x, s)) return;
-  const uint64_t exec = x.w.exec();
-  const uint32_t* addr = x.w.v(x.in.addr.reg);
-  uint32_t* out = x.deferVgprs(x.in.dst.reg, 2 * T2::kDwords, exec);
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a0 = T2::a0(x, addr[l]), a1 = T2::a1(x, addr[l]);
-    for (unsigned d = 0; d < T2::kDwords; ++d) {
-      out[d * kWaveSize + l] = s.loadDword(a0 + 4 * d);
-      out[(T2::kDwords + d) * kWaveSize + l] = s.loadDword(a1 + 4 * d);
-    }
-    for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a0 + 4 * d, x.w.v(x.in.data0.reg + d)[l]);
-    for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a1 + 4 * d, x.w.v(x.in.data1.reg + d)[l]);
-  }
-}
+constexpr SemFn dsWrite2 = &dsTwoAddress<BYTES, ST64, false, true>;
+template <unsigned BYTES, bool ST64>
+constexpr SemFn dsWrxchg2 = &dsTwoAddress<BYTES, ST64, true, true>;
 
 // ---------------------------------------------------------------------------
 // Atomics:
@@ -264,10 +242,10 @@ const Entry kDsOps[] = {
     {"ds_read_u8_d16_hi", &dsReadSub<LoadKind::U8D16Hi>},
     {"ds_read_i8_d16_hi", &dsReadSub<LoadKind::I8D16Hi>},
     {"ds_read_u16_d16_hi", &dsReadSub<LoadKind::U16D16Hi>},
-    {"ds_read2_b32", &dsRead2<4, false>},
-    {"ds_read2st64_b32", &dsRead2<4, true>},
-    {"ds_read2_b64", &dsRead2<8, false>},
-    {"ds_read2st64_b64", &dsRead2<8, true>},
+    {"ds_read2_b32", dsRead2<4, false>},
+    {"ds_read2st64_b32", dsRead2<4, true>},
+    {"ds_read2_b64", dsRead2<8, false>},
+    {"ds_read2st64_b64", dsRead2<8, true>},
     // writes
     {"ds_write_b32", &dsWrite<1, 3, true>},
     {"ds_write_b64", &dsWrite<2, 7, true>},
@@ -277,19 +255,19 @@ const Entry kDsOps[] = {
     {"ds_write_b16", &dsWriteSub<StoreKind::B16>},
     {"ds_write_b8_d16_hi", &dsWriteSub<StoreKind::B8Hi>},
     {"ds_write_b16_d16_hi", &dsWriteSub<StoreKind::B16Hi>},
-    {"ds_write2_b32", &dsWrite2<4, false>},
-    {"ds_write2st64_b32", &dsWrite2<4, true>},
-    {"ds_write2_b64", &dsWrite2<8, false>},
-    {"ds_write2st64_b64", &dsWrite2<8, true>},
+    {"ds_write2_b32", dsWrite2<4, false>},
+    {"ds_write2st64_b32", dsWrite2<4, true>},
+    {"ds_write2_b64", dsWrite2<8, false>},
+    {"ds_write2st64_b64", dsWrite2<8, true>},
     {"ds_write_src2_b32", &dsSrc2<uint32_t, AtomicOp::Swap>},
     {"ds_write_src2_b64", &dsSrc2<uint64_t, AtomicOp::Swap>},
     // exchanges
     {"ds_wrxchg_rtn_b32", &dsAtomic<uint32_t, AtomicOp::Swap, true>},
     {"ds_wrxchg_rtn_b64", &dsAtomic<uint64_t, AtomicOp::Swap, true>},
-    {"ds_wrxchg2_rtn_b32", &dsWrxchg2<4, false>},
-    {"ds_wrxchg2st64_rtn_b32", &dsWrxchg2<4, true>},
-    {"ds_wrxchg2_rtn_b64", &dsWrxchg2<8, false>},
-    {"ds_wrxchg2st64_rtn_b64", &dsWrxchg2<8, true>},
+    {"ds_wrxchg2_rtn_b32", dsWrxchg2<4, false>},
+    {"ds_wrxchg2st64_rtn_b32", dsWrxchg2<4, true>},
+    {"ds_wrxchg2_rtn_b64", dsWrxchg2<8, false>},
+    {"ds_wrxchg2st64_rtn_b64", dsWrxchg2<8, true>},
     // integer atomics (+ _rtn_, _src2_, 64-bit)
     DS_ATOMIC_FAMILY("add", Add),
     DS_ATOMIC_FAMILY("sub", Sub),
