@@ -58,6 +58,17 @@ void GpuTiming::fault(const WaveState& w, const std::string& what) {
   if (status_.ok()) status_ = {RunStatus::Fault, describer_.describe(w) + ": " + what};
 }
 
+// For watchdog and deadlock messages: the oldest resident wave that has not
+// ended, described like a fault (wave, workgroup, PC, instruction).
+std::string GpuTiming::oldestWave() const {
+  const WaveCtx* oldest = nullptr;
+  for (const auto& wg : workgroups_)
+    if (wg)
+      for (const WaveCtx& c : wg->ctx)
+        if (!c.w->ended && (!oldest || c.age < oldest->age)) oldest = &c;
+  return oldest ? describer_.describe(*oldest->w) : std::string("no resident wave");
+}
+
 const TimedInst* GpuTiming::fetch(WaveCtx& wc) {
   const uint64_t pc = wc.w->pc;
   const uint64_t i = (pc - code_.base()) / 4;
@@ -105,6 +116,7 @@ uint64_t GpuTiming::schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amou
   return seq_++;
 }
 
+template <bool kTraced>
 void GpuTiming::applyEvent(const Event& ev) {
   WaveCtx& wc = *ev.wave;
   if (ev.pw) {
@@ -116,15 +128,16 @@ void GpuTiming::applyEvent(const Event& ev) {
     case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm - ev.amount); break;
     case Counter::Exp: wc.exp = uint8_t(wc.exp - ev.amount); break;
   }
-  if (sink_) traceMemReturn(ev);
+  if (tracing<kTraced>()) traceMemReturn(ev);
   if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
 }
 
+template <bool kTraced>
 void GpuTiming::processEvents() {
   while (!events_.empty() && events_.top().time <= now_) {
     const Event ev = events_.top();
     events_.pop();
-    applyEvent(ev);
+    applyEvent<kTraced>(ev);
     progress_ = true;
   }
 }
@@ -268,21 +281,10 @@ bool GpuTiming::placeWorkgroups() {
   return placed;
 }
 
-RunStatus GpuTiming::run(WorkgroupSource src) {
-  src_ = std::move(src);
-  wgVgprs_ = roundUp(std::max(src_.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
-  wgSgprs_ = roundUp(std::max(src_.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
-  wgLds_ = src_.ldsBytes ? roundUp(src_.ldsBytes, cfg_.cu.ldsGranule) : 0;
-  if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
-    return {RunStatus::Fault, "timing model: a wave needs " + std::to_string(wgVgprs_) +
-                                  " VGPRs, more than cu.vgprs_per_simd (" +
-                                  std::to_string(cfg_.cu.vgprsPerSimd) + ")"};
-  if (src_.ldsBytes > cfg_.cu.maxLdsPerWorkgroup || wgLds_ > cfg_.cu.ldsBytes)
-    return {RunStatus::Fault, "timing model: a workgroup needs " + std::to_string(src_.ldsBytes) +
-                                  " bytes of LDS, more than " + cfg_.name +
-                                  " allows (cu.max_lds_per_workgroup " +
-                                  std::to_string(cfg_.cu.maxLdsPerWorkgroup) + ", cu.lds_bytes " +
-                                  std::to_string(cfg_.cu.ldsBytes) + ")"};
+// The cycle loop: place workgroups, apply returns, let one SIMD per CU issue,
+// and skip idle stretches.
+template <bool kTraced>
+void GpuTiming::loop() {
   const uint32_t simds = cfg_.cu.simds;
   uint32_t idleCycles = 0;
   uint64_t minWake = kNever;
@@ -291,28 +293,32 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
     if (nextWg_ < src_.count && resourcesFreed_) {
       const bool was = residentWgs_ > 0;
       if (placeWorkgroups()) progress_ = true;
-      if (!was && residentWgs_ == 0 && nextWg_ < src_.count)
-        return {RunStatus::Fault, "timing model: workgroup " + std::to_string(nextWg_) + " (" +
-                                      std::to_string(src_.wavesIn(nextWg_)) + " waves x " +
-                                      std::to_string(wgVgprs_) + " VGPRs, " + std::to_string(wgSgprs_) +
-                                      " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, "
-                                      "cu.vgprs_per_simd, cu.sgprs_per_simd)"};
+      if (!was && residentWgs_ == 0 && nextWg_ < src_.count) {
+        status_ = {RunStatus::Fault, "timing model: workgroup " + std::to_string(nextWg_) + " (" +
+                                         std::to_string(src_.wavesIn(nextWg_)) + " waves x " +
+                                         std::to_string(wgVgprs_) + " VGPRs, " + std::to_string(wgSgprs_) +
+                                         " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, "
+                                         "cu.vgprs_per_simd, cu.sgprs_per_simd)"};
+        return;
+      }
     }
-    processEvents();
+    processEvents<kTraced>();
     uint64_t wake = kNever;
     const uint32_t s = uint32_t(now_ % simds);
     for (CuCtx& cu : cus_)
-      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd(cu, cu.simds[s], wake)) progress_ = true;
+      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd<kTraced>(cu, cu.simds[s], wake))
+        progress_ = true;
     if (!status_.ok()) break;
     if (residentWgs_ == 0 && nextWg_ >= src_.count && events_.empty()) break;
     if (stats_.instructions > opt_.limits.maxInstructions) {
-      status_ = {RunStatus::Watchdog,
-                 "instruction limit reached (--max-instructions) at cycle " + std::to_string(now_)};
+      status_ = {
+          RunStatus::Watchdog,
+          oldestWave() + ": instruction limit reached (--max-instructions) at cycle " + std::to_string(now_)};
       break;
     }
     if (now_ >= opt_.limits.maxCycles) {
-      status_ = {RunStatus::Watchdog,
-                 "cycle limit reached (--max-cycles " + std::to_string(opt_.limits.maxCycles) + ")"};
+      status_ = {RunStatus::Watchdog, oldestWave() + ": cycle limit reached (--max-cycles " +
+                                          std::to_string(opt_.limits.maxCycles) + ")"};
       break;
     }
     // Skip idle time: after a whole SIMD rotation without progress, jump to
@@ -335,14 +341,36 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
         ++now_;
         continue;
       }
-      status_ = {RunStatus::Fault,
-                 "timing model: no wave can make progress (deadlock at cycle " + std::to_string(now_) + ")"};
+      status_ = {RunStatus::Fault, oldestWave() +
+                                       ": timing model: no wave can make progress (deadlock at cycle " +
+                                       std::to_string(now_) + ")"};
       break;
     }
     now_ = std::max(now_ + 1, target);
     idleCycles = 0;
     minWake = kNever;
   }
+}
+
+RunStatus GpuTiming::run(WorkgroupSource src) {
+  src_ = std::move(src);
+  wgVgprs_ = roundUp(std::max(src_.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
+  wgSgprs_ = roundUp(std::max(src_.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
+  wgLds_ = src_.ldsBytes ? roundUp(src_.ldsBytes, cfg_.cu.ldsGranule) : 0;
+  if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
+    return {RunStatus::Fault, "timing model: a wave needs " + std::to_string(wgVgprs_) +
+                                  " VGPRs, more than cu.vgprs_per_simd (" +
+                                  std::to_string(cfg_.cu.vgprsPerSimd) + ")"};
+  if (src_.ldsBytes > cfg_.cu.maxLdsPerWorkgroup || wgLds_ > cfg_.cu.ldsBytes)
+    return {RunStatus::Fault, "timing model: a workgroup needs " + std::to_string(src_.ldsBytes) +
+                                  " bytes of LDS, more than " + cfg_.name +
+                                  " allows (cu.max_lds_per_workgroup " +
+                                  std::to_string(cfg_.cu.maxLdsPerWorkgroup) + ", cu.lds_bytes " +
+                                  std::to_string(cfg_.cu.ldsBytes) + ")"};
+  if (sink_ || opt_.onIssue)
+    loop<true>();
+  else
+    loop<false>();
   stats_.cycles = now_;
   countOccupancy();
   if (sink_) sink_->finish(now_);

@@ -127,10 +127,24 @@ class GpuTiming {
   RunStatus run(WorkgroupSource src);
 
  private:
+  // Every function on the per-cycle path is instantiated twice: with
+  // kTraced = false it contains no trace code at all, so a run without a
+  // sink or issue hook pays nothing for tracing (issue 6).
+  template <bool kTraced>
+  void loop();
+  template <bool kTraced>
+  bool tracing() const {
+    if constexpr (kTraced)
+      return sink_ != nullptr;
+    else
+      return false;
+  }
   // gpu_timing.cpp
   bool placeWorkgroups();
   bool tryPlace(uint32_t cuIndex, uint32_t wgIndex);
+  template <bool kTraced>
   void processEvents();
+  template <bool kTraced>
   void applyEvent(const Event& ev);
   void finishWave(WaveCtx& wc);
   // Returns the event's id (its sequence number).
@@ -141,17 +155,23 @@ class GpuTiming {
   void releasePw(PendingWrites* pw);
   const TimedInst* fetch(WaveCtx& wc);
   void fault(const WaveState& w, const std::string& what);
+  std::string oldestWave() const;
   // issue.cpp
+  template <bool kTraced>
   bool issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake);
+  template <bool kTraced>
   bool tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
+  template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
+  template <bool kTraced>
   StopReason execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses);
   void arriveAtBarrier(WaveCtx& wc);
   void trace(const WaveCtx& wc, uint64_t pc, Kind kind);
   void endWave(WaveCtx& wc);
   void releaseBarrierIfDone(WorkgroupCtx& wg);
   // memory_issue.cpp
+  template <bool kTraced>
   void issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
   uint64_t smemDone(CuCtx& cu, const TimedInst& ti);
   uint64_t dsDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);

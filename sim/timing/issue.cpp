@@ -5,6 +5,7 @@
 #include "sim/timing/gpu_timing.hpp"
 
 namespace gcnsim::sim::timing {
+template <bool kTraced>
 bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
   uint32_t used = 0;
   bool any = false;
@@ -14,7 +15,7 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
     WaveCtx* list[32];
     const size_t n = std::min<size_t>(simd.waves.size(), 32);
     std::copy_n(simd.waves.begin(), n, list);
-    for (size_t i = 0; i < n && status_.ok(); ++i) any |= tryIssue(cu, simd, *list[i], used, wake);
+    for (size_t i = 0; i < n && status_.ok(); ++i) any |= tryIssue<kTraced>(cu, simd, *list[i], used, wake);
     return any;
   }
   // s_setprio: higher priority first, then oldest first.
@@ -23,7 +24,7 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
                    [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
   for (WaveCtx* wc : list) {
     if (!status_.ok()) break;
-    any |= tryIssue(cu, simd, *wc, used, wake);
+    any |= tryIssue<kTraced>(cu, simd, *wc, used, wake);
   }
   return any;
 }
@@ -47,6 +48,7 @@ bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
   }
 }
 
+template <bool kTraced>
 StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses) {
   WaveState& w = *wc.w;
   const uint64_t pc = w.pc;
@@ -71,9 +73,9 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   }
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   if (ti.op->cat == IssueCat::Internal) {
-    if (opt_.onIssue) trace(wc, pc, ti.op->kind);
-    if (sink_) [[unlikely]]
-      traceIssue(wc, ti, pc, w.exec());
+    if constexpr (kTraced)
+      if (opt_.onIssue) trace(wc, pc, ti.op->kind);
+    if (tracing<kTraced>()) traceIssue(wc, ti, pc, w.exec());
   }
   if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
   return x.stop();
@@ -112,6 +114,7 @@ void GpuTiming::endWave(WaveCtx& wc) {
 
 // Instruction-buffer instructions. Returns false if the wave stops for this
 // turn; `consumed` tells whether it used the wave's turn.
+template <bool kTraced>
 bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   const int32_t simm = ti.ci->inst.simm16;
   PendingWrites& pw = internalPw_;  // internal ops write no memory results
@@ -121,48 +124,46 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
-        if (sink_) [[unlikely]]
-          traceBlockedOnCounters(wc, ti);
+        if (tracing<kTraced>()) traceBlockedOnCounters(wc, ti);
         return false;
       }
-      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       return true;
     }
     // Nop, Sleep, Barrier: readyAt is set before execute() so that a trace sees the duration.
     case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
       wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
-      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
       wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
-      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Setprio:  // "PRIORITY = SIMM16&3" (GcnInstrsSopp.md)
-      if (execute(wc, ti, pw, false) == StopReason::Fault) return false;
+      if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       wc.prio = uint8_t(uint32_t(simm) & 3);
       if (wc.prio) cus_[wc.cu].simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
       wc.readyAt = now_ + cfg_.issue.saluCycles;
-      if (sink_) [[unlikely]]
-        wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
-      const StopReason r = execute(wc, ti, pw, false);
+      if (tracing<kTraced>()) wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
+      const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
       arriveAtBarrier(wc);
       return false;
     }
     case Kind::EndPgm: {
-      const StopReason r = execute(wc, ti, pw, false);
+      const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
       endWave(wc);
       return false;
     }
     default: {
-      const StopReason r = execute(wc, ti, pw, false);
+      const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       pw.applyTo(*wc.w);
       if (r == StopReason::EndProgram) {
@@ -175,14 +176,14 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
   }
 }
 
+template <bool kTraced>
 bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (wc.draining || wc.atBarrier) {
       if (wc.atBarrier) {
         ++stats_.barrierWaits;
-        if (sink_ && wc.readyAt <= now_) [[unlikely]]
-          traceBlocked(wc, nullptr, trace::StallReason::Barrier);
+        if (tracing<kTraced>() && wc.readyAt <= now_) traceBlocked(wc, nullptr, trace::StallReason::Barrier);
       }
       return false;
     }
@@ -195,7 +196,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     const OpTiming& op = *ti->op;
     if (op.cat == IssueCat::Internal) {
       bool consumed = false;
-      const bool more = handleInternal(wc, *ti, consumed);
+      const bool more = handleInternal<kTraced>(wc, *ti, consumed);
       if (consumed) progress_ = true;
       if (!more) return consumed;
       progress_ = true;
@@ -206,28 +207,24 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
     const uint32_t bit = 1u << unsigned(cat);
     if (used & bit) {
-      if (sink_) [[unlikely]]
-        traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && ti->reads.intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
-      if (sink_) [[unlikely]]
-        traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
       wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
-      if (sink_) [[unlikely]]
-        traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, simd.valuFree);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      if (sink_) [[unlikely]]
-        traceBlockedOnCounters(wc, *ti);
+      if (tracing<kTraced>()) traceBlockedOnCounters(wc, *ti);
       return false;
     }
 
@@ -239,8 +236,8 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
       vmemAddresses(*wc.w, *ti);
     wc.readyAt = now_ + op.cycles;
     const uint64_t pc = wc.w->pc;
-    const uint64_t exec = sink_ ? wc.w->exec() : 0;  // before the instruction may change it
-    const StopReason r = execute(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore);
+    const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
+    const StopReason r = execute<kTraced>(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore);
     if (r == StopReason::Fault) {
       releasePw(pw);
       return false;
@@ -265,11 +262,12 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         releasePw(pw);
         break;
       default:
-        if (memory) issueMemory(cu, wc, *ti, pw);
+        if (memory) issueMemory<kTraced>(cu, wc, *ti, pw);
         break;
     }
-    if (opt_.onIssue) trace(wc, pc, op.kind);
-    if (sink_) [[unlikely]] {
+    if constexpr (kTraced)
+      if (opt_.onIssue) trace(wc, pc, op.kind);
+    if (tracing<kTraced>()) {
       if (r == StopReason::Barrier) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
       traceIssue(wc, *ti, pc, exec);
     }
@@ -279,5 +277,8 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
   }
   return false;
 }
+
+template bool GpuTiming::issueSimd<false>(CuCtx&, SimdCtx&, uint64_t&);
+template bool GpuTiming::issueSimd<true>(CuCtx&, SimdCtx&, uint64_t&);
 
 }  // namespace gcnsim::sim::timing

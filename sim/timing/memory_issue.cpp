@@ -45,6 +45,7 @@ uint64_t GpuTiming::vmemDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
   return cu.l1->access(lines_, kind, now_);
 }
 
+template <bool kTraced>
 void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   const OpTiming& op = *ti.op;
   if (!pw->hasSgpr && !pw->hasVgpr) {
@@ -52,7 +53,7 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
     pw = nullptr;
   }
   MemSnapshot before;
-  if (sink_) before = snapshot(cu);
+  if (tracing<kTraced>()) before = snapshot(cu);
   using trace::MemKind;
   using trace::MemOp;
   uint64_t done = 0;
@@ -127,7 +128,10 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
       return;
   }
   const uint64_t id = schedule(done, wc, counter, amount, pw, mk, mo);
-  if (sink_) traceMemRequest(cu, wc, ti, before, id, done, mk, mo);
+  if (tracing<kTraced>()) traceMemRequest(cu, wc, ti, before, id, done, mk, mo);
 }
+
+template void GpuTiming::issueMemory<false>(CuCtx&, WaveCtx&, const TimedInst&, PendingWrites*);
+template void GpuTiming::issueMemory<true>(CuCtx&, WaveCtx&, const TimedInst&, PendingWrites*);
 
 }  // namespace gcnsim::sim::timing

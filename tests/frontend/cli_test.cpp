@@ -96,3 +96,23 @@ TEST_CASE("cli: a kernel that faults exits with status 1 naming wave, PC, instru
     CHECK(out.find("address 0x10") != std::string::npos);
   }
 }
+
+TEST_CASE("cli: a kernel that never ends hits the watchdog: exit status 1 naming wave and PC", "[cli]") {
+  for (const char* limit : {"--mode timing --max-cycles 5000", "--mode timing --max-instructions 3000",
+                            "--mode functional --max-instructions 3000"}) {
+    CAPTURE(limit);
+    const std::string cmd = std::string(GCNSIM_BINARY) + " run " + GCNSIM_TEST_DATA +
+                            "/frontend/data/spin.gfx900.json " + limit + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::string out;
+    char buf[512];
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    const int status = pclose(p);
+    INFO(out);
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK(out.find("wave 0") != std::string::npos);
+    CHECK(out.find("pc 0x") != std::string::npos);
+    CHECK(out.find("limit reached") != std::string::npos);
+  }
+}

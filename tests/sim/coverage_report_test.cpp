@@ -6,7 +6,9 @@
 // semantic test source (the unit tests that build one instruction by name).
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -114,6 +116,28 @@ TEST_CASE("coverage: every (generation, opcode) pair has a semantic; report how 
     table << isa::genName(static_cast<isa::Gen>(g)) << "     " << pairs << "   " << withSem << "           "
           << withTest << "\n";
   }
+  // Per format, GCN 1.4 (the largest ISA): where the untested pairs are.
+  table << "GCN 1.4 by format (tested/pairs):";
+  constexpr int g9 = isa::genIndex(isa::Gen::GCN14);
+  for (int f = 0; f < isa::kNumFormats; ++f) {
+    size_t pairs = 0, withTest = 0;
+    for (const isa::OpInfo& op : isa::opTable(static_cast<isa::Format>(f))) {
+      if (op.opcode[g9] < 0) continue;
+      ++pairs;
+      withTest += tested[g9].count(isa::opIndexOf(&op));
+    }
+    if (pairs) table << " " << isa::formatName(static_cast<isa::Format>(f)) << " " << withTest << "/" << pairs;
+  }
   WARN(table.str());
+  // Developers: GCNSIM_LIST_UNTESTED=gfx6|gfx7|gfx8|gfx9 prints that generation's untested pairs.
+  if (const char* list = std::getenv("GCNSIM_LIST_UNTESTED")) {
+    const std::string want(list);
+    for (int g = 0; g < isa::kNumGens; ++g) {
+      if (want != "gfx" + std::to_string(g == 3 ? 9 : 6 + g)) continue;
+      for (const isa::OpInfo* op : isa::allOps())
+        if (op->opcode[g] >= 0 && !tested[g].count(isa::opIndexOf(op)))
+          std::cout << isa::formatName(op->format) << " " << op->name << "\n";
+    }
+  }
   CHECK(missing == 0);
 }

@@ -4,7 +4,8 @@
 //    stalls miss latency - the cycles spent issuing the three instructions;
 //    a second load of the same line stalls hit latency - its issue cycles;
 //  - an LDS loop stalls LDS latency - issue cycles per iteration, plus
-//    2 x conflictCycles per iteration with a 2-way bank conflict.
+//    2 x conflictCycles per iteration with a 2-way bank conflict;
+//  - a wave waiting in s_barrier for a wave 8n cycles behind stalls 8n - 4.
 // And: the sink never changes the cycle count; the trace events are consistent.
 #include <catch2/catch.hpp>
 
@@ -125,7 +126,7 @@ TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][tr
       for (unsigned l = 0; l < 64; ++l) h.wave.v(0)[l] = l;
       h.wave.sreg[4] = conflict ? 8 : 4;  // 8: lanes L and L+16 hit one bank at different dwords
       StallProfile prof(g, 0);
-      StallLog log;
+      StallLog log;  // for the interval check
       sim::trace::TeeSink tee;
       tee.add(&prof);
       tee.add(&log);
@@ -159,5 +160,53 @@ TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][tr
     }
     CHECK(perIteration[0] == cfg.lds.latency - cfg.issue.dsReadCycles[0]);
     CHECK(perIteration[1] - perIteration[0] == 2 * cfg.lds.conflictCycles);
+  }
+}
+
+TEST_CASE("stall profile: barrier waits are exact", "[sim][trace]") {
+  const GpuConfig cfg;
+  for (isa::Gen g : kGens) {
+    uint64_t waited[5] = {};
+    for (unsigned nops : {1u, 2u, 4u}) {
+      CAPTURE(g, nops);
+      WaveHarness h(g);
+      const auto code = loadProgram("trace_barrier", g);
+      h.codeBase = h.mem.allocate(code.size() * 4 + 64, 256, "code");
+      h.mem.write(h.codeBase, code.data(), code.size() * 4);
+      sim::CodeCache cache(g, h.mem, h.codeBase, code.size() * 4);
+      std::vector<sim::WaveState> waves{h.wave, h.wave};
+      const uint64_t arrive = h.codeBase + 4 * 4;  // after the four s_nop
+      waves[0].pc = arrive;
+      waves[1].pc = arrive - 4 * nops;
+      waves[1].waveInGroup = 1;
+      StallProfile prof(g, 0);
+      StallLog log;  // for the interval check
+      sim::trace::TeeSink tee;
+      tee.add(&prof);
+      tee.add(&log);
+      sim::timing::TimingOptions opt;
+      opt.limits.maxCycles = 100'000;
+      opt.sink = &tee;
+      sim::timing::TimingStats stats;
+      REQUIRE(sim::timing::runWorkgroupTiming(cache, h.env, cfg, waves, opt, stats, {0, 1}).ok());
+      const auto& barrier = prof.section(StallSection::Barrier);
+      REQUIRE(barrier.size() == 1);
+      CHECK(barrier.begin()->first == arrive);
+      CHECK(barrier.begin()->second.stalledExecs == 1);  // only wave 0 waits
+      waited[nops] = prof.sectionTotal(StallSection::Barrier);
+      // Stall intervals close when the wave issues again, and never overlap its issue slices.
+      for (const auto& e : log.stalls)
+        if (e.reason == sim::trace::StallReason::Barrier) CHECK(e.cycle == 4 + cfg.issue.saluCycles);
+      CHECK(prof.sectionTotal(StallSection::Lgkm) == 0);
+    }
+    // Every s_nop 7 wave 1 executes first keeps wave 0 waiting 8 cycles more.
+    CHECK(waited[2] - waited[1] == 8);
+    CHECK(waited[4] - waited[1] == 24);
+    // Absolute, from the issue rule (one SIMD per cycle, round-robin: SIMD s
+    // issues at cycles = s mod 4; the workgroup is placed at cycle 0): wave 0
+    // issues s_barrier at cycle 4 and waits from 4 + salu_cycles = 8; wave 1
+    // issues its n nops from cycle 1 and arrives at 1 + 8n; wave 0 issues
+    // again at its next turn, 8n + 4. So it waits 8n + 4 - 8 = 8n - 4 cycles.
+    for (unsigned n : {1u, 2u, 4u}) CHECK(waited[n] == 8 * n + 4 - (4 + cfg.issue.saluCycles));
   }
 }
