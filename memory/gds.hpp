@@ -33,6 +33,7 @@ class Gds : public DataShare {
     uint32_t barrierTarget = 0;      // waves a barrier waits for (DS_GWS_INIT)
     uint32_t barrierArrived = 0;     // waves arrived at the current barrier
     uint32_t barrierGeneration = 0;  // completed barriers, for wake-up checks
+    uint32_t releaseGeneration = 0;  // DS_GWS_SEMA_RELEASE_ALL count: frees every P waiter
   };
 
   // Throws MemoryError if bytes is 0 or larger than kMaxBytes.
@@ -53,7 +54,11 @@ class Gds : public DataShare {
   // DS_GWS_SEMA_P: true (and decrement) if the semaphore is positive, else
   // false: the wave must wait and retry.
   bool gwsSemaP(uint32_t resource);
-  void gwsSemaReleaseAll(uint32_t resource) { gws(resource).semaphore = 0; }
+  // Releases every wave waiting in SEMA_P now (they see releaseGeneration change).
+  void gwsSemaReleaseAll(uint32_t resource) {
+    gws(resource).semaphore = 0;
+    ++gws(resource).releaseGeneration;
+  }
   // DS_GWS_BARRIER arrival: true if this wave completes the barrier (arrivals
   // reset, generation advanced), false if it must wait for the generation to
   // change.

@@ -1,6 +1,10 @@
 #include "sim/dispatch.hpp"
 
+#include <deque>
+#include <memory>
+
 #include "isa/table.hpp"
+#include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
 #include "sim/code_cache.hpp"
 
@@ -102,32 +106,70 @@ RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruc
   engine.countInstructionsInto(&stats.opCounts);
   std::array<uint32_t, 3> count{};
   for (int i = 0; i < 3; ++i) count[i] = ceilDiv(d.grid[i], d.workgroup[i]);
+  const uint32_t total = count[0] * count[1] * count[2];
   uint64_t budget = maxInstructions;
-  uint32_t waveId = 0, wgIndex = 0;
-  std::vector<WaveState> waves;
-  for (uint32_t z = 0; z < count[2]; ++z)
-    for (uint32_t y = 0; y < count[1]; ++y)
-      for (uint32_t x = 0; x < count[0]; ++x, ++wgIndex) {
-        const std::array<uint32_t, 3> id{x, y, z};
-        const auto a = actualSize(d, id);
-        const uint32_t n = ceilDiv(a[0] * a[1] * a[2], kWaveSize);
-        waves.clear();
-        for (uint32_t i = 0; i < n; ++i) {
-          waves.push_back(makeWave(d, id, i, i));
-          waves.back().waveId = waveId++;
-          waves.back().workgroupIndex = wgIndex;
-        }
-        memory::Lds lds(d.ldsBytes ? d.ldsBytes : 4);  // Lds needs >= 1 byte; 0 allocated still faults past 4
-        env.lds = &lds;
-        env.ldsBytes = d.ldsBytes;
-        const uint64_t before = budget;
-        RunStatus st = engine.runWorkgroup(waves, budget);
-        env.lds = nullptr;
-        stats.instructions += before - budget;
-        stats.waves += n;
-        ++stats.workgroups;
-        if (!st.ok()) return st;
+  uint32_t waveId = 0, next = 0;
+  // Workgroups run one after another. One whose waves all wait on GWS (a
+  // semaphore or barrier only other workgroups can release) is parked and
+  // resumed after the others have run; if a whole round over the parked ones
+  // makes no progress and none is left to start, that is a deadlock.
+  // Scratch backing holds one workgroup (functionalScratchBytes), so a parked
+  // workgroup keeps a copy of its scratch and puts it back when it resumes.
+  struct Workgroup {
+    std::vector<WaveState> waves;
+    std::unique_ptr<memory::Lds> lds;
+    std::vector<uint8_t> scratch;
+  };
+  const uint64_t scratchBytes = functionalScratchBytes(d);
+  std::deque<Workgroup> parked;
+  size_t idleResumes = 0;
+  while (next < total || !parked.empty()) {
+    Workgroup wg;
+    const bool fresh = next < total;
+    if (fresh) {
+      const uint32_t index = next++;
+      const std::array<uint32_t, 3> id{index % count[0], index / count[0] % count[1],
+                                       index / (count[0] * count[1])};
+      const auto a = actualSize(d, id);
+      const uint32_t n = ceilDiv(a[0] * a[1] * a[2], kWaveSize);
+      for (uint32_t i = 0; i < n; ++i) {
+        wg.waves.push_back(makeWave(d, id, i, i));
+        wg.waves.back().waveId = waveId++;
+        wg.waves.back().workgroupIndex = index;
       }
+      // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
+      wg.lds = std::make_unique<memory::Lds>(d.ldsBytes ? d.ldsBytes : 4);
+      stats.waves += n;
+      ++stats.workgroups;
+    } else {
+      wg = std::move(parked.front());
+      parked.pop_front();
+      if (!wg.scratch.empty()) env.global->write(d.scratchBase, wg.scratch.data(), wg.scratch.size());
+    }
+    env.lds = wg.lds.get();
+    env.ldsBytes = d.ldsBytes;
+    const uint64_t before = budget;
+    bool blocked = false;
+    RunStatus st = engine.runWorkgroup(wg.waves, budget, &blocked);
+    env.lds = nullptr;
+    stats.instructions += before - budget;
+    if (!st.ok()) return st;
+    if (!blocked) {
+      idleResumes = 0;
+      continue;
+    }
+    idleResumes = (fresh || budget != before) ? 0 : idleResumes + 1;
+    if (next >= total && idleResumes > parked.size()) {
+      for (const WaveState& w : wg.waves)
+        if (!w.ended && !w.atBarrier)
+          return {RunStatus::Fault, engine.describe(w) + ": deadlock: every remaining wave waits on GWS"};
+    }
+    if (scratchBytes) {
+      wg.scratch.resize(scratchBytes);
+      env.global->read(d.scratchBase, wg.scratch.data(), scratchBytes);
+    }
+    parked.push_back(std::move(wg));
+  }
   return {};
 }
 

@@ -4,7 +4,8 @@ namespace gcnsim::sim {
 
 void PendingWrites::applyTo(WaveState& w) const {
   if (hasSgpr)
-    for (unsigned i = 0; i < sgprCount && sgprFirst + i < kScalarFileSize; ++i) w.sreg[sgprFirst + i] = sgprData[i];
+    for (unsigned i = 0; i < sgprCount && sgprFirst + i < kScalarFileSize; ++i)
+      w.sreg[sgprFirst + i] = sgprData[i];
   if (hasVgpr) {
     for (unsigned d = 0; d < vgprCount && vgprFirst + d < w.numVgprs; ++d) {
       uint32_t* dst = w.v(vgprFirst + d);

@@ -24,13 +24,13 @@ struct ExecEnv {
   memory::GlobalMemory* global = nullptr;
   memory::Lds* lds = nullptr;  // the current workgroup's LDS
   memory::Gds* gds = nullptr;
-  uint32_t ldsBytes = 0;       // LDS allocated to the workgroup
-  SpecialValues special;       // flat apertures (SRC_SHARED_BASE... on GCN 1.4; amd_queue_t on GCN 1.1/1.2)
+  uint32_t ldsBytes = 0;  // LDS allocated to the workgroup
+  SpecialValues special;  // flat apertures (SRC_SHARED_BASE... on GCN 1.4; amd_queue_t on GCN 1.1/1.2)
   // SH_HIDDEN_PRIVATE_BASE_VIMID: base of the scratch backing memory; GCN 1.1/1.2
   // FLAT_SCRATCH holds wave offsets relative to it (AMDGPUUsage.rst "Flat Scratch").
   uint64_t hiddenPrivateBase = 0;
-  uint64_t clock = 0;          // s_memtime: cycle count (timing) or instructions issued (functional)
-  uint64_t realtime = 0;       // s_memrealtime: a constant-rate counter
+  uint64_t clock = 0;     // s_memtime: cycle count (timing) or instructions issued (functional)
+  uint64_t realtime = 0;  // s_memrealtime: a constant-rate counter
 };
 
 // Register writes whose data arrives from memory. The functional engine
@@ -41,7 +41,7 @@ struct PendingWrites {
   bool hasSgpr = false, hasVgpr = false;
   uint16_t sgprFirst = 0, vgprFirst = 0;
   uint8_t sgprCount = 0, vgprCount = 0;
-  uint64_t vgprLanes = 0;                               // lanes whose registers are written
+  uint64_t vgprLanes = 0;  // lanes whose registers are written
   std::array<uint32_t, kMaxSgprs> sgprData{};
   std::array<uint32_t, kMaxVgprs * kWaveSize> vgprData{};  // [dword * 64 + lane]
 
@@ -67,6 +67,7 @@ enum class StopReason : uint8_t {
   EndProgram,  // s_endpgm
   Barrier,     // s_barrier: wait for the rest of the workgroup
   Fault,       // memory fault, s_trap, unsupported instruction, ...
+  Wait,        // GWS: the instruction cannot complete yet; retry it later (pc unchanged, not counted)
 };
 
 class Exec {
@@ -83,6 +84,9 @@ class Exec {
   void jump(uint64_t target) { branched_ = true, target_ = target; }
   void endProgram() { stop_ = StopReason::EndProgram; }
   void barrier() { stop_ = StopReason::Barrier; }
+  // The instruction must wait for other waves (GWS semaphore or barrier): it
+  // had no effect, and the engine runs it again once something may have changed.
+  void waitAndRetry() { stop_ = StopReason::Wait; }
   // A fault stops the dispatch; the engine reports wave, PC and instruction.
   void fault(std::string message) {
     stop_ = StopReason::Fault;

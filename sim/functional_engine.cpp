@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "isa/disasm.hpp"
+#include "sim/vector_modes.hpp"
 
 namespace gcnsim::sim {
 
@@ -44,8 +45,20 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
     if (!ci) return StopReason::Fault;
   }
   pending_.clear();
-  Exec x(w, ci->inst, env_, pending_);
+  // GPR indexing and VSKIP (sim/vector_modes.hpp).
+  const isa::DecodedInst* inst = &ci->inst;
+  if (vectorModesActive(w)) [[unlikely]] {
+    if (vskipSkips(w, *inst)) {
+      w.pc += inst->bytes();
+      ++w.instructionsExecuted;
+      return StopReason::None;
+    }
+    inst = &indexedInstruction(w, *inst);
+  }
+  Exec x(w, *inst, env_, pending_);
   ci->fn(x);
+  if (x.stop() == StopReason::Wait) [[unlikely]]
+    return StopReason::Wait;  // no effect; run again later
   if (pending_.hasSgpr || pending_.hasVgpr) pending_.applyTo(w);
   ++w.instructionsExecuted;
   ++env_.clock;
@@ -56,38 +69,56 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
       return StopReason::Fault;
     case StopReason::EndProgram: w.ended = true; return StopReason::EndProgram;
     case StopReason::Barrier: w.atBarrier = true; break;
+    case StopReason::Wait:
     case StopReason::None: break;
   }
   w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   return x.stop();
 }
 
-RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& budget) {
+RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& budget, bool* blocked) {
   // Each wave runs a slice of instructions in turn, so that waves spinning on
-  // memory written by others make progress too.
+  // memory written by others make progress too. A wave whose instruction must
+  // wait (GWS) gives up the rest of its slice.
   constexpr uint64_t kSlice = 4096;
   RunStatus status;
+  if (blocked) *blocked = false;
   for (;;) {
-    bool anyRunnable = false, anyLive = false;
+    bool progress = false;
+    unsigned live = 0, atBarrier = 0;
     for (WaveState& w : waves) {
       if (w.ended) continue;
-      anyLive = true;
-      if (w.atBarrier) continue;
-      anyRunnable = true;
-      for (uint64_t n = 0; n < kSlice; ++n) {
-        if (budget == 0) {
-          return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
+      ++live;
+      if (!w.atBarrier) {
+        for (uint64_t n = 0; n < kSlice; ++n) {
+          if (budget == 0) {
+            return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
+          }
+          const StopReason r = step(w, status);
+          if (r == StopReason::Fault) return status;
+          if (r == StopReason::Wait) break;
+          --budget;
+          progress = true;
+          if (r != StopReason::None) break;
         }
-        --budget;
-        StopReason r = step(w, status);
-        if (r == StopReason::Fault) return status;
-        if (r != StopReason::None) break;
       }
+      if (!w.ended && w.atBarrier) ++atBarrier;
     }
-    if (!anyLive) return status;
-    if (!anyRunnable) {
+    if (live == 0) return status;
+    if (atBarrier == live) {
       // Every live wave waits in s_barrier: release them (ended waves do not take part).
       for (WaveState& w : waves) w.atBarrier = false;
+      continue;
+    }
+    if (!progress) {
+      // Every wave not in s_barrier waits on GWS, which only other workgroups can release.
+      if (blocked) {
+        *blocked = true;
+        return status;
+      }
+      for (WaveState& w : waves)
+        if (!w.ended && !w.atBarrier)
+          return {RunStatus::Fault, describe(w) + ": deadlock: every wave of the workgroup waits (GWS)"};
     }
   }
 }

@@ -26,8 +26,11 @@ class FunctionalEngine {
   StopReason step(WaveState& w, RunStatus& status);
 
   // Runs the waves of one workgroup until every wave has ended, a wave faults,
-  // or `budget` instructions (decremented) are used up.
-  RunStatus runWorkgroup(std::span<WaveState> waves, uint64_t& budget);
+  // or `budget` instructions (decremented) are used up. If every wave that is
+  // not in s_barrier waits on GWS, the workgroup is blocked: with `blocked`
+  // set, it returns with *blocked = true (the caller runs other workgroups and
+  // comes back); without, that is a deadlock fault.
+  RunStatus runWorkgroup(std::span<WaveState> waves, uint64_t& budget, bool* blocked = nullptr);
 
   // "wave 3 (workgroup (1,0,0) wave 1) pc 0x1010 (entry+0x10) `s_load_dword s0, s[0:1], 0x0`"
   std::string describe(const WaveState& w) const;

@@ -38,8 +38,7 @@ inline uint32_t readScalar32(const WaveState& w, const isa::Operand& op, const S
 // 64-bit scalar read: a register pair, or a constant/literal already expanded to 64 bits.
 inline uint64_t readScalar64(const WaveState& w, const isa::Operand& op, const SpecialValues* sv = nullptr) {
   switch (op.kind) {
-    case isa::OpdKind::SReg:
-      return op.reg + 1u < kScalarFileSize ? w.sreg64(op.reg) : w.sreg[op.reg & 127];
+    case isa::OpdKind::SReg: return op.reg + 1u < kScalarFileSize ? w.sreg64(op.reg) : w.sreg[op.reg & 127];
     case isa::OpdKind::Const:
     case isa::OpdKind::Literal: return op.value;
     case isa::OpdKind::Aperture: {

@@ -24,6 +24,13 @@ struct HwRegs {
   uint32_t ibSts = 0;     // IB_STS: wait counters as seen by the hardware
 };
 
+// MODE and STATUS bits the engines look at (CLRX GcnState.md).
+inline constexpr unsigned kModeGprIdxEnBit = 27;  // GPR_IDX_EN (GCN 1.2+): GPR indexing mode
+// VSKIP (s_setvskip) has no architecturally visible STATUS bit; gcnsim keeps it
+// in STATUS bit 28, which GcnState.md leaves undocumented. s_getreg_b32 of
+// STATUS masks it out.
+inline constexpr unsigned kStatusVskipBit = 28;
+
 struct WaveState {
   isa::Gen gen = isa::Gen::GCN14;
   uint64_t pc = 0;  // byte address of the current instruction in simulated memory
@@ -54,6 +61,11 @@ struct WaveState {
 
   bool ended = false;      // executed s_endpgm
   bool atBarrier = false;  // waiting in s_barrier
+  // The wave waits in DS_GWS_BARRIER (for the barrier generation it arrived
+  // in to end) or DS_GWS_SEMA_P (for a count or a release-all after the
+  // generation it started waiting in); sim/semantics/ds_special.cpp.
+  bool gwsWaiting = false;
+  uint32_t gwsGeneration = 0;
   uint64_t instructionsExecuted = 0;
 
   void resize(uint32_t vgprs) {

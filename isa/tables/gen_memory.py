@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
 import llvmcorpus  # noqa: E402
-from memory_syntax import GENS, format_of, syntax_lists  # noqa: E402
+from memory_syntax import GENS, format_of, mnemonics_to_try, syntax_lists  # noqa: E402
 
 SEEDS = "/work/shared/seeds"
 CLRX = "/work/shared/reference/clrx"
@@ -102,10 +102,7 @@ def discover():
     opcodes, syntaxes = {}, {}
     for section, by_gen in lists.items():
         for gen in GENS:
-            # GCN 1.0 tries the GCN 1.1 list: LLVM keeps no separate gfx6 list.
-            names = dict(by_gen[gen])
-            if gen == "gfx6":
-                names = dict(by_gen["gfx7"])
+            names = mnemonics_to_try(section, gen)
             texts, owners = [], []
             for syn in names.values():
                 for t in candidates(section, gen, syn):

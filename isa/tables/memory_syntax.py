@@ -83,6 +83,27 @@ def syntax_lists():
     return _cache
 
 
+# In no list at all, but assembled by llvm-mc-15 (and in CLRX's
+# GcnInstrsMimg.md as opcode 19): same operands as its sibling.
+UNLISTED = {"MIMG": [("image_atomic_rsub", "image_atomic_sub")]}
+
+
+def mnemonics_to_try(section, gen):
+    """{mnemonic: Syntax} to try assembling for `gen`: its own list (gfx6 uses
+    gfx7's: LLVM keeps no separate gfx6 list), then every other generation's
+    mnemonics, since a few that llvm-mc-15 assembles are missing from a list
+    (e.g. ds_read_b96 on gfx7; seed 004 and CLRX have it), then UNLISTED."""
+    by_gen = syntax_lists()[section]
+    names = dict(by_gen["gfx7" if gen == "gfx6" else gen])
+    for other in GENS:
+        for key, syn in by_gen[other].items():
+            names.setdefault(key, syn)
+    for extra, like in UNLISTED.get(section, ()):
+        if like in names and extra not in names:
+            names[extra] = Syntax(extra, names[like].slots)
+    return names
+
+
 def format_of(section, name):
     if section == "FLAT":
         return name.split("_", 1)[0].upper()  # FLAT / GLOBAL / SCRATCH

@@ -103,6 +103,12 @@ class Op:
         return self.variants[None]
 
 
+# Ops llvm-mc-15 assembles for a generation whose LLVM syntax list omits them,
+# taken (with their operands) from another generation's list. CLRX's
+# GcnInstrsVop1.md lists both for GCN 1.1 (VOP1 0x45/0x46).
+MISSING_FROM_LIST = {"gfx7": {"gfx8": {"v_log_legacy_f32", "v_exp_legacy_f32"}}}
+
+
 def ops_of(gen):
     """{(name, section): Op} for a generation. VOP1/VOP2/VOPC ops own their VOP3 (_e64),
     SDWA and DPP variants; the VOP3 section keeps only VOP3-only operations, except the
@@ -110,6 +116,9 @@ def ops_of(gen):
     entries = parse_list(RST_OF[gen])
     if gen == "gfx9":
         entries += parse_list("gfx900")  # gfx900-only additions (v_mad_mix*)
+    for other, names in MISSING_FROM_LIST.get(gen, {}).items():
+        entries += [e for e in parse_list(RST_OF[other])
+                    if split_variant(e.name)[0] in names and split_variant(e.name)[1] in (None, "e64")]
     base_sections = {}
     for e in entries:
         if e.section != "VOP3":

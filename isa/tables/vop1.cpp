@@ -43,7 +43,7 @@ constexpr OpInfo kRows[] = {
     {"v_cvt_u32_f64", Format::VOP1, OPC(0x15, 0x15, 0x15, 0x15), OpType::B32, OpType::F64, OpType::None, OpType::None, Unit::VALU, kDouble, nullptr},
     {"v_exp_f16", Format::VOP1, OPC(NA, NA, 0x41, 0x41), OpType::F16, OpType::F16, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_exp_f32", Format::VOP1, OPC(0x25, 0x25, 0x20, 0x20), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
-    {"v_exp_legacy_f32", Format::VOP1, OPC(NA, NA, 0x4b, 0x4b), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
+    {"v_exp_legacy_f32", Format::VOP1, OPC(NA, 0x46, 0x4b, 0x4b), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_ffbh_i32", Format::VOP1, OPC(0x3b, 0x3b, 0x2f, 0x2f), OpType::I32, OpType::I32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
     {"v_ffbh_u32", Format::VOP1, OPC(0x39, 0x39, 0x2d, 0x2d), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
     {"v_ffbl_b32", Format::VOP1, OPC(0x3a, 0x3a, 0x2e, 0x2e), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
@@ -62,7 +62,7 @@ constexpr OpInfo kRows[] = {
     {"v_log_clamp_f32", Format::VOP1, OPC(0x26, 0x26, NA, NA), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_log_f16", Format::VOP1, OPC(NA, NA, 0x40, 0x40), OpType::F16, OpType::F16, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_log_f32", Format::VOP1, OPC(0x27, 0x27, 0x21, 0x21), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
-    {"v_log_legacy_f32", Format::VOP1, OPC(NA, NA, 0x4c, 0x4c), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
+    {"v_log_legacy_f32", Format::VOP1, OPC(NA, 0x45, 0x4c, 0x4c), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, kQuarterRate, nullptr},
     {"v_mov_b32", Format::VOP1, OPC(0x01, 0x01, 0x01, 0x01), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr},
     {"v_movreld_b32", Format::VOP1, OPC(0x42, 0x42, NA, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr},
     {"v_movrels_b32", Format::VOP1, OPC(0x43, 0x43, NA, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr},
@@ -135,7 +135,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {1, 1, 1, 1},  // v_cvt_u32_f64
     {0, 0, 7, 7},  // v_exp_f16
     {1, 1, 7, 7},  // v_exp_f32
-    {0, 0, 7, 7},  // v_exp_legacy_f32
+    {0, 1, 7, 7},  // v_exp_legacy_f32
     {1, 1, 7, 7},  // v_ffbh_i32
     {1, 1, 7, 7},  // v_ffbh_u32
     {1, 1, 7, 7},  // v_ffbl_b32
@@ -154,7 +154,7 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {1, 1, 0, 0},  // v_log_clamp_f32
     {0, 0, 7, 7},  // v_log_f16
     {1, 1, 7, 7},  // v_log_f32
-    {0, 0, 7, 7},  // v_log_legacy_f32
+    {0, 1, 7, 7},  // v_log_legacy_f32
     {1, 1, 7, 7},  // v_mov_b32
     {1, 1, 0, 0},  // v_movreld_b32
     {1, 1, 0, 0},  // v_movrels_b32

@@ -164,8 +164,8 @@ void dsAddtid(Exec& x) {
 // GWS. The resource is OFFSET + M0[21:16] (LLVM places the resource base in
 // M0 bits 16-21 for the ds_gws_* intrinsics); the data operand (DATA0) is
 // read from the first active lane. State lives in memory::Gds. A wave that
-// must wait re-executes the instruction (its pc does not advance) until it
-// may proceed, which the engines see as a wave spinning in place.
+// must wait stops with waitAndRetry(): the instruction had no effect and the
+// engine runs it again after other waves (of any workgroup) have run.
 uint32_t gwsResource(const Exec& x) { return dsOffset(x) + ((x.w.m0() >> 16) & 0x3f); }
 uint32_t gwsValue(const Exec& x) {
   const uint64_t exec = x.w.exec();
@@ -193,41 +193,39 @@ void dsGwsSemaBr(Exec& x) {
 void dsGwsSemaReleaseAll(Exec& x) {
   if (haveGds(x)) x.env.gds->gwsSemaReleaseAll(gwsResource(x));
 }
+// DS_GWS_SEMA_P: take one count, or wait until there is one or until
+// DS_GWS_SEMA_RELEASE_ALL releases every wave waiting at that moment.
 void dsGwsSemaP(Exec& x) {
   if (!haveGds(x)) return;
-  if (!x.env.gds->gwsSemaP(gwsResource(x))) x.jump(x.w.pc);  // wait: retry
+  const uint32_t res = gwsResource(x);
+  const uint32_t releases = x.env.gds->gws(res).releaseGeneration;
+  if (x.w.gwsWaiting && releases != x.w.gwsGeneration) {
+    x.w.gwsWaiting = false;  // released
+    return;
+  }
+  if (x.env.gds->gwsSemaP(res)) {
+    x.w.gwsWaiting = false;
+    return;
+  }
+  if (!x.w.gwsWaiting) x.w.gwsWaiting = true, x.w.gwsGeneration = releases;
+  x.waitAndRetry();
 }
 
-// DS_GWS_BARRIER: arrive once, then wait for the barrier's generation to
-// advance. The arrival is remembered per (GDS, wave) in a small side table,
-// since WaveState has no field for it (an engine-level wait would be cleaner).
-struct GwsWaiter {
-  const memory::Gds* gds;
-  uint32_t waveId, workgroup, resource, generation;
-};
-std::vector<GwsWaiter>& gwsWaiters() {
-  static std::vector<GwsWaiter> waiters;
-  return waiters;
-}
-
+// DS_GWS_BARRIER: arrive once, then wait until the barrier generation the
+// wave arrived in has ended (WaveState::gwsWaiting/gwsGeneration).
 void dsGwsBarrier(Exec& x) {
   if (operandsMissing(x) || !haveGds(x)) return;
   const uint32_t res = gwsResource(x);
-  auto& waiters = gwsWaiters();
-  for (size_t i = 0; i < waiters.size(); ++i) {
-    GwsWaiter& wt = waiters[i];
-    if (wt.gds != x.env.gds || wt.waveId != x.w.waveId || wt.workgroup != x.w.workgroupIndex) continue;
-    if (x.env.gds->gws(wt.resource).barrierGeneration != wt.generation) {
-      waiters.erase(waiters.begin() + long(i));  // released
-    } else {
-      x.jump(x.w.pc);  // still waiting
-    }
+  if (x.w.gwsWaiting) {
+    if (x.env.gds->gws(res).barrierGeneration == x.w.gwsGeneration) return x.waitAndRetry();
+    x.w.gwsWaiting = false;  // released
     return;
   }
   const uint32_t generation = x.env.gds->gws(res).barrierGeneration;
-  if (x.env.gds->gwsBarrierArrive(res)) return;
-  waiters.push_back({x.env.gds, x.w.waveId, x.w.workgroupIndex, res, generation});
-  x.jump(x.w.pc);
+  if (x.env.gds->gwsBarrierArrive(res)) return;  // the last arrival releases the others
+  x.w.gwsWaiting = true;
+  x.w.gwsGeneration = generation;
+  x.waitAndRetry();
 }
 
 struct Entry {

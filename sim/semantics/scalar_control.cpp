@@ -153,15 +153,28 @@ void sendMessage(Exec& x) {
           " is not modelled for compute waves");
 }
 void s_sendmsg(Exec& x) { sendMessage(x); }
-// Send message and halt. gcnsim does not halt the wave (nothing would resume it).
-void s_sendmsghalt(Exec& x) { sendMessage(x); }
+// A halted wave waits for the host or a debugger to resume it; in a compute
+// dispatch nothing does, so halting stops the simulation with a clear message
+// instead of hanging it.
+void haltWave(Exec& x, const char* how) {
+  x.fault(std::string(how) + ": the wave halts, and nothing in a compute dispatch resumes it");
+}
+// Send message and halt.
+void s_sendmsghalt(Exec& x) {
+  sendMessage(x);
+  if (x.stop() != StopReason::Fault) haltWave(x, "s_sendmsghalt");
+}
+// "HALT = SIMM16&1" (GcnInstrsSopp.md); s_sethalt 0 (resume) has no effect on a running wave.
+void s_sethalt(Exec& x) {
+  if (imm16(x) & 1) haltWave(x, "s_sethalt 1");
+}
 
 // ---- SOPP: no architectural effect in the functional core ----------------------------------
 
 // s_nop, s_waitcnt, s_sleep, s_setprio, s_icache_inv, s_ttracedata,
-// s_incperflevel/s_decperflevel, s_wakeup, s_setkill (pixel shaders), s_sethalt
-// (nothing resumes a halted compute wave): time and scheduling are the timing
-// model's; the functional result is "advance to the next instruction".
+// s_incperflevel/s_decperflevel, s_wakeup, s_setkill (pixel shaders): time and
+// scheduling are the timing model's; the functional result is "advance to the
+// next instruction".
 void s_no_effect(Exec&) {}
 
 // ---- VSKIP and GPR indexing ----------------------------------------------------------------
@@ -214,8 +227,9 @@ void registerScalarControl(SemRegistry& r) {
   r.add("s_trap", s_trap);
   r.add("s_sendmsg", s_sendmsg);
   r.add("s_sendmsghalt", s_sendmsghalt);
+  r.add("s_sethalt", s_sethalt);
   for (const char* name : {"s_nop", "s_waitcnt", "s_sleep", "s_setprio", "s_icache_inv", "s_ttracedata",
-                           "s_incperflevel", "s_decperflevel", "s_wakeup", "s_setkill", "s_sethalt"})
+                           "s_incperflevel", "s_decperflevel", "s_wakeup", "s_setkill"})
     r.add(name, s_no_effect);
   r.add("s_setvskip", s_setvskip);
   r.add("s_set_gpr_idx_on", s_set_gpr_idx_on);

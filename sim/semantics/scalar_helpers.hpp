@@ -41,21 +41,16 @@ inline uint64_t relTarget(const Exec& x) { return x.nextPc() + static_cast<int64
 
 // ---- MODE / STATUS (CLRX GcnState.md) ---------------------------------------
 
-inline constexpr unsigned kModeGprIdxEnBit = 27;  // GPR_IDX_EN (GCN 1.2+)
-inline constexpr unsigned kModeCspShift = 29;     // CSP: bits 29-31
+inline constexpr unsigned kModeCspShift = 29;  // CSP: bits 29-31
 inline constexpr uint32_t kModeCspMask = 7u << kModeCspShift;
 inline constexpr unsigned kStatusScc = 0, kStatusExecz = 9, kStatusVccz = 10;
 inline constexpr unsigned kStatusCondDbgUser = 20, kStatusCondDbgSys = 21;
-// VSKIP (s_setvskip) has no architecturally visible STATUS bit; gcnsim keeps it
-// in STATUS bit 28, which GcnState.md leaves undocumented, until WaveState
-// grows a field of its own. s_getreg_b32 of STATUS masks it out.
-inline constexpr unsigned kStatusVskipBit = 28;
+// kModeGprIdxEnBit, kStatusVskipBit: sim/wave_state.hpp.
 
 inline uint32_t csp(const WaveState& w) { return (w.hw.mode & kModeCspMask) >> kModeCspShift; }
 inline void setCsp(WaveState& w, uint32_t v) {
   w.hw.mode = (w.hw.mode & ~kModeCspMask) | ((v & 7u) << kModeCspShift);
 }
-inline bool vskip(const WaveState& w) { return (w.hw.status >> kStatusVskipBit) & 1u; }
 
 // ---- registration ------------------------------------------------------------
 

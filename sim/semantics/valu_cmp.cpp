@@ -53,8 +53,8 @@ bool icmp(T a, T b) {
   }
 }
 
-constexpr const char* kFloatOps[16] = {"f",   "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
-                                       "u",   "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
+constexpr const char* kFloatOps[16] = {"f", "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
+                                       "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
 constexpr const char* kIntOps[8] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
 
 template <class D, class Kd, int Op>
@@ -104,12 +104,18 @@ void registerValuCmp(SemRegistry& r) {
 
   // SDST.lane = SRC1 has the class bit of SRC0 set (no denormal flushing of SRC0):
   // 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf
-  r.add("v_cmp_class_f32", vop<Cmp, U32, U32>([](uint32_t a, uint32_t m) { return (m >> classOf32(a)) & 1; }));
-  r.add("v_cmpx_class_f32", vop<CmpX, U32, U32>([](uint32_t a, uint32_t m) { return (m >> classOf32(a)) & 1; }));
-  r.add("v_cmp_class_f64", vop<Cmp, U64, U32>([](uint64_t a, uint32_t m) { return (m >> classOf64(a)) & 1; }));
-  r.add("v_cmpx_class_f64", vop<CmpX, U64, U32>([](uint64_t a, uint32_t m) { return (m >> classOf64(a)) & 1; }));
-  r.add("v_cmp_class_f16", vop<Cmp, H16, U32>([](uint32_t a, uint32_t m) { return (m >> classOf16(a)) & 1; }));
-  r.add("v_cmpx_class_f16", vop<CmpX, H16, U32>([](uint32_t a, uint32_t m) { return (m >> classOf16(a)) & 1; }));
+  r.add("v_cmp_class_f32",
+        vop<Cmp, U32, U32>([](uint32_t a, uint32_t m) { return (m >> classOf32(a)) & 1; }));
+  r.add("v_cmpx_class_f32",
+        vop<CmpX, U32, U32>([](uint32_t a, uint32_t m) { return (m >> classOf32(a)) & 1; }));
+  r.add("v_cmp_class_f64",
+        vop<Cmp, U64, U32>([](uint64_t a, uint32_t m) { return (m >> classOf64(a)) & 1; }));
+  r.add("v_cmpx_class_f64",
+        vop<CmpX, U64, U32>([](uint64_t a, uint32_t m) { return (m >> classOf64(a)) & 1; }));
+  r.add("v_cmp_class_f16",
+        vop<Cmp, H16, U32>([](uint32_t a, uint32_t m) { return (m >> classOf16(a)) & 1; }));
+  r.add("v_cmpx_class_f16",
+        vop<CmpX, H16, U32>([](uint32_t a, uint32_t m) { return (m >> classOf16(a)) & 1; }));
 }
 
 }  // namespace gcnsim::sim::valu

@@ -34,7 +34,8 @@ i32 floorToI32(f64 x) {
 // roundNorm: RNDNEINT(S*32767) clamped to [-32767, 32767] / RNDNEINT(S*65535) to [0, 65535]; NaN -> 0
 u32 snorm16(f64 x) {
   if (std::isnan(x)) return 0;
-  return static_cast<u32>(static_cast<i32>(std::clamp(__builtin_roundeven(x * 32767.0), -32767.0, 32767.0))) & 0xffff;
+  return static_cast<u32>(static_cast<i32>(std::clamp(__builtin_roundeven(x * 32767.0), -32767.0, 32767.0))) &
+         0xffff;
 }
 u32 unorm16(f64 x) {
   if (std::isnan(x)) return 0;
@@ -66,7 +67,8 @@ void registerValuConv(SemRegistry& r) {
   r.add("v_cvt_f32_ubyte2", vop<F32, U32>([](u32 a) { return static_cast<float>((a >> 16) & 0xff); }));
   r.add("v_cvt_f32_ubyte3", vop<F32, U32>([](u32 a) { return static_cast<float>(a >> 24); }));
   // VDST = (FLOAT)((SRC0 & 0xf) ^ 8) / 16.0 - 0.5
-  r.add("v_cvt_off_f32_i4", vop<F32, U32>([](u32 a) { return static_cast<float>((a & 0xf) ^ 8) / 16.0f - 0.5f; }));
+  r.add("v_cvt_off_f32_i4",
+        vop<F32, U32>([](u32 a) { return static_cast<float>((a & 0xf) ^ 8) / 16.0f - 0.5f; }));
 
   // ---- f64 ----
   r.add("v_cvt_f64_f32", vop<F64, F32>([](float a) { return static_cast<f64>(a); }));
@@ -92,7 +94,8 @@ void registerValuConv(SemRegistry& r) {
         }));
   // VDST = (INT16)MAX(MIN(RNDINT(x*32767.0), 32767.0), -32767.0); u16: *65535 in [0, 65535]
   r.add("v_cvt_norm_i16_f16", vop<I16, F16>([](f64 a) {
-          return std::isnan(a) ? 0 : static_cast<i32>(std::clamp(std::nearbyint(a * 32767.0), -32767.0, 32767.0));
+          return std::isnan(a) ? 0
+                               : static_cast<i32>(std::clamp(std::nearbyint(a * 32767.0), -32767.0, 32767.0));
         }));
   r.add("v_cvt_norm_u16_f16", vop<U16, F16>([](f64 a) {
           return std::isnan(a) ? 0u : static_cast<u32>(std::clamp(std::nearbyint(a * 65535.0), 0.0, 65535.0));
@@ -102,14 +105,19 @@ void registerValuConv(SemRegistry& r) {
   // D0 = CVT_HALF_RTZ(SRC0), D1 = CVT_HALF_RTZ(SRC1); VDST = D0 | D1 << 16
   r.add("v_cvt_pkrtz_f16_f32",
         vop<U32, F32, F32>([](float a, float b) { return doubleToHalf(a, 3) | (doubleToHalf(b, 3) << 16); }));
-  r.add("v_cvt_pknorm_i16_f32", vop<U32, F32, F32>([](float a, float b) { return snorm16(a) | (snorm16(b) << 16); }));
-  r.add("v_cvt_pknorm_u16_f32", vop<U32, F32, F32>([](float a, float b) { return unorm16(a) | (unorm16(b) << 16); }));
-  r.add("v_cvt_pknorm_i16_f16", vop<U32, F16, F16>([](f64 a, f64 b) { return snorm16(a) | (snorm16(b) << 16); }));
-  r.add("v_cvt_pknorm_u16_f16", vop<U32, F16, F16>([](f64 a, f64 b) { return unorm16(a) | (unorm16(b) << 16); }));
+  r.add("v_cvt_pknorm_i16_f32",
+        vop<U32, F32, F32>([](float a, float b) { return snorm16(a) | (snorm16(b) << 16); }));
+  r.add("v_cvt_pknorm_u16_f32",
+        vop<U32, F32, F32>([](float a, float b) { return unorm16(a) | (unorm16(b) << 16); }));
+  r.add("v_cvt_pknorm_i16_f16",
+        vop<U32, F16, F16>([](f64 a, f64 b) { return snorm16(a) | (snorm16(b) << 16); }));
+  r.add("v_cvt_pknorm_u16_f16",
+        vop<U32, F16, F16>([](f64 a, f64 b) { return unorm16(a) | (unorm16(b) << 16); }));
   // VDST = (VDST&~mask) | VAL8 << shift;  VDST = (SRC2&~mask) | VAL8 << shift
   r.add("v_cvt_pkaccum_u8_f32",
         vop<U32, F32, U32, OldDst<U32>>([](float a, u32 sel, u32 old) { return packU8(a, sel, old); }));
-  r.add("v_cvt_pk_u8_f32", vop<U32, F32, U32, U32>([](float a, u32 sel, u32 into) { return packU8(a, sel, into); }));
+  r.add("v_cvt_pk_u8_f32",
+        vop<U32, F32, U32, U32>([](float a, u32 sel, u32 into) { return packU8(a, sel, into); }));
   // VDST = (SRC0&0xffff) | (SRC1<<16)
   r.add("v_pack_b32_f16", vop<U32, H16, H16>([](u32 a, u32 b) { return a | (b << 16); }));
 }

@@ -56,8 +56,10 @@ void movrel(Exec& x) {
   const uint64_t sreg = s.kind == OpdKind::VReg ? uint64_t{s.reg} + (RelSrc ? m0 : 0) : 0;
   uint32_t tmp[64];
   for (unsigned l = 0; l < 64; ++l) {
-    if (s.kind != OpdKind::VReg) tmp[l] = readScalar32(x.w, s, special(x));
-    else tmp[l] = sreg < x.w.numVgprs ? x.w.v(static_cast<unsigned>(sreg))[l] : 0;
+    if (s.kind != OpdKind::VReg)
+      tmp[l] = readScalar32(x.w, s, special(x));
+    else
+      tmp[l] = sreg < x.w.numVgprs ? x.w.v(static_cast<unsigned>(sreg))[l] : 0;
   }
   for (uint64_t m = x.w.exec(); m; m &= m - 1) {
     const unsigned l = std::countr_zero(m);
@@ -91,7 +93,8 @@ void v_mqsad_u32_u8(Exec& x) {
     const unsigned l = std::countr_zero(m);
     uint32_t acc[4];
     for (unsigned n = 0; n < 4; ++n)
-      acc[n] = s2v ? x.w.v(in.src[2].reg + n)[l] : static_cast<uint32_t>(readScalar64(x.w, in.src[2]) >> (32 * (n & 1)));
+      acc[n] = s2v ? x.w.v(in.src[2].reg + n)[l]
+                   : static_cast<uint32_t>(readScalar64(x.w, in.src[2]) >> (32 * (n & 1)));
     for (unsigned n = 0; n < 4; ++n) {
       const uint32_t a = static_cast<uint32_t>(s0[l] >> (8 * n));
       uint64_t out = acc[n];

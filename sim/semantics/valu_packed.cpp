@@ -106,8 +106,10 @@ void madMix(Exec& x) {
     float v[3];
     for (unsigned i = 0; i < 3; ++i) {
       float f;
-      if (!((m.opselHi >> i) & 1)) f = asF32(s[i][l]);
-      else f = static_cast<float>(halfToDouble((m.opsel >> i) & 1 ? s[i][l] >> 16 : s[i][l] & 0xffff));
+      if (!((m.opselHi >> i) & 1))
+        f = asF32(s[i][l]);
+      else
+        f = static_cast<float>(halfToDouble((m.opsel >> i) & 1 ? s[i][l] >> 16 : s[i][l] & 0xffff));
       if ((m.negHi >> i) & 1) f = std::fabs(f);
       if ((m.neg >> i) & 1) f = -f;
       v[i] = f;
@@ -157,8 +159,10 @@ void registerValuPacked(SemRegistry& r) {
         }));
   r.add("v_pk_max_u16", pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return std::max(a, b); }));
   r.add("v_pk_min_u16", pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return std::min(a, b); }));
-  r.add("v_pk_max_i16", pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return std::max(s16(a), s16(b)); }));
-  r.add("v_pk_min_i16", pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return std::min(s16(a), s16(b)); }));
+  r.add("v_pk_max_i16",
+        pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return std::max(s16(a), s16(b)); }));
+  r.add("v_pk_min_i16",
+        pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return std::min(s16(a), s16(b)); }));
   // tempN = S1_N shifted by (S0_N & 15)
   r.add("v_pk_lshlrev_b16", pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return b << (a & 15); }));
   r.add("v_pk_lshrrev_b16", pk<false, 2>([](const PkCtx&, u32 a, u32 b, u32) { return b >> (a & 15); }));

@@ -53,6 +53,7 @@ struct WaveCtx {
   uint8_t vm = 0, lgkm = 0, exp = 0;
   uint64_t lastVmDone = 0;  // VM_CNT returns in order
   bool atBarrier = false, draining = false, finished = false;
+  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
   WaveTrace tr;
 };
 
@@ -170,6 +171,7 @@ class GpuTiming {
   void trace(const WaveCtx& wc, uint64_t pc, Kind kind);
   void endWave(WaveCtx& wc);
   void releaseBarrierIfDone(WorkgroupCtx& wg);
+  void wakeGwsWaiters();
   // memory_issue.cpp
   template <bool kTraced>
   void issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
@@ -228,6 +230,8 @@ class GpuTiming {
   std::vector<std::unique_ptr<PendingWrites>> pwPool_;
   std::vector<PendingWrites*> pwFree_;
   PendingWrites internalPw_;
+
+  std::vector<WaveCtx*> gwsWaiters_;  // parked on GWS, woken by the next GDS instruction
 
   uint64_t now_ = 0;
   bool progress_ = false;

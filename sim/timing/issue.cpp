@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/timing/gpu_timing.hpp"
+#include "sim/vector_modes.hpp"
 
 namespace gcnsim::sim::timing {
 template <bool kTraced>
@@ -57,12 +58,19 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
-  Exec x(w, ti.ci->inst, env_, pw);
+  const isa::DecodedInst* inst = &ti.ci->inst;
+  // GPR indexing (sim/vector_modes.hpp). The scoreboard keeps the registers of
+  // the unindexed instruction: dependencies under indexing are approximate.
+  if (vectorModesActive(w)) [[unlikely]]
+    inst = &indexedInstruction(w, *inst);
+  Exec x(w, *inst, env_, pw);
   if (logAccesses) {
     log_.clear();
     x.log = &log_;
   }
   ti.ci->fn(x);
+  if (x.stop() == StopReason::Wait) [[unlikely]]
+    return StopReason::Wait;  // no effect: the wave parks and runs it again later
   ++w.instructionsExecuted;
   ++stats_.instructions;
   ++stats_.opCounts[ti.ci->inst.opIndex];
@@ -96,6 +104,17 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
   progress_ = true;
   if (sink_) [[unlikely]]
     traceWorkgroup(wg, trace::WorkgroupEvent::BarrierRelease);
+}
+
+// GWS state changes only through GDS instructions: after each one, every
+// parked wave tries its instruction again at its next turn.
+void GpuTiming::wakeGwsWaiters() {
+  for (WaveCtx* wc : gwsWaiters_) {
+    wc->gwsWait = false;
+    wc->readyAt = std::max(wc->readyAt, now_ + 1);
+  }
+  gwsWaiters_.clear();
+  progress_ = true;
 }
 
 void GpuTiming::arriveAtBarrier(WaveCtx& wc) {
@@ -180,8 +199,8 @@ template <bool kTraced>
 bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
-    if (wc.draining || wc.atBarrier) {
-      if (wc.atBarrier) {
+    if (wc.draining || wc.atBarrier || wc.gwsWait) {
+      if (wc.atBarrier || wc.gwsWait) {
         ++stats_.barrierWaits;
         if (tracing<kTraced>() && wc.readyAt <= now_) traceBlocked(wc, nullptr, trace::StallReason::Barrier);
       }
@@ -193,6 +212,15 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     }
     const TimedInst* ti = fetch(wc);
     if (!ti) return false;
+    // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
+    if (vectorModesActive(*wc.w)) [[unlikely]]
+      if (vskipSkips(*wc.w, ti->ci->inst)) {
+        wc.w->pc += ti->ci->inst.bytes();
+        ++wc.w->instructionsExecuted;
+        ++stats_.instructions;
+        progress_ = true;
+        continue;
+      }
     const OpTiming& op = *ti->op;
     if (op.cat == IssueCat::Internal) {
       bool consumed = false;
@@ -242,6 +270,15 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
       releasePw(pw);
       return false;
     }
+    if (r == StopReason::Wait) [[unlikely]] {
+      releasePw(pw);
+      wc.readyAt = now_;
+      wc.gwsWait = true;
+      gwsWaiters_.push_back(&wc);
+      if (tracing<kTraced>()) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
+      return false;
+    }
+    if (cat == IssueCat::GdsExport && !gwsWaiters_.empty()) wakeGwsWaiters();
     used |= bit;
     ++stats_.issued[unsigned(cat)];
     progress_ = true;

@@ -20,7 +20,7 @@ void GpuTiming::dsAddresses(const WaveState& w, const TimedInst& ti) {
   const uint64_t exec = w.exec();
   dsLanes_ = uint32_t(__builtin_popcountll(exec));
   const unsigned per = cfg_.lds.lanesPerPass, shift = unsigned(__builtin_ctz(cfg_.lds.bankBytes));
-  const uint32_t bankMask = cfg_.lds.banks - 1;
+  const uint32_t banks = cfg_.lds.banks, bankMask = banks - 1;
   const uint32_t off[2] = {op.dsAddrs == 1 ? uint32_t(in.mem.offset) & 0xffff
                                            : (uint32_t(in.mem.offset) & 0xff) * op.dsOffsetScale,
                            uint32_t(in.mem.offset1) * op.dsOffsetScale};
@@ -29,29 +29,33 @@ void GpuTiming::dsAddresses(const WaveState& w, const TimedInst& ti) {
   uint32_t words[kWaveSize * 8];
   for (unsigned first = 0; first < kWaveSize; first += per) {
     const uint64_t group = per >= 64 ? exec : exec & (((uint64_t{1} << per) - 1) << first);
+    // Gather the dword addresses and, on the way, test the common cases:
+    // every access in its own bank, or all on one address (broadcast).
     unsigned n = 0;
+    uint64_t seen = 0;
+    bool dup = false;
+    auto note = [&](uint32_t word) {
+      const uint64_t bit = uint64_t{1} << (word & bankMask & 63);
+      dup |= (seen & bit) != 0;
+      seen |= bit;
+      words[n++] = word;
+    };
     if (op.dsAddrs == 1 && dwords == 1) {
-      for (uint64_t m = group; m; m &= m - 1) words[n++] = (base[__builtin_ctzll(m)] + off[0]) >> shift;
+      for (uint64_t m = group; m; m &= m - 1) note((base[__builtin_ctzll(m)] + off[0]) >> shift);
     } else {
       for (uint64_t m = group; m; m &= m - 1) {
         const unsigned lane = unsigned(__builtin_ctzll(m));
         for (unsigned k = 0; k < op.dsAddrs; ++k) {
           const uint32_t word = (base[lane] + off[k]) >> shift;
-          for (unsigned d = 0; d < dwords; ++d) words[n++] = word + d * step;
+          for (unsigned d = 0; d < dwords; ++d) note(word + d * step);
         }
       }
     }
     if (n == 0) continue;
-    // Fast path: every access in its own bank, or all on one address (broadcast).
-    uint64_t seen = 0;
-    bool dup = false, same = true;
-    for (unsigned i = 0; i < n; ++i) {
-      const uint64_t bit = uint64_t{1} << (words[i] & bankMask & 63);
-      dup |= (seen & bit) != 0;
-      seen |= bit;
-      same &= words[i] == words[0];
-    }
-    if ((!dup && cfg_.lds.banks <= 64) || same) continue;
+    bool same = dup || n == 1;  // without a bank repeat, n > 1 words cannot all be equal
+    if (dup)
+      for (unsigned i = 1; i < n && same; ++i) same = words[i] == words[0];
+    if ((!dup && banks <= 64) || same) continue;
     bank_->begin();
     for (unsigned i = 0; i < n; ++i) bank_->add(words[i] << shift, first);
     dsExtra_ += bank_->finish();

@@ -8,9 +8,9 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <cstring>
-#include <iostream>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <optional>
 #include <regex>
@@ -126,7 +126,8 @@ TEST_CASE("coverage: every (generation, opcode) pair has a semantic; report how 
       ++pairs;
       withTest += tested[g9].count(isa::opIndexOf(&op));
     }
-    if (pairs) table << " " << isa::formatName(static_cast<isa::Format>(f)) << " " << withTest << "/" << pairs;
+    if (pairs)
+      table << " " << isa::formatName(static_cast<isa::Format>(f)) << " " << withTest << "/" << pairs;
   }
   WARN(table.str());
   // Developers: GCNSIM_LIST_UNTESTED=gfx6|gfx7|gfx8|gfx9 prints that generation's untested pairs.

@@ -183,7 +183,13 @@ TEST_CASE("s_endpgm/s_barrier/s_trap/s_sendmsg and the no-op SOPP ops (GcnInstrs
     CHECK_THAT(o.fault, Catch::Contains("s_trap 3") && Catch::Contains("not modelled"));
     // MSG_INTERRUPT (1) and MSG_SYSMSG (15) are accepted
     CHECK(r.runP("s_sendmsg", 1).stop == sim::StopReason::None);
-    CHECK(r.runP("s_sendmsghalt", 15).stop == sim::StopReason::None);
+    // ... and halting stops the run: nothing in a compute dispatch resumes a halted wave
+    o = r.runP("s_sendmsghalt", 15);
+    CHECK(o.stop == sim::StopReason::Fault);
+    CHECK_THAT(o.fault, Catch::Contains("s_sendmsghalt") && Catch::Contains("halts"));
+    o = r.runP("s_sethalt", 1);  // "HALT = SIMM16&1" (GcnInstrsSopp.md)
+    CHECK(o.stop == sim::StopReason::Fault);
+    CHECK_THAT(o.fault, Catch::Contains("s_sethalt 1") && Catch::Contains("halts"));
     // MSG_GS (2) with GS_OP_EMIT: graphics-only
     o = r.runP("s_sendmsg", 0x22);
     CHECK(o.stop == sim::StopReason::Fault);

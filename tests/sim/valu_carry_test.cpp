@@ -31,8 +31,8 @@ void runCarry(Gen g, uint64_t exec) {
     const uint64_t a = alo[l] | uint64_t{ahi[l]} << 32, b = blo[l] | uint64_t{bhi[l]} << 32;
     const uint64_t sum = a + b, diff = a - b;
     const unsigned __int128 wide = static_cast<unsigned __int128>(a) + b;
-    const unsigned __int128 mad = static_cast<unsigned __int128>(uint64_t{alo[l]} * blo[l]) +
-                                  (clo[l] | uint64_t{chi[l]} << 32);
+    const unsigned __int128 mad =
+        static_cast<unsigned __int128>(uint64_t{alo[l]} * blo[l]) + (clo[l] | uint64_t{chi[l]} << 32);
     if (on) {
       if (wide >> 64) addC |= 1ull << l;
       if (b > a) subB |= 1ull << l;

@@ -2,7 +2,6 @@
 // ordered comparisons are false on NaN, their negations true; U true on any NaN; bits of
 // inactive lanes are 0); program tests/sim/programs/valu_cmp.s.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 
@@ -28,9 +27,9 @@ unsigned classRef(float f) {
 TEST_CASE("VALU compares and v_cmpx", "[sim][valu]") {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = INFINITY;
   const Lanes a = lanes(21, std::array<uint32_t, 10>{fu(1), fu(nan), fu(2), fu(-0.0f), fu(inf), fu(1e-40f),
-                                                      0x7f800001u, fu(-inf), fu(3), fu(-1e-40f)});
+                                                     0x7f800001u, fu(-inf), fu(3), fu(-1e-40f)});
   const Lanes b = lanes(22, std::array<uint32_t, 10>{fu(2), fu(1), fu(nan), fu(0.0f), fu(inf), fu(0), fu(1),
-                                                      fu(1), fu(3), fu(0)});
+                                                     fu(1), fu(3), fu(0)});
   const Lanes c = lanes(23, std::array<uint32_t, 4>{5, 0x80000000u, 7, 0});
   const Lanes d = lanes(24, std::array<uint32_t, 4>{5, 1, 9, 0});
   Lanes mask{};
@@ -47,7 +46,8 @@ TEST_CASE("VALU compares and v_cmpx", "[sim][valu]") {
       fillV(h, 10, 10, 0xdeadbeefu);
       h.wave.setExec(exec);
       REQUIRE(h.runProgram("valu_cmp").ok());
-      uint64_t lt = 0, un = 0, nge = 0, eq = 0, gt = 0, cls = 0, lg64 = 0, ltu64 = 0, neq = 0, ord = 0, cmpx = 0;
+      uint64_t lt = 0, un = 0, nge = 0, eq = 0, gt = 0, cls = 0, lg64 = 0, ltu64 = 0, neq = 0, ord = 0,
+               cmpx = 0;
       for (unsigned l = 0; l < 64; ++l) {
         if (!((exec >> l) & 1)) continue;
         const float x = uf(a[l]), y = uf(b[l]);

@@ -21,8 +21,10 @@ TEST_CASE("every VALU row has semantics", "[sim][valu]") {
                       op.format == isa::Format::VOP3P;
     if (!valu || op.has(isa::kGraphicsOnly)) continue;
     ++rows;
-    if (fns[i]) ++covered;
-    else missing += std::string(op.name) + " (" + op.semKey() + ") ";
+    if (fns[i])
+      ++covered;
+    else
+      missing += std::string(op.name) + " (" + op.semKey() + ") ";
   }
   INFO("missing: " << missing);
   CHECK(rows > 500);

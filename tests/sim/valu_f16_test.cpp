@@ -2,9 +2,8 @@
 // and op_sel (programs valu_sdwa_dpp.s, valu_gfx9.gfx9.s). References: CLRX
 // GcnSdwaDpp.md, GcnInstrsVop2.md, GcnInstrsVop3.md, GcnInstrsVop3p.md; f16 arithmetic
 // through _Float16 (float intermediates round correctly: 24 >= 2*11+2 bits).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "tests/sim/valu_test_util.hpp"
@@ -26,7 +25,8 @@ uint32_t sat16s(int32_t v) { return static_cast<uint32_t>(std::clamp(v, -32768, 
 Lanes halfPairs(uint32_t seed) {
   Lanes v = lanes(seed);
   for (auto& x : v) {
-    const float a = 0.1f + static_cast<float>(x % 9990) / 100.0f, b = 0.1f + static_cast<float>((x >> 14) % 9990) / 100.0f;
+    const float a = 0.1f + static_cast<float>(x % 9990) / 100.0f,
+                b = 0.1f + static_cast<float>((x >> 14) % 9990) / 100.0f;
     x = fh((x >> 30) & 1 ? -a : a) | fh((x >> 31) ? -b : b) << 16;
   }
   return v;
@@ -35,13 +35,13 @@ Lanes halfPairs(uint32_t seed) {
 int dppSrc(unsigned l, int kind) {
   const unsigned row = l & ~15u, in = l & 15;
   switch (kind) {
-    case 0: return static_cast<int>((l & ~3u) + (3 - (l & 3)));           // quad_perm:[3,2,1,0]
-    case 1: return in >= 1 ? static_cast<int>(l - 1) : -1;                 // row_shr:1
-    case 2: return in + 3 <= 15 ? static_cast<int>(l + 3) : -1;            // row_shl:3
-    case 3: return static_cast<int>(row + ((in + 16 - 4) & 15));           // row_ror:4
-    case 4: return l >= 1 ? static_cast<int>(l - 1) : -1;                  // wave_shr:1
-    case 5: return l >= 16 ? static_cast<int>(row - 1) : -1;               // row_bcast:15
-    default: return static_cast<int>(row + (15 - in));                     // row_mirror
+    case 0: return static_cast<int>((l & ~3u) + (3 - (l & 3)));   // quad_perm:[3,2,1,0]
+    case 1: return in >= 1 ? static_cast<int>(l - 1) : -1;        // row_shr:1
+    case 2: return in + 3 <= 15 ? static_cast<int>(l + 3) : -1;   // row_shl:3
+    case 3: return static_cast<int>(row + ((in + 16 - 4) & 15));  // row_ror:4
+    case 4: return l >= 1 ? static_cast<int>(l - 1) : -1;         // wave_shr:1
+    case 5: return l >= 16 ? static_cast<int>(row - 1) : -1;      // row_bcast:15
+    default: return static_cast<int>(row + (15 - in));            // row_mirror
   }
 }
 
@@ -64,11 +64,13 @@ TEST_CASE("VALU SDWA, DPP and 16-bit ops", "[sim][valu]") {
         const bool on = (exec >> l) & 1;
         const uint32_t old = 0xdeadbeefu;
         auto want = [&](uint32_t v) { return on ? v : old; };
-        INFO(gname(g) << " exec " << std::hex << exec << " lane " << std::dec << l << std::hex << " a=" << a[l] << " b=" << b[l]);
+        INFO(gname(g) << " exec " << std::hex << exec << " lane " << std::dec << l << std::hex
+                      << " a=" << a[l] << " b=" << b[l]);
         const uint32_t r20 = ((((a[l] >> 16) & 0xff) | (b[l] >> 16)) & 0xff) << 8;
         CHECK(getV(h, 20, l) == want(r20 | (old & 0xffff00ffu)));
         CHECK(getV(h, 21, l) == want((a[l] >> 24) << 16));
-        CHECK(getV(h, 22, l) == want(static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(a[l] >> 8)))));
+        CHECK(getV(h, 22, l) ==
+              want(static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(a[l] >> 8)))));
         CHECK(getV(h, 23, l) == want(fh(hf(hi(a[l])) + hf(lo(b[l]))) << 16));
         // DPP: invalid or inactive source lanes keep the old value (write 0 with bound_ctrl)
         const int kinds[7] = {0, 1, 2, 3, 4, 5, 6};

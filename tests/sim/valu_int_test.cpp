@@ -1,10 +1,9 @@
 // Integer VALU semantics on every generation (program tests/sim/programs/valu_int.s).
 // Expected values follow the CLRX pseudo-code (GcnInstrsVop1.md, GcnInstrsVop2.md,
 // GcnInstrsVop3.md), computed here with plain C++.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 
 #include "tests/sim/valu_test_util.hpp"
@@ -19,7 +18,9 @@ uint32_t bitrev(uint32_t v) {
   for (int i = 0; i < 32; ++i) r |= ((v >> i) & 1u) << (31 - i);
   return r;
 }
-int32_t s24(uint32_t v) { return (v & 0x800000) ? static_cast<int32_t>(v | 0xff000000u) : static_cast<int32_t>(v & 0xffffff); }
+int32_t s24(uint32_t v) {
+  return (v & 0x800000) ? static_cast<int32_t>(v | 0xff000000u) : static_cast<int32_t>(v & 0xffffff);
+}
 uint32_t bfeRef(uint32_t v, uint32_t off, uint32_t len, bool sign) {
   off &= 31, len &= 31;
   if (len == 0) return 0;
@@ -144,7 +145,8 @@ const Expect kExpect[] = {
 
 void runIntProgram(Gen g, uint64_t exec) {
   WaveHarness h(g);
-  const Lanes a = lanes(1, std::array<uint32_t, 8>{0, 0xffffffffu, 0x80000000u, 1, 0x7fffffffu, 0x00800000u, 0xff, 0x12345678});
+  const Lanes a = lanes(
+      1, std::array<uint32_t, 8>{0, 0xffffffffu, 0x80000000u, 1, 0x7fffffffu, 0x00800000u, 0xff, 0x12345678});
   const Lanes b = lanes(2, std::array<uint32_t, 8>{0, 31, 32, 33, 63, 0xffffffffu, 0x00ffffffu, 8});
   const Lanes c = lanes(3, std::array<uint32_t, 8>{0, 1, 31, 32, 16, 0xffffffffu, 24, 7});
   setV(h, 1, a);
@@ -160,7 +162,8 @@ void runIntProgram(Gen g, uint64_t exec) {
   for (const Expect& e : kExpect) {
     for (unsigned l = 0; l < 64; ++l) {
       const uint32_t want = (exec >> l) & 1 ? e.fn(a[l], b[l], c[l], l, vcc, s45) : 0xdeadbeefu;
-      INFO(gname(g) << " v" << e.reg << " lane " << l << " a=" << std::hex << a[l] << " b=" << b[l] << " c=" << c[l]);
+      INFO(gname(g) << " v" << e.reg << " lane " << l << " a=" << std::hex << a[l] << " b=" << b[l]
+                    << " c=" << c[l]);
       REQUIRE(getV(h, e.reg, l) == want);
     }
   }

@@ -15,9 +15,9 @@ TEST_CASE("VALU readlane, readfirstlane, writelane", "[sim][valu]") {
     for (unsigned l = 0; l < 64; ++l) v1[l] = 1000 + l, v2[l] = 0x55550000u + l;
     setV(h, 1, v1), setV(h, 2, v2);
     fillV(h, 3, 3, 0xdeadbeefu);
-    h.wave.sreg[20] = 127;          // lane 127 & 63 = 63
-    h.wave.sreg[13] = 0xabcdef01u;  // written to lane 7
-    h.wave.sreg[14] = 0x4000002au;  // written to lane 42 (0x2a)
+    h.wave.sreg[20] = 127;                        // lane 127 & 63 = 63
+    h.wave.sreg[13] = 0xabcdef01u;                // written to lane 7
+    h.wave.sreg[14] = 0x4000002au;                // written to lane 42 (0x2a)
     const uint64_t exec = 0xfff0000000000000ull;  // lanes 5, 7, 42 inactive; first active lane 52
     h.wave.setExec(exec);
     REQUIRE(h.runProgram("valu_lane").ok());

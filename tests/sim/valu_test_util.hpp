@@ -32,7 +32,9 @@ inline void setV64(gcnsim::test::WaveHarness& h, unsigned reg, const std::array<
     h.wave.v(reg + 1)[l] = static_cast<uint32_t>(v[l] >> 32);
   }
 }
-inline uint32_t getV(const gcnsim::test::WaveHarness& h, unsigned reg, unsigned lane) { return h.wave.v(reg)[lane]; }
+inline uint32_t getV(const gcnsim::test::WaveHarness& h, unsigned reg, unsigned lane) {
+  return h.wave.v(reg)[lane];
+}
 inline uint64_t getV64(const gcnsim::test::WaveHarness& h, unsigned reg, unsigned lane) {
   return h.wave.v(reg)[lane] | static_cast<uint64_t>(h.wave.v(reg + 1)[lane]) << 32;
 }

@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "isa", "tables"))
 import llvmcorpus  # noqa: E402
-from memory_syntax import GENS, syntax_lists  # noqa: E402
+from memory_syntax import GENS, mnemonics_to_try, syntax_lists  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "isa", "corpus")
 
@@ -254,18 +254,24 @@ def main():
     for gen in GENS:
         src_gen = "gfx7" if gen == "gfx6" else gen
         texts = []
+        extra_rnd = random.Random(2025)  # keeps the lines of the listed mnemonics stable
         for section, by_gen in lists.items():
-            for name, syn in sorted(by_gen[src_gen].items()):
+            listed = sorted(by_gen[src_gen].items())
+            # Mnemonics of other generations' lists and UNLISTED ones: llvm-mc-15
+            # rejects those the generation does not have (memory_syntax.mnemonics_to_try).
+            extra = sorted((n, s) for n, s in mnemonics_to_try(section, gen).items() if n not in by_gen[src_gen])
+            for name, syn in listed + extra:
+                rnd_ = rnd if name in by_gen[src_gen] else extra_rnd
                 if section == "DS":
-                    texts += ds_lines(gen, syn, rnd)
+                    texts += ds_lines(gen, syn, rnd_)
                 elif section in ("MUBUF", "MTBUF"):
-                    texts += buffer_lines(gen, syn, rnd, section == "MTBUF")
+                    texts += buffer_lines(gen, syn, rnd_, section == "MTBUF")
                 elif section == "MIMG":
-                    texts += mimg_lines(gen, syn, widths.get(name, 1), rnd)
+                    texts += mimg_lines(gen, syn, widths.get(name, 1), rnd_)
                 elif section == "EXP":
-                    texts += exp_lines(gen, rnd)
+                    texts += exp_lines(gen, rnd_)
                 else:
-                    texts += flat_lines(gen, syn, rnd)
+                    texts += flat_lines(gen, syn, rnd_)
         results = llvmcorpus.assemble(texts, llvmcorpus.GEN_CPUS[gen])
         entries, seen = [], set()
         rejected = 0

@@ -41,4 +41,5 @@ v_cvt_rpi_i32_f32 v48, v1
 v_cvt_flr_i32_f32 v49, v1
 v_max3_f32 v50, v1, v2, v3
 v_mul_legacy_f32 v51, v1, v2
+v_min3_f32 v52, v1, v2, v3
 s_endpgm
