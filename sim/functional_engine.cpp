@@ -1,5 +1,6 @@
 #include "sim/functional_engine.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "isa/disasm.hpp"
@@ -80,7 +81,7 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
   // Each wave runs a slice of instructions in turn, so that waves spinning on
   // memory written by others make progress too. A wave whose instruction must
   // wait (GWS) gives up the rest of its slice.
-  constexpr uint64_t kSlice = 4096;
+  constexpr uint64_t kSlice = 4096;  // instructions per wave turn
   RunStatus status;
   if (blocked) *blocked = false;
   for (;;) {
@@ -90,17 +91,19 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
       if (w.ended) continue;
       ++live;
       if (!w.atBarrier) {
-        for (uint64_t n = 0; n < kSlice; ++n) {
-          if (budget == 0) {
-            return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
-          }
-          const StopReason r = step(w, status);
-          if (r == StopReason::Fault) return status;
-          if (r == StopReason::Wait) break;
-          --budget;
-          progress = true;
-          if (r != StopReason::None) break;
-        }
+        if (budget == 0)
+          return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
+        const uint64_t limit = std::min(kSlice, budget);
+        uint64_t n = 0;
+        StopReason r = StopReason::None;
+        for (; n < limit; ++n)
+          if ((r = step(w, status)) != StopReason::None) [[unlikely]]
+            break;
+        if (r == StopReason::Fault) return status;
+        // Executed: the n plain steps, plus the one that ended the slice unless it waits.
+        const uint64_t done = n + (r == StopReason::EndProgram || r == StopReason::Barrier);
+        budget -= done;
+        progress |= done > 0;
       }
       if (!w.ended && w.atBarrier) ++atBarrier;
     }

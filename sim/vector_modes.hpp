@@ -6,13 +6,23 @@
 //    GcnInstrsSopc.md): VALU, LDS/GDS, vector memory and export instructions
 //    are consumed without effect (the PC advances).
 #pragma once
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
 #include "isa/decoded.hpp"
 #include "sim/wave_state.hpp"
 
 namespace gcnsim::sim {
 
+// MODE and STATUS are adjacent: one 64-bit load and test.
+static_assert(offsetof(HwRegs, status) == offsetof(HwRegs, mode) + 4 &&
+              std::endian::native == std::endian::little);
 inline bool vectorModesActive(const WaveState& w) {
-  return ((w.hw.mode >> kModeGprIdxEnBit) | (w.hw.status >> kStatusVskipBit)) & 1u;
+  uint64_t modeStatus;
+  std::memcpy(&modeStatus, &w.hw.mode, sizeof modeStatus);
+  return modeStatus & (uint64_t{1} << kModeGprIdxEnBit | uint64_t{1} << (32 + kStatusVskipBit));
 }
 
 // True if VSKIP is set and `in` is a vector instruction.

@@ -144,6 +144,12 @@ TEST_CASE("VALU ops: f16 VOP1/VOP2/VOP3 (GCN 1.2/1.4)", "[sim][valu]") {
             chkMad(14, mad(fx, fy, fz));
             chkMad(15, mad(fx, fy, 3.0));
             chkMad(16, mad(fx, 0.5, fy));
+            // V_MAD_F16 (VOP3, GcnInstrsVop3.md): as V_MAC_F16. On GCN 1.4 the high half
+            // follows op_sel (tests/sim/valu_gfx9 programs): only the low half is checked there.
+            if (g == Gen::GCN12)
+              chkMad(38, mad(fx, fy, fz));
+            else if (on && !std::isnan(mad(fx, fy, fz)))
+              CHECK((getV(h, 38, l) & 0xffff) == ftz16(dh(mad(fx, fy, fz))));
           }
           chk(17, std::ceil(x));
           chk(18, std::floor(x));

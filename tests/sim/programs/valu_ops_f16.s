@@ -28,4 +28,5 @@ v_log_f16 v34, v1
 v_sin_f16 v35, v1
 v_cos_f16 v36, v1
 v_div_fixup_f16 v37, v1, v2, v3
+v_mad_f16 v38, v1, v2, v3
 s_endpgm
