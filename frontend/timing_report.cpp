@@ -69,6 +69,7 @@ TimingSummary summarizeTiming(const sim::timing::TimingStats& s, const sim::timi
   for (uint64_t n : s.cuInstructions) r.ipcPerCu.push_back(ratio(n, s.cycles));
   r.slotsPerSimd = cfg.cu.waveSlotsPerSimd;
   r.occupancyAvg = ratio(s.residentWaveCycles, s.cycles * uint64_t(cfg.cus) * cfg.cu.simds);
+  r.occupancyActive = ratio(s.residentWaveCycles, s.busyCuCycles * cfg.cu.simds);
   r.occupancyMax = s.maxWavesPerSimd;
   r.kHits = s.kcache.hits;
   r.kMisses = s.kcache.misses;
@@ -112,6 +113,8 @@ std::string statsTable(const TimingSummary& s) {
                  "IPC per active CU", active ? total / active : 0.0, lo, hi, active, s.ipcPerCu.size());
   fmt::format_to(out, "  {:<24} {:>12.2f}   (max {} of {} slots)\n", "waves per SIMD (avg)", s.occupancyAvg,
                  s.occupancyMax, s.slotsPerSimd);
+  fmt::format_to(out, "  {:<24} {:>12.2f}   (over the CUs while they hold waves)\n", "  on busy CUs",
+                 s.occupancyActive);
   fmt::format_to(out, "  {:<24} {:>12} hits {:>10} misses {:>6.1f}% hit rate\n", "K$ (scalar cache)", s.kHits,
                  s.kMisses, 100.0 * ratio(s.kHits, s.kHits + s.kMisses));
   fmt::format_to(out, "  {:<24} {:>12} passes {:>8} cycles\n", "LDS bank conflicts", s.ldsConflictPasses,
@@ -151,6 +154,7 @@ void addSummaryToResult(const TimingSummary& s, ResultDoc& doc) {
   for (size_t i = 0; i < s.ipcPerCu.size(); ++i) ipc += fmt::format("{}{:.6f}", i ? ", " : "", s.ipcPerCu[i]);
   doc.statsJson.emplace_back("ipc_per_cu", ipc + "]");
   doc.statsJson.emplace_back("occupancy_avg", fmt::format("{:.6f}", s.occupancyAvg));
+  doc.statsJson.emplace_back("occupancy_busy_cus", fmt::format("{:.6f}", s.occupancyActive));
 }
 
 }  // namespace gcnsim::frontend

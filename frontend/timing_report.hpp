@@ -19,6 +19,7 @@ struct TimingSummary {
   std::vector<std::pair<std::string, uint64_t>> byCategory;  // wave-instructions
   std::vector<double> ipcPerCu;                              // wave-instructions per cycle
   double occupancyAvg = 0;                                   // waves per SIMD, over all SIMDs and the run
+  double occupancyActive = 0;  // waves per SIMD, over the CUs while they hold waves
   uint32_t occupancyMax = 0, slotsPerSimd = 0;
   uint64_t kHits = 0, kMisses = 0;
   uint64_t ldsConflictPasses = 0, ldsConflictCycles = 0;

@@ -147,6 +147,7 @@ void GpuTiming::processEvents() {
 // when its last wave retires.
 void GpuTiming::countOccupancy() {
   stats_.residentWaveCycles += uint64_t(resident_) * (now_ - occupancySince_);
+  stats_.busyCuCycles += uint64_t(busyCus_) * (now_ - occupancySince_);
   occupancySince_ = now_;
 }
 
@@ -161,7 +162,7 @@ void GpuTiming::finishWave(WaveCtx& wc) {
   simd.freeVgprs += wgVgprs_;
   simd.freeSgprs += wgSgprs_;
   std::erase(simd.waves, &wc);
-  --cu.resident;
+  if (--cu.resident == 0) --busyCus_;
   resourcesFreed_ = true;
   WorkgroupCtx& wg = *wc.wg;
   if (--wg.unfinished > 0) return;
@@ -248,7 +249,7 @@ bool GpuTiming::tryPlace(uint32_t cuIndex, uint32_t wgIndex) {
     c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (cuIndex & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     cu.simds[c.simd].waves.push_back(&c);
     stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
-    ++cu.resident;
+    if (cu.resident++ == 0) ++busyCus_;
   }
   if (sink_) {
     traceWorkgroup(*wg, trace::WorkgroupEvent::Dispatch);

@@ -223,6 +223,7 @@ class GpuTiming {
   uint32_t residentWgs_ = 0;
   uint64_t nextAge_ = 0, nextWaveId_ = 0;
   uint32_t resident_ = 0;  // waves resident on the GPU (occupancy)
+  uint32_t busyCus_ = 0;   // CUs with at least one resident wave
   uint64_t occupancySince_ = 0;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;

@@ -51,6 +51,7 @@ struct TimingStats {
   // For reports (cheap, always counted):
   std::vector<uint64_t> cuInstructions;  // wave-instructions per CU
   uint64_t residentWaveCycles = 0;       // sum over cycles of the waves resident on the GPU
+  uint64_t busyCuCycles = 0;             // sum over cycles of the CUs holding at least one wave
   uint32_t maxWavesPerSimd = 0;          // most waves resident on one SIMD at once
   uint64_t vmemLaneBytes = 0;            // bytes the active lanes of VMEM instructions asked for
   uint64_t l1Requests = 0;               // coalesced line requests into the vector L1s

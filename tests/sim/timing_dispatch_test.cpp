@@ -97,3 +97,21 @@ TEST_CASE("dispatcher: more CUs run independent workgroups in parallel", "[sim][
   REQUIRE(b.status.ok());
   CHECK(b.stats.cycles * 2 < a.stats.cycles);
 }
+
+TEST_CASE("dispatcher: occupancy counts resident waves and busy CUs", "[sim][timing][dispatch]") {
+  GpuConfig cfg;
+  cfg.cus = 8;
+  // One workgroup of one wave: one CU busy exactly while its wave is resident.
+  const auto single = dispatch(64, 64, 1, cfg);
+  REQUIRE(single.status.ok());
+  CHECK(single.stats.residentWaveCycles > 0);
+  CHECK(single.stats.busyCuCycles == single.stats.residentWaveCycles);
+  CHECK(single.stats.busyCuCycles <= single.stats.cycles);
+  // Sixteen workgroups of four waves on eight CUs: a busy CU holds 1 to 40 waves
+  // (4 SIMDs x 10 slots), and with every CU given work, more than one on average.
+  const auto many = dispatch(64, 256, 16, cfg);
+  REQUIRE(many.status.ok());
+  CHECK(many.stats.busyCuCycles <= many.stats.cycles * cfg.cus);
+  CHECK(many.stats.residentWaveCycles > many.stats.busyCuCycles);
+  CHECK(many.stats.residentWaveCycles <= 40 * many.stats.busyCuCycles);
+}
