@@ -207,7 +207,7 @@ std::string GlobalMemory::describe(uint64_t addr) const {
   if (toStart <= kDescribeReach)
     return hex(addr) + " (" + std::to_string(toStart) + " bytes before the start of buffer " +
            quoted(after->name) + ")";
-  return hex(addr) + " (unmapped)";
+  return hex(addr) + " (not in or near any buffer)";
 }
 
 std::vector<GlobalMemory::RegionInfo> GlobalMemory::regions() const {

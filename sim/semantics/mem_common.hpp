@@ -202,12 +202,10 @@ inline void putDeferred(uint32_t* out, unsigned d, unsigned lane, T v) {
 
 // Fault for an access to unmapped global memory.
 inline void globalFault(Exec& x, const char* what, uint64_t addr, unsigned lane) {
+  // "buffer_load_dword: lane 3: load from unmapped address 0x10 (not in or near any buffer)"
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%s: %s unmapped address 0x%llx (lane %u", x.in.info->name, what,
-                static_cast<unsigned long long>(addr), lane);
-  std::string msg = buf;
-  msg += ", " + x.env.global->describe(addr) + ")";
-  x.fault(std::move(msg));
+  std::snprintf(buf, sizeof buf, "%s: lane %u: %s unmapped address ", x.in.info->name, lane, what);
+  x.fault(buf + x.env.global->describe(addr));
 }
 
 inline uint32_t popcount64(uint64_t v) { return uint32_t(std::popcount(v)); }

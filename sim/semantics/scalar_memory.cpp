@@ -81,10 +81,11 @@ bool haveMemory(Exec& x) {
   return false;
 }
 void memoryFault(Exec& x, uint64_t addr, unsigned bytes, const char* what) {
+  // "s_load_dword: load of 4 bytes at unmapped address 0x10 (not in or near any buffer)", or
+  // near a buffer: "... 0x2010 (16 bytes past the end of buffer "a")".
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%s: %s of %u bytes at address 0x%llx: ", x.in.info->name, what, bytes,
-                static_cast<unsigned long long>(addr));
-  x.fault(buf + x.env.global->describe(addr) + " is not mapped");
+  std::snprintf(buf, sizeof buf, "%s: %s of %u bytes at unmapped address ", x.in.info->name, what, bytes);
+  x.fault(buf + x.env.global->describe(addr));
 }
 
 // Late write of n dwords to the load destination (SDST / SDATA).

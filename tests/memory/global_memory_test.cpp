@@ -133,7 +133,7 @@ TEST_CASE("GlobalMemory::describe names the nearest region", "[memory][global]")
   REQUIRE(mem.describe(0x1000002) == "0x1000002 (offset 2 in buffer \"a\" of 4 bytes)");
   mem.map(0x10000000, 16, "b");
   REQUIRE(mem.describe(0x10000000 - 16) == "0xffffff0 (16 bytes before the start of buffer \"b\")");
-  REQUIRE(mem.describe(0x10) == "0x10 (unmapped)");
+  REQUIRE(mem.describe(0x10) == "0x10 (not in or near any buffer)");
 }
 
 TEST_CASE("GlobalMemory lists and dumps regions", "[memory][global]") {
