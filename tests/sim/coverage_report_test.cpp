@@ -13,7 +13,6 @@
 #include <iostream>
 #include <iterator>
 #include <optional>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -78,16 +77,23 @@ Covered testedOps() {
       addDecoded(cov, co.arch.gen, words);
     }
   }
-  // Mnemonics named in semantic tests ("s_add_u32", ...).
-  const std::regex literal("\"([a-z][a-z0-9_]+)\"");
+  // Mnemonics named in semantic tests ("s_add_u32", ...): every string literal
+  // made of [a-z0-9_] that starts with a letter.
   for (const auto& e : fs::directory_iterator(root / "tests/sim")) {
     if (e.path().extension() != ".cpp") continue;
     std::ifstream in(e.path());
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (std::sregex_iterator it(text.begin(), text.end(), literal), end; it != end; ++it)
-      for (int g = 0; g < isa::kNumGens; ++g)
-        if (const isa::OpInfo* op = isa::findOpByName((*it)[1].str(), static_cast<isa::Gen>(g)))
+    for (size_t open = text.find('"'); open != std::string::npos;) {
+      const size_t close = text.find('"', open + 1);
+      if (close == std::string::npos) break;
+      const std::string word = text.substr(open + 1, close - open - 1);
+      const bool name = !word.empty() && word[0] >= 'a' && word[0] <= 'z' &&
+                        word.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
+      for (int g = 0; name && g < isa::kNumGens; ++g)
+        if (const isa::OpInfo* op = isa::findOpByName(word, static_cast<isa::Gen>(g)))
           cov[g].insert(isa::opIndexOf(op));
+      open = name ? text.find('"', close + 1) : close;  // a literal's closing quote may open the next
+    }
   }
   return cov;
 }

@@ -128,7 +128,7 @@ const Expect kExpect[] = {
     {44, [](uint32_t a, uint32_t b, uint32_t c, unsigned, uint64_t, uint64_t) { return c + sadRef(a, b, true); }},
     {45, [](uint32_t a, uint32_t b, uint32_t c, unsigned, uint64_t, uint64_t) { return c + (a > b ? a - b : b - a); }},
     {46, [](uint32_t a, uint32_t b, uint32_t c, unsigned, uint64_t, uint64_t) {
-       return static_cast<uint32_t>(s24(a) * s24(b)) + c;
+       return static_cast<uint32_t>(static_cast<int64_t>(s24(a)) * s24(b)) + c;  // low 32 bits
      }},
     {47, [](uint32_t a, uint32_t b, uint32_t, unsigned, uint64_t, uint64_t) {
        return static_cast<uint32_t>(((1ull << (a & 31)) - 1) << (b & 31));
