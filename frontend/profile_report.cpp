@@ -98,25 +98,25 @@ std::string stallReportText(const StallProfile& p) {
     // The waves and workgroups that waited longest.
     std::vector<const WaveProfile*> waves;
     for (const WaveProfile& w : p.waves())
-      if (w.seen && StallProfile::sectionOf(w.stall, s)) waves.push_back(&w);
+      if (w.seen && StallProfile::sectionOf(w.section, s)) waves.push_back(&w);
     std::stable_sort(waves.begin(), waves.end(), [s](const WaveProfile* a, const WaveProfile* b) {
-      return StallProfile::sectionOf(a->stall, s) > StallProfile::sectionOf(b->stall, s);
+      return StallProfile::sectionOf(a->section, s) > StallProfile::sectionOf(b->section, s);
     });
     fmt::format_to(out, "  waves ({} stalled, longest first):", waves.size());
     for (size_t i = 0; i < waves.size() && i < 8; ++i)
       fmt::format_to(
-          out, " w{} {} ({:.0f}%)", waves[i]->wave, StallProfile::sectionOf(waves[i]->stall, s),
-          100.0 * ratio(StallProfile::sectionOf(waves[i]->stall, s), waves[i]->end - waves[i]->start));
+          out, " w{} {} ({:.0f}%)", waves[i]->wave, StallProfile::sectionOf(waves[i]->section, s),
+          100.0 * ratio(StallProfile::sectionOf(waves[i]->section, s), waves[i]->end - waves[i]->start));
     fmt::format_to(out, "{}\n", waves.size() > 8 ? " ..." : "");
     std::vector<std::pair<uint32_t, const WorkgroupProfile*>> wgs;
     for (const auto& [id, g] : p.workgroups())
-      if (StallProfile::sectionOf(g.stall, s)) wgs.emplace_back(id, &g);
+      if (StallProfile::sectionOf(g.section, s)) wgs.emplace_back(id, &g);
     std::stable_sort(wgs.begin(), wgs.end(), [s](const auto& a, const auto& b) {
-      return StallProfile::sectionOf(a.second->stall, s) > StallProfile::sectionOf(b.second->stall, s);
+      return StallProfile::sectionOf(a.second->section, s) > StallProfile::sectionOf(b.second->section, s);
     });
     fmt::format_to(out, "  workgroups ({} stalled, longest first):", wgs.size());
     for (size_t i = 0; i < wgs.size() && i < 8; ++i)
-      fmt::format_to(out, " wg{} {}", wgs[i].first, StallProfile::sectionOf(wgs[i].second->stall, s));
+      fmt::format_to(out, " wg{} {}", wgs[i].first, StallProfile::sectionOf(wgs[i].second->section, s));
     fmt::format_to(out, "{}\n", wgs.size() > 8 ? " ..." : "");
   }
   const StallArray& t = p.totals();
@@ -204,7 +204,7 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
   first = true;
   for (const WaveProfile& w : p.waves()) {
     if (!w.seen) continue;
-    const uint64_t c = StallProfile::sectionOf(w.stall, s), life = w.end - w.start;
+    const uint64_t c = StallProfile::sectionOf(w.section, s), life = w.end - w.start;
     fmt::format_to(
         out,
         "{}\n      {{\"wave\": {}, \"workgroup\": {}, \"cu\": {}, \"simd\": {}, \"stall_cycles\": {}, "
@@ -215,7 +215,7 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
   o += first ? "],\n    \"by_workgroup\": [" : "\n    ],\n    \"by_workgroup\": [";
   first = true;
   for (const auto& [id, g] : p.workgroups()) {
-    const uint64_t c = StallProfile::sectionOf(g.stall, s);
+    const uint64_t c = StallProfile::sectionOf(g.section, s);
     fmt::format_to(out,
                    "{}\n      {{\"workgroup\": {}, \"cu\": {}, \"waves\": {}, \"stall_cycles\": {}, "
                    "\"wave_cycles\": {}, "

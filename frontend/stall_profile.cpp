@@ -28,16 +28,7 @@ uint64_t PcProfile::stallTotal() const {
   return t;
 }
 
-uint64_t StallProfile::sectionOf(const StallArray& a, StallSection s) {
-  switch (s) {
-    case StallSection::Lgkm: return a[unsigned(StallReason::Lgkm)];
-    case StallSection::Vm: return a[unsigned(StallReason::Vm)];
-    case StallSection::Barrier: return a[unsigned(StallReason::Barrier)];
-  }
-  return 0;
-}
-
-uint64_t StallProfile::sectionTotal(StallSection s) const { return sectionOf(totals_, s); }
+uint64_t StallProfile::sectionTotal(StallSection s) const { return sectionTotals_[unsigned(s)]; }
 
 uint64_t StallProfile::waveCycles() const {
   uint64_t t = 0;
@@ -91,20 +82,29 @@ void StallProfile::stall(const sim::trace::StallEvent& e) {
   totals_[r] += e.dur;
   pc(e.pc, e.inst).stall[r] += e.dur;
   wgs_[e.w.workgroup].stall[r] += e.dur;
-  StallSection s;
-  if (!sectionFor(e.reason, s)) return;
-  SectionPc& sp = sections_[unsigned(s)][e.pc];
-  sp.total += e.dur;
-  if (s == StallSection::Lgkm) sp.waitingOn[unsigned(e.waitingOn)] += e.dur;
-  if (s == StallSection::Vm) sp.waitingOn[unsigned(e.vmOp)] += e.dur;
-  // One execution may stall in several intervals (the reason or the oldest
-  // operation changed): add them up until the wave issues again.
-  for (auto& [ps, ppc, cycles] : w.pending)
-    if (ps == s && ppc == e.pc) {
-      cycles += e.dur;
-      return;
-    }
-  w.pending.emplace_back(s, e.pc, e.dur);
+  StallSection first;
+  if (!sectionFor(e.reason, first)) return;
+  const StallSection both[2] = {first, StallSection::Vm};
+  for (unsigned k = 0; k < (e.vmToo ? 2u : 1u); ++k) {
+    const StallSection s = both[k];
+    w.section[unsigned(s)] += e.dur;
+    wgs_[e.w.workgroup].section[unsigned(s)] += e.dur;
+    sectionTotals_[unsigned(s)] += e.dur;
+    SectionPc& sp = sections_[unsigned(s)][e.pc];
+    sp.total += e.dur;
+    if (s == StallSection::Lgkm) sp.waitingOn[unsigned(e.waitingOn)] += e.dur;
+    if (s == StallSection::Vm) sp.waitingOn[unsigned(e.vmOp)] += e.dur;
+    // One execution may stall in several intervals (the reason or the oldest
+    // operation changed): add them up until the wave issues again.
+    bool merged = false;
+    for (auto& [ps, ppc, cycles] : w.pending)
+      if (ps == s && ppc == e.pc) {
+        cycles += e.dur;
+        merged = true;
+        break;
+      }
+    if (!merged) w.pending.emplace_back(s, e.pc, e.dur);
+  }
 }
 
 void StallProfile::wave(const sim::trace::WaveEvent& e) {

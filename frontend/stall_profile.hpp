@@ -19,9 +19,11 @@ namespace gcnsim::frontend {
 
 using StallArray = std::array<uint64_t, sim::trace::kStallReasons>;
 
-// The reported sections, each a subset of the stall reasons.
+// The reported sections: s_waitcnt waits on LGKM_CNT, on VM_CNT, and barrier
+// waits. A wait with both counters unsatisfied counts in both sections.
 enum class StallSection : uint8_t { Lgkm, Vm, Barrier };
 inline constexpr unsigned kStallSections = 3;
+using SectionArray = std::array<uint64_t, kStallSections>;
 
 struct PcProfile {  // one instruction, every reason
   std::string inst;
@@ -39,7 +41,8 @@ struct WaveProfile {
   bool seen = false;
   uint32_t wave = 0, workgroup = 0, cu = 0, simd = 0;
   uint64_t start = 0, end = 0, issued = 0;
-  StallArray stall{};
+  StallArray stall{};      // by reason (each stalled cycle has one)
+  SectionArray section{};  // by section
   std::vector<std::tuple<StallSection, uint64_t, uint64_t>> pending;  // (section, pc, cycles) this execution
 };
 
@@ -47,6 +50,7 @@ struct WorkgroupProfile {
   uint32_t cu = 0, waves = 0;
   uint64_t waveCycles = 0;
   StallArray stall{};
+  SectionArray section{};
 };
 
 class StallProfile final : public sim::trace::TraceSink {
@@ -68,7 +72,7 @@ class StallProfile final : public sim::trace::TraceSink {
   const std::map<uint32_t, WorkgroupProfile>& workgroups() const { return wgs_; }
   uint64_t waveCycles() const;  // sum of the waves' lifetimes (start to retirement)
   // Cycles of one section for a wave / workgroup.
-  static uint64_t sectionOf(const StallArray& a, StallSection s);
+  static uint64_t sectionOf(const SectionArray& a, StallSection s) { return a[unsigned(s)]; }
 
  private:
   PcProfile& pc(uint64_t pc, const isa::DecodedInst* inst);
@@ -80,6 +84,7 @@ class StallProfile final : public sim::trace::TraceSink {
   std::map<uint64_t, PcProfile> pcs_;
   std::array<std::map<uint64_t, SectionPc>, kStallSections> sections_;
   StallArray totals_{};
+  SectionArray sectionTotals_{};
   std::vector<WaveProfile> waves_;
   std::map<uint32_t, WorkgroupProfile> wgs_;
 };

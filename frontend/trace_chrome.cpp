@@ -46,7 +46,8 @@ class ChromeWriter final : public TraceWriter {
     track(e.w);
     std::string name = std::string("stall: ") + stallReasonName(e.reason);
     if (e.reason == StallReason::Lgkm) name += fmt::format(" ({})", memKindName(e.waitingOn));
-    if (e.reason == StallReason::Vm) name += fmt::format(" ({})", memOpName(e.vmOp));
+    if (e.reason == StallReason::Vm || e.vmToo)
+      name += fmt::format("{} ({})", e.vmToo ? " + vm" : "", memOpName(e.vmOp));
     sep();
     fmt::format_to(
         out(),

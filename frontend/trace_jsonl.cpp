@@ -31,9 +31,12 @@ class JsonlWriter final : public TraceWriter {
                      : e.reason == StallReason::Vm ? memOpName(e.vmOp)
                                                    : nullptr;
     fmt::format_to(out(),
-                   ",\"dur\":{},\"pc\":{},\"pc_abs\":{},\"inst\":{},\"reason\":\"{}\",\"waiting_on\":{}}}\n",
+                   ",\"dur\":{},\"pc\":{},\"pc_abs\":{},\"inst\":{},\"reason\":\"{}\",\"waiting_on\":{}",
                    e.dur, e.pc - ctx_.entryPc, e.pc, disasm_.json(e.pc, e.inst), stallReasonName(e.reason),
                    on ? fmt::format("\"{}\"", on) : std::string("null"));
+    // An lgkm wait with vmcnt unsatisfied too: the VM profile counts it as well.
+    if (e.vmToo) fmt::format_to(out(), ",\"vm_too\":\"{}\"", memOpName(e.vmOp));
+    fmt::format_to(out(), "}}\n");
     file_.written();
   }
   void memory(const MemEvent& e) override {

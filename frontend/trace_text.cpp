@@ -47,7 +47,8 @@ class TextWriter final : public TraceWriter {
     head("stall", e.cycle, e.w);
     std::string why = stallReasonName(e.reason);
     if (e.reason == StallReason::Lgkm) why += fmt::format("({})", memKindName(e.waitingOn));
-    if (e.reason == StallReason::Vm) why += fmt::format("({})", memOpName(e.vmOp));
+    if (e.reason == StallReason::Vm || e.vmToo)
+      why += fmt::format("{}({})", e.vmToo ? "+vm" : "", memOpName(e.vmOp));
     fmt::format_to(out(), " pc 0x{:04x} [0x{:x}] dur {:6} {:<16}  {}\n", e.pc - ctx_.entryPc, e.pc, e.dur,
                    why, disasm_.text(e.pc, e.inst));
     file_.written();

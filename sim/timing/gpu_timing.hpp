@@ -35,6 +35,7 @@ struct WaveTrace {
   trace::StallReason reason = trace::StallReason::Lgkm;
   trace::MemKind waitingOn = trace::MemKind::None;
   trace::MemOp vmOp = trace::MemOp::Other;
+  bool vmToo = false;
   uint64_t barrierPc = 0;
   const isa::DecodedInst* barrierInst = nullptr;
   std::vector<std::pair<uint64_t, trace::MemKind>> lgkmOps;  // (request id, kind)
@@ -187,7 +188,7 @@ class GpuTiming {
   };
   MemSnapshot snapshot(const CuCtx& cu) const;
   trace::WaveRef ref(const WaveCtx& wc) const;
-  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r);
+  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo = false);
   void traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti);
   void closeStall(WaveCtx& wc, const isa::DecodedInst* current);
   void traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec);

@@ -35,10 +35,11 @@ void GpuTiming::closeStall(WaveCtx& wc, const isa::DecodedInst* current) {
   e.reason = t.reason;
   e.waitingOn = t.waitingOn;
   e.vmOp = t.vmOp;
+  e.vmToo = t.vmToo;
   sink_->stall(e);
 }
 
-void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r) {
+void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo) {
   WaveTrace& t = wc.tr;
   trace::MemKind kind = trace::MemKind::None;
   trace::MemOp vmOp = trace::MemOp::Other;
@@ -49,10 +50,10 @@ void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReaso
     inst = t.barrierInst;
   } else if (r == trace::StallReason::Lgkm && !t.lgkmOps.empty()) {
     kind = t.lgkmOps.front().second;
-  } else if (r == trace::StallReason::Vm && !t.vmOps.empty()) {
-    vmOp = t.vmOps.front().second;
   }
-  if (t.open && t.reason == r && t.pc == pc && t.waitingOn == kind && t.vmOp == vmOp) return;
+  if ((r == trace::StallReason::Vm || vmToo) && !t.vmOps.empty()) vmOp = t.vmOps.front().second;
+  if (t.open && t.reason == r && t.pc == pc && t.waitingOn == kind && t.vmOp == vmOp && t.vmToo == vmToo)
+    return;
   closeStall(wc, inst);
   t.open = true;
   t.since = now_;
@@ -61,24 +62,30 @@ void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReaso
   t.reason = r;
   t.waitingOn = kind;
   t.vmOp = vmOp;
+  t.vmToo = vmToo;
 }
 
 // s_waitcnt with an unsatisfied counter, or a memory instruction whose
-// counter is saturated. Several unsatisfied counters: LGKM first, then VM.
+// counter is saturated. Several unsatisfied counters: the reason is LGKM
+// first, then VM; an LGKM wait with VM_CNT unsatisfied too says so (vmToo),
+// so that the VM profile counts it as well.
 void GpuTiming::traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti) {
   trace::StallReason r = trace::StallReason::Exp;
+  bool vmToo = false;
   if (ti.op->kind == Kind::Waitcnt) {
     const WaitcntLimits& l = ti.waitcnt;
-    if (wc.lgkm > l.lgkm)
+    if (wc.lgkm > l.lgkm) {
       r = trace::StallReason::Lgkm;
-    else if (wc.vm > l.vm)
+      vmToo = wc.vm > l.vm;
+    } else if (wc.vm > l.vm) {
       r = trace::StallReason::Vm;
+    }
   } else if (ti.op->cat == IssueCat::Vmem) {
     r = trace::StallReason::Vm;
   } else if (ti.op->kind != Kind::Export) {
     r = trace::StallReason::Lgkm;
   }
-  traceBlocked(wc, &ti, r);
+  traceBlocked(wc, &ti, r, vmToo);
 }
 
 void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec) {
@@ -97,6 +104,7 @@ void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64
     t.reason = trace::StallReason::NoInstruction;
     t.waitingOn = trace::MemKind::None;
     t.vmOp = trace::MemOp::Other;
+    t.vmToo = false;
   }
   e.dur = uint32_t(dur);
   e.w = ref(wc);

@@ -71,7 +71,10 @@ struct StallEvent {
   const isa::DecodedInst* inst = nullptr;
   StallReason reason = StallReason::Lgkm;
   MemKind waitingOn = MemKind::None;  // Lgkm: the kind of the oldest outstanding LGKM operation
-  MemOp vmOp = MemOp::Other;          // Vm: the oldest outstanding VM operation
+  MemOp vmOp = MemOp::Other;          // Vm (and Lgkm with vmToo): the oldest outstanding VM operation
+  // Lgkm stall of an s_waitcnt whose vmcnt is unsatisfied as well: the
+  // interval also counts as a VM_CNT wait (profiles report it in both).
+  bool vmToo = false;
 };
 
 struct MemEvent {

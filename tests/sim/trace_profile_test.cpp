@@ -5,11 +5,14 @@
 //    a second load of the same line stalls hit latency - its issue cycles;
 //  - an LDS loop stalls LDS latency - issue cycles per iteration, plus
 //    2 x conflictCycles per iteration with a 2-way bank conflict;
-//  - a wave waiting in s_barrier for a wave 8n cycles behind stalls 8n - 4.
+//  - a wave waiting in s_barrier for a wave 8n cycles behind stalls 8n - 4;
+//  - an s_waitcnt on both counters counts in the lgkm section until the SMEM
+//    return and in the vm section for the whole wait.
 // And: the sink never changes the cycle count; the trace events are consistent.
 #include <catch2/catch.hpp>
 
 #include "frontend/stall_profile.hpp"
+#include "memory/buffer_resource.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "tests/sim/harness.hpp"
@@ -208,5 +211,41 @@ TEST_CASE("stall profile: barrier waits are exact", "[sim][trace]") {
     // issues its n nops from cycle 1 and arrives at 1 + 8n; wave 0 issues
     // again at its next turn, 8n + 4. So it waits 8n + 4 - 8 = 8n - 4 cycles.
     for (unsigned n : {1u, 2u, 4u}) CHECK(waited[n] == 8 * n + 4 - (4 + cfg.issue.saluCycles));
+  }
+}
+
+TEST_CASE("stall profile: a wait on both counters counts in the lgkm and the vm section", "[sim][trace]") {
+  const GpuConfig cfg;
+  for (isa::Gen g : kGens) {
+    CAPTURE(g);
+    WaveHarness h(g);
+    setupSmem(h);
+    memory::BufferResource rsrc;
+    rsrc.baseAddress = h.alloc(256);
+    rsrc.numRecords = 256;
+    rsrc.dataFormat = 4;  // BUF_DATA_FORMAT_32
+    rsrc.numFormat = 4;   // BUF_NUM_FORMAT_UINT
+    const auto words = rsrc.encode(g);
+    for (unsigned i = 0; i < 4; ++i) h.wave.sreg[4 + i] = words[i];
+    StallProfile prof(g, 0);
+    const ProfiledRun r = runWith(h, loadProgram("trace_mixed_wait", g), cfg, &prof);
+    REQUIRE(r.status.ok());
+    // The SMEM miss returns kHit + L2 hit + DRAM after its issue; the VMEM load,
+    // issued smemCycles later, returns L1 + L2 hit + DRAM after its own. The
+    // s_waitcnt is reached after both issue costs.
+    const uint64_t ready = cfg.issue.smemCycles + cfg.issue.vmemLoadCycles;
+    const uint64_t smemDone = cfg.kcache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
+    const uint64_t vmemDone =
+        cfg.issue.smemCycles + cfg.l1.cache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
+    REQUIRE(vmemDone > smemDone);
+    CHECK(prof.sectionTotal(StallSection::Lgkm) == smemDone - ready);
+    CHECK(prof.sectionTotal(StallSection::Vm) == vmemDone - ready);  // the whole wait
+    const auto& vm = prof.section(StallSection::Vm);
+    REQUIRE(vm.size() == 1);
+    CHECK(vm.begin()->second.stalledExecs == 1);
+    CHECK(vm.begin()->second.waitingOn[unsigned(sim::trace::MemOp::Load)] == vmemDone - ready);
+    // Each cycle has one reason: lgkm while both wait, then vm.
+    CHECK(prof.totals()[unsigned(sim::trace::StallReason::Lgkm)] == smemDone - ready);
+    CHECK(prof.totals()[unsigned(sim::trace::StallReason::Vm)] == vmemDone - smemDone);
   }
 }
