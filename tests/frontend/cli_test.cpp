@@ -80,39 +80,22 @@ TEST_CASE("gcnsim check: good jobs exit 0, bad jobs exit 2 with one line", "[fro
 
 TEST_CASE("cli: a kernel that faults exits with status 1 naming wave, PC, instruction and address", "[cli]") {
   for (const char* mode : {"functional", "timing"}) {
-    const std::string cmd = std::string(GCNSIM_BINARY) + " run " + GCNSIM_TEST_DATA +
-                            "/frontend/data/fault_smem.gfx900.json --mode " + mode + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::string out;
-    char buf[512];
-    while (fgets(buf, sizeof buf, p)) out += buf;
-    const int status = pclose(p);
-    INFO(out);
-    CHECK(WEXITSTATUS(status) == 1);
-    CHECK(out.find("wave 0") != std::string::npos);
-    CHECK(out.find("pc 0x") != std::string::npos);
-    CHECK(out.find("s_load_dword s2, s[0:1], 0x0") != std::string::npos);
-    CHECK(out.find("address 0x10") != std::string::npos);
+    const Run r = gcnsim("run " + std::string(GCNSIM_TEST_DATA) +
+                         "/frontend/data/fault_smem.gfx900.json --mode " + mode);
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("wave 0") && Catch::Contains("pc 0x") &&
+                          Catch::Contains("s_load_dword s2, s[0:1], 0x0") && Catch::Contains("address 0x10"));
   }
 }
 
 TEST_CASE("cli: a kernel that never ends hits the watchdog: exit status 1 naming wave and PC", "[cli]") {
   for (const char* limit : {"--mode timing --max-cycles 5000", "--mode timing --max-instructions 3000",
                             "--mode functional --max-instructions 3000"}) {
-    CAPTURE(limit);
-    const std::string cmd = std::string(GCNSIM_BINARY) + " run " + GCNSIM_TEST_DATA +
-                            "/frontend/data/spin.gfx900.json " + limit + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::string out;
-    char buf[512];
-    while (fgets(buf, sizeof buf, p)) out += buf;
-    const int status = pclose(p);
-    INFO(out);
-    CHECK(WEXITSTATUS(status) == 1);
-    CHECK(out.find("wave 0") != std::string::npos);
-    CHECK(out.find("pc 0x") != std::string::npos);
-    CHECK(out.find("limit reached") != std::string::npos);
+    const Run r = gcnsim("run " + std::string(GCNSIM_TEST_DATA) + "/frontend/data/spin.gfx900.json " + limit);
+    INFO(limit << "\n" << r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out,
+               Catch::Contains("wave 0") && Catch::Contains("pc 0x") && Catch::Contains("limit reached"));
   }
 }

@@ -49,6 +49,18 @@ struct RefLds {
   }
 };
 
+// A wave with M0 = -1 (no LDS limit), the given EXEC and the reference pattern
+// in LDS.
+struct LdsRig {
+  test::WaveHarness h;
+  RefLds ref;
+  LdsRig(Gen g, uint64_t exec) : h(g) {
+    h.wave.setM0(0xffffffffu);
+    h.wave.setExec(exec);
+    ref.load(h.lds);
+  }
+};
+
 uint64_t lane64(const test::WaveHarness& h, unsigned reg, unsigned l) {
   return h.wave.v(reg)[l] | uint64_t(h.wave.v(reg + 1)[l]) << 32;
 }
@@ -82,11 +94,9 @@ TEST_CASE("ds ops: two-address B64 forms and exchanges", "[sim][ds]") {
   for (Gen g : kAllGens) {
     for (uint64_t exec : kExecMasks) {
       INFO(isa::genName(g) << " exec " << std::hex << exec);
-      test::WaveHarness h(g);
-      h.wave.setM0(0xffffffffu);
-      h.wave.setExec(exec);
-      RefLds ref;
-      ref.load(h.lds);
+      LdsRig rig(g, exec);
+      test::WaveHarness& h = rig.h;
+      RefLds& ref = rig.ref;
       uint32_t a1[64], a6[64], a7[64], a8[64], a9[64];
       for (unsigned l = 0; l < 64; ++l) {
         a1[l] = 8 * l + (l & 7);  // the low bits are masked away ("&~7")
@@ -167,11 +177,9 @@ TEST_CASE("ds ops: B96 / B128 reads and writes (GCN 1.1+)", "[sim][ds]") {
   for (Gen g : kGcn11Plus) {
     for (uint64_t exec : kExecMasks) {
       INFO(isa::genName(g) << " exec " << std::hex << exec);
-      test::WaveHarness h(g);
-      h.wave.setM0(0xffffffffu);
-      h.wave.setExec(exec);
-      RefLds ref;
-      ref.load(h.lds);
+      LdsRig rig(g, exec);
+      test::WaveHarness& h = rig.h;
+      RefLds& ref = rig.ref;
       uint32_t addr[64];
       for (unsigned l = 0; l < 64; ++l) {
         addr[l] = 16 * l + (g == Gen::GCN14 ? 0 : (l * 5) & 15);
