@@ -133,9 +133,10 @@ std::string statsBrief(const TimingSummary& s) {
   double ipc = 0;
   for (double v : s.ipcPerCu) ipc += v;
   return fmt::format(
-      "IPC {:.3f} (GPU), {:.2f} waves/SIMD (max {}), K$ {}/{} hits, L1 {}/{} hits, LDS conflicts {} cycles",
-      ipc, s.occupancyAvg, s.occupancyMax, s.kHits, s.kHits + s.kMisses, s.l1Hits, s.l1Hits + s.l1Misses,
-      s.ldsConflictCycles);
+      "IPC {:.3f} (GPU), {:.2f} waves/SIMD ({:.2f} on busy CUs, max {}), K$ {}/{} hits, L1 {}/{} hits, LDS "
+      "conflicts {} cycles",
+      ipc, s.occupancyAvg, s.occupancyActive, s.occupancyMax, s.kHits, s.kHits + s.kMisses, s.l1Hits,
+      s.l1Hits + s.l1Misses, s.ldsConflictCycles);
 }
 
 void addSummaryToResult(const TimingSummary& s, ResultDoc& doc) {
