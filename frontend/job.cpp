@@ -168,6 +168,37 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
   return a;
 }
 
+// Raw code has no metadata: the arguments are laid out in order, each at its
+// natural alignment (a buffer address 8 bytes, a value its type's size, a
+// local argument the 4-byte LDS offset of its block), and the code reads them
+// through the SGPRs "kernel.setup" maps to "kernarg_segment_ptr".
+void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
+  ctx.requireArray(a, "args");
+  uint32_t offset = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    ArgSpec arg = parseArg(ctx, a[i], "args[" + std::to_string(i) + "]", job, nullptr);
+    arg.kernargSize = arg.kind == ArgSpec::Kind::Buffer  ? 8u
+                      : arg.kind == ArgSpec::Kind::Local ? 4u
+                                                         : static_cast<uint32_t>(elemTypeSize(arg.type));
+    offset = (offset + arg.kernargSize - 1) / arg.kernargSize * arg.kernargSize;
+    arg.kernargOffset = offset;
+    offset += arg.kernargSize;
+    job.args.push_back(std::move(arg));
+  }
+  if (job.args.empty()) return;
+  bool mapped = false;
+  for (const RegInit& r : job.kernel.setup.inits) mapped |= r.kind == RegInit::Kind::KernargAddress;
+  if (!mapped)
+    ctx.fail("args",
+             "raw code reads its arguments from the kernarg segment: map its address with "
+             "\"kernel.setup\": {\"s[0:1]\": \"kernarg_segment_ptr\"} (any SGPR pair)");
+  const uint64_t lds = uint64_t{job.kernel.ldsBytes} + job.dynamicLdsBytes();
+  if (lds > kMaxLdsBytes)
+    ctx.fail("args", "kernel.lds_bytes (" + std::to_string(job.kernel.ldsBytes) + ") plus " +
+                         std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
+                         std::to_string(kMaxLdsBytes) + " bytes per work-group");
+}
+
 }  // namespace
 
 const BufferSpec* Job::findBuffer(std::string_view name) const {
@@ -217,10 +248,9 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
   }
 
   if (job.kernel.format == KernelFormat::Raw) {
-    if (doc.contains("args") && !doc["args"].empty())
-      ctx.fail("args", "raw machine code has no kernel arguments; pass buffers through \"kernel.setup\"");
     if (const JobJson* s = ctx.optionalKey(doc["kernel"], "setup"))
       job.kernel.setup = parseRawSetup(ctx, *s, job.buffers, job.kernel);
+    if (const JobJson* a = ctx.optionalKey(doc, "args")) parseRawArgs(ctx, *a, job);
   } else if (const JobJson* a = ctx.optionalKey(doc, "args")) {
     ctx.requireArray(*a, "args");
     const auto meta = job.kernelInfo().explicitArgs();

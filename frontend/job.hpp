@@ -55,6 +55,7 @@ struct RegInit {
     BufferResource,  // the V# of `buffer` (4 registers)
     WorkgroupId,     // the work-group id in dimension `dim` (1 SGPR)
     WorkitemId,      // the work-item id in the work-group in dimension `dim` (1 VGPR, per lane)
+    KernargAddress,  // the address of the kernarg segment built from "args" (2 SGPRs)
   };
   std::string key;  // the JSON key as written, e.g. "s[4:7]", for messages
   RegRange reg;
@@ -96,8 +97,10 @@ struct ArgSpec {
   ElemType type = ElemType::U32;  // Value: element type
   uint64_t bits = 0;              // Value: raw little-endian bits of `type`
   uint32_t localBytes = 0;        // Local: dynamic LDS bytes
-  uint32_t kernargOffset = 0;     // ELF: offset in the kernarg segment (from the metadata)
-  uint32_t kernargSize = 0;       // ELF: bytes in the kernarg segment (from the metadata)
+  // Offset and bytes in the kernarg segment: from the metadata (ELF), or laid
+  // out in order at their natural alignment (raw code, job.cpp).
+  uint32_t kernargOffset = 0;
+  uint32_t kernargSize = 0;
 };
 
 struct Job {

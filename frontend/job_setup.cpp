@@ -226,9 +226,17 @@ void parseValue(const JobContext& ctx, const JobJson& v, const std::string& fiel
         return;
       }
     }
-    ctx.fail(field, "unknown value " + v.dump() +
-                        " (expected workgroup_id_x/y/z, workitem_id_x/y/z, a number, or an object with "
-                        "\"value\", \"address\" or \"resource\")");
+    if (s == "kernarg_segment_ptr") {
+      if (init.reg.file != File::Sgpr) ctx.fail(field, "the kernarg segment address goes in SGPRs");
+      requireCount(ctx, init, field, 2, "the kernarg segment address");
+      init.kind = RegInit::Kind::KernargAddress;
+      out.push_back(init);
+      return;
+    }
+    ctx.fail(field,
+             "unknown value " + v.dump() +
+                 " (expected workgroup_id_x/y/z, workitem_id_x/y/z, kernarg_segment_ptr, a number, or an "
+                 "object with \"value\", \"address\" or \"resource\")");
   }
   if (v.is_object() && v.contains("address")) {
     ctx.checkKeys(v, field, {"address", "offset"});
@@ -253,10 +261,11 @@ void parseValue(const JobContext& ctx, const JobJson& v, const std::string& fiel
     out.push_back(init);
     return;
   }
-  ctx.fail(field,
-           "expected a number, an array of numbers, workgroup_id_x/y/z, workitem_id_x/y/z, or an object with "
-           "\"value\", \"address\" or \"resource\"; got " +
-               JobContext::describe(v));
+  ctx.fail(
+      field,
+      "expected a number, an array of numbers, workgroup_id_x/y/z, workitem_id_x/y/z, kernarg_segment_ptr, "
+      "or an object with \"value\", \"address\" or \"resource\"; got " +
+          JobContext::describe(v));
 }
 
 }  // namespace

@@ -251,6 +251,25 @@ sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env,
       if (job.buffers[i].name == name) return bufferAddresses[i];
     throw InputError(job.path.string() + ": kernel.setup: unknown buffer \"" + name + "\"");
   };
+
+  // Kernarg segment (job.cpp parseRawArgs laid the arguments out): buffer
+  // addresses, values, and the LDS offsets of "local" blocks, placed one
+  // after another after kernel.lds_bytes.
+  std::vector<uint8_t> kernarg(16, 0);
+  uint32_t lds = job.kernel.ldsBytes;
+  for (const ArgSpec& a : job.args) {
+    kernarg.resize(std::max<size_t>(kernarg.size(), a.kernargOffset + a.kernargSize));
+    switch (a.kind) {
+      case ArgSpec::Kind::Buffer: put<uint64_t>(kernarg, a.kernargOffset, addressOf(a.buffer)); break;
+      case ArgSpec::Kind::Value: std::memcpy(kernarg.data() + a.kernargOffset, &a.bits, a.kernargSize); break;
+      case ArgSpec::Kind::Local:
+        put<uint32_t>(kernarg, a.kernargOffset, lds);
+        lds += a.localBytes;
+        break;
+    }
+  }
+  const uint64_t kernargAddress = mem.allocate(alignUp(kernarg.size(), 64), 64, "kernarg segment");
+  mem.write(kernargAddress, kernarg.data(), kernarg.size());
   for (const RegInit& r : job.kernel.setup.inits) {
     // The registers' operand codes (CLRX GcnOperands.md): SGPRs 0.., VCC 106, M0 124, EXEC 126.
     uint16_t base = static_cast<uint16_t>(r.reg.first);
@@ -272,6 +291,9 @@ sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env,
         words.assign(w.begin(), w.end());
         break;
       }
+      case RegInit::Kind::KernargAddress:
+        words = {static_cast<uint32_t>(kernargAddress), static_cast<uint32_t>(kernargAddress >> 32)};
+        break;
       case RegInit::Kind::WorkgroupId:
         d.sgprs.push_back({base, static_cast<sim::SgprInit::Kind>(sim::SgprInit::WorkgroupIdX + r.dim), 0});
         continue;

@@ -2,6 +2,8 @@
 // modes give the results worked out on the CPU from the job's own inputs.
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -88,5 +90,34 @@ TEST_CASE("examples: the raw assembly kernel writes out[wg*64 + t] = (63 - t) * 
       const auto out = outputOf<uint32_t>(run(job, mode), "out");
       REQUIRE(out.size() == job.grid[0]);
       for (uint32_t i = 0; i < out.size(); ++i) CHECK(out[i] == (63 - i % 64) * p[0] + p[1] + p[2]);
+    }
+}
+
+TEST_CASE("raw code reads kernel arguments from the kernarg segment (\"args\" + kernarg_segment_ptr)",
+          "[examples]") {
+  // The raw example again, its parameters passed as seven u32 arguments
+  // instead of a buffer: they lie at byte offsets 0, 4, ..., 24 of the kernarg
+  // segment, where the kernel's s_load_dwordx4/x2/dword read them.
+  for (const char* arch : kArchs)
+    for (const char* mode : kModes) {
+      INFO(arch << " " << mode);
+      const std::string bin =
+          std::string(GCNSIM_SOURCE_DIR) + "/examples/asm/smem_lds_buffer." + arch + ".bin";
+      const auto path =
+          std::filesystem::temp_directory_path() / ("gcnsim_raw_args_" + std::string(arch) + ".json");
+      std::ofstream(path) << R"({"kernel": {"file": ")" << bin << R"(", "format": "raw", "arch": ")" << arch
+                          << R"(", "sgprs": 24, "vgprs": 8, "lds_bytes": 256,
+          "setup": {"s[0:1]": "kernarg_segment_ptr", "s9": "workgroup_id_x", "v0": "workitem_id_x",
+                    "m0": 4294967295,
+                    "s[4:7]": {"resource": {"buffer": "out", "data_format": "32", "num_format": "uint"}}}},
+        "grid": [128], "workgroup": [64], "buffers": {"out": {"type": "u32", "count": 128}},
+        "args": [{"value": 5, "type": "u32"}, {"value": 1000, "type": "u32"}, {"value": 20, "type": "u32"},
+                 {"value": 0, "type": "u32"}, {"value": 0, "type": "u32"}, {"value": 0, "type": "u32"},
+                 {"value": 0, "type": "u32"}]})";
+      const Job job = loadJob(path);
+      CHECK(job.args[6].kernargOffset == 24);
+      const auto out = outputOf<uint32_t>(run(job, mode), "out");
+      REQUIRE(out.size() == 128);
+      for (uint32_t i = 0; i < out.size(); ++i) CHECK(out[i] == (63 - i % 64) * 5 + 1000 + 20);
     }
 }

@@ -5,10 +5,13 @@
 
 #include <bit>
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <fstream>
 
 #include "frontend/error.hpp"
+#include "frontend/kernel_launch.hpp"
 #include "frontend/random_fill.hpp"
+#include "memory/global_memory.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::frontend;
@@ -349,7 +352,19 @@ TEST_CASE("bad jobs: one line naming the file and the field", "[frontend][job]")
         errorOf(
             head +
             R"(, "arch": "gfx900"}, "grid": [1], "workgroup": [1], "args": [{"value": 1, "type": "u32"}]})"),
-        Contains("args: raw machine code has no kernel arguments"));
+        Contains("args: raw code reads its arguments from the kernarg segment: map its address with") &&
+            Contains("kernarg_segment_ptr"));
+    CHECK_THAT(errorOf(head + R"(, "arch": "gfx900", "setup": {"s0": "kernarg_segment_ptr"}},
+                                 "grid": [1], "workgroup": [1]})"),
+               Contains("kernel.setup.s0:") && Contains("kernarg segment address"));
+    CHECK_THAT(errorOf(head + R"(, "arch": "gfx900", "setup": {"s[0:1]": "kernarg_segment_ptr"}},
+                                 "grid": [1], "workgroup": [1], "args": [{"value": 1}]})"),
+               Contains("args[0]: missing required key \"type\""));
+    CHECK_THAT(
+        errorOf(head + R"(, "arch": "gfx900", "lds_bytes": 65000,
+                                 "setup": {"s[0:1]": "kernarg_segment_ptr"}},
+                                 "grid": [1], "workgroup": [1], "args": [{"local": 1024}]})"),
+        Contains("args: kernel.lds_bytes (65000) plus 1024 bytes of \"local\" arguments exceed 65536"));
     CHECK_THAT(
         errorOf(R"({"kernel": {"file": ")" + kVadd + R"(", "sgprs": 4}, "grid": [1], "workgroup": [1]})"),
         Contains("kernel.sgprs: only for raw machine code"));
@@ -412,4 +427,48 @@ TEST_CASE("SplitMix64 matches the reference sequence", "[frontend][job]") {
         static_cast<int64_t>(raw ^ (uint64_t{1} << 63)));
   SplitMix64 small(5);
   CHECK(static_cast<int64_t>(small.nextInt(10, 12)) == 10 + static_cast<int64_t>(raw % 3));
+}
+
+TEST_CASE("raw code: arguments are laid out in order at their natural alignment", "[job]") {
+  const Job job = load(R"({"kernel": {"file": ")" + kRaw + R"(", "format": "raw", "arch": "gfx900",
+      "lds_bytes": 100, "setup": {"s[2:3]": "kernarg_segment_ptr"}},
+    "grid": [1], "workgroup": [1], "buffers": {"b": {"type": "u8", "count": 4}},
+    "args": [{"value": 1, "type": "u8"}, {"buffer": "b"}, {"value": 2, "type": "u16"}, {"local": 64},
+             {"value": 3.5, "type": "f64"}, {"value": 4, "type": "i32"}]})");
+  REQUIRE(job.args.size() == 6);
+  // u8 at 0; the 8-byte address at 8; u16 at 16; the local block's 4-byte LDS offset at 20;
+  // f64 at 24; i32 at 32.
+  const uint32_t offsets[] = {0, 8, 16, 20, 24, 32}, sizes[] = {1, 8, 2, 4, 8, 4};
+  for (size_t i = 0; i < 6; ++i) {
+    CHECK(job.args[i].kernargOffset == offsets[i]);
+    CHECK(job.args[i].kernargSize == sizes[i]);
+  }
+  CHECK(job.dynamicLdsBytes() == 64);
+  REQUIRE(job.kernel.setup.inits.size() == 1);
+  CHECK(job.kernel.setup.inits[0].kind == RegInit::Kind::KernargAddress);
+
+  // The launch writes the segment and puts its address in s[2:3].
+  memory::GlobalMemory mem{uint64_t{1} << 32};
+  sim::ExecEnv env;
+  env.global = &mem;
+  const uint64_t b = mem.allocate(64, 256, "b");
+  const sim::DispatchSpec d = prepareRawLaunch(mem, env, job, {b});
+  uint64_t kernarg = 0;
+  for (const auto& s : d.sgprs)
+    if (s.reg == 2 || s.reg == 3) kernarg |= uint64_t{s.value} << (32 * (s.reg - 2));
+  REQUIRE(kernarg != 0);
+  uint8_t seg[36] = {};
+  REQUIRE(mem.read(kernarg, seg, sizeof seg));
+  auto at = [&](unsigned o, unsigned n) {
+    uint64_t v = 0;
+    std::memcpy(&v, seg + o, n);
+    return v;
+  };
+  CHECK(at(0, 1) == 1);
+  CHECK(at(8, 8) == b);
+  CHECK(at(16, 2) == 2);
+  CHECK(at(20, 4) == 100);  // the local block follows kernel.lds_bytes
+  CHECK(at(24, 8) == std::bit_cast<uint64_t>(3.5));
+  CHECK(at(32, 4) == 4);
+  CHECK(d.ldsBytes == 164);
 }
