@@ -5,13 +5,8 @@
 // 3 VDST). An indexed VGPR beyond the wave's allocation becomes V0.
 //
 // The engines keep their normal path untouched: only when the mode bit is set
-// (one predictable branch) do they execute an indexed copy of the decoded
-// instruction instead of the cached one:
-//
-//   const isa::DecodedInst* inst = &ci->inst;
-//   if (gprIndexEnabled(w)) [[unlikely]]
-//     if (applyGprIndex(w, ci->inst, gprIndexScratch())) inst = &gprIndexScratch();
-//   Exec x(w, *inst, env, pending);
+// do they execute an indexed copy of the decoded instruction instead of the
+// cached one (sim/vector_modes.hpp: vectorModesActive, indexedInstruction).
 #pragma once
 #include "isa/decoded.hpp"
 #include "sim/wave_state.hpp"
