@@ -31,6 +31,9 @@ struct ExecEnv {
   uint64_t hiddenPrivateBase = 0;
   uint64_t clock = 0;     // s_memtime: cycle count (timing) or instructions issued (functional)
   uint64_t realtime = 0;  // s_memrealtime: a constant-rate counter
+  // The message of the last Exec::fault (a fault stops the dispatch, so one
+  // slot serves; kept here so that an Exec holds no std::string of its own).
+  std::string faultMessage;
 };
 
 // Register writes whose data arrives from memory. The functional engine
@@ -90,7 +93,7 @@ class Exec {
   // A fault stops the dispatch; the engine reports wave, PC and instruction.
   void fault(std::string message) {
     stop_ = StopReason::Fault;
-    faultMessage_ = std::move(message);
+    env.faultMessage = std::move(message);
   }
 
   // Late register writes (loads, atomics with return). The returned buffer
@@ -116,13 +119,12 @@ class Exec {
   bool branched() const { return branched_; }
   uint64_t branchTarget() const { return target_; }
   StopReason stop() const { return stop_; }
-  const std::string& faultMessage() const { return faultMessage_; }
+  const std::string& faultMessage() const { return env.faultMessage; }
 
  private:
   bool branched_ = false;
   uint64_t target_ = 0;
   StopReason stop_ = StopReason::None;
-  std::string faultMessage_;
 };
 
 }  // namespace gcnsim::sim
