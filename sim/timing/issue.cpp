@@ -59,8 +59,7 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
   const isa::DecodedInst* inst = &ti.ci->inst;
-  // GPR indexing (sim/vector_modes.hpp). The scoreboard keeps the registers of
-  // the unindexed instruction: dependencies under indexing are approximate.
+  // GPR indexing (sim/vector_modes.hpp).
   if (vectorModesActive(w)) [[unlikely]]
     inst = &indexedInstruction(w, *inst);
   Exec x(w, *inst, env_, pw);
@@ -212,8 +211,13 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     }
     const TimedInst* ti = fetch(wc);
     if (!ti) return false;
-    // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
-    if (vectorModesActive(*wc.w)) [[unlikely]]
+    // Registers the scoreboard sees: the cached masks, or under GPR indexing
+    // those of the indexed instruction.
+    const RegMask* reads = &ti->reads;
+    const RegMask* writes = &ti->writes;
+    RegMask indexedReads, indexedWrites;
+    if (vectorModesActive(*wc.w)) [[unlikely]] {
+      // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
       if (vskipSkips(*wc.w, ti->ci->inst)) {
         wc.w->pc += ti->ci->inst.bytes();
         ++wc.w->instructionsExecuted;
@@ -221,6 +225,12 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         progress_ = true;
         continue;
       }
+      const isa::DecodedInst& indexed = indexedInstruction(*wc.w, ti->ci->inst);
+      if (&indexed != &ti->ci->inst) {
+        registerMasks(indexed, indexedReads, indexedWrites);
+        reads = &indexedReads, writes = &indexedWrites;
+      }
+    }
     const OpTiming& op = *ti->op;
     if (op.cat == IssueCat::Internal) {
       bool consumed = false;
@@ -239,7 +249,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
       wake = std::min(wake, now_ + 1);
       return false;
     }
-    if (now_ < wc.valuUntil && ti->reads.intersects(wc.valuWrites)) {
+    if (now_ < wc.valuUntil && reads->intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
       if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
       wake = std::min(wake, wc.valuUntil);
@@ -288,7 +298,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         // may issue again at its next turn if it does not read the result.
         simd.valuFree = now_ + op.cycles;
         wc.valuUntil = now_ + op.cycles;
-        wc.valuWrites = ti->writes;
+        wc.valuWrites = *writes;
         wc.readyAt = now_ + cfg_.issue.valuCycles;
         pw->applyTo(*wc.w);
         releasePw(pw);

@@ -87,3 +87,29 @@ TEST_CASE("GPR indexing mode: M0 and MODE after s_set_gpr_idx_on", "[sim][valu]"
     for (unsigned l = 0; l < 64; ++l) CHECK(getV(h, 13, l) == 77 + l);
   }
 }
+
+TEST_CASE("GPR indexing: the timing model's scoreboard sees the indexed registers", "[sim][valu][timing]") {
+  // gpr_index_dep.s: the quarter-rate multiply writes v13 through the index; the
+  // ds_write_b32 that reads v13 issues no earlier than the multiply's 16 cycles
+  // (issue.quarter_rate_cycles) after it, as if v13 had been named directly.
+  for (Gen g : kGcn12Plus) {
+    WaveHarness h(g, 64);
+    h.wave.sreg[2] = 3;
+    h.wave.setM0(0xffffffffu);  // s_set_gpr_idx_on keeps M0[31:16] and M0[11:8]: LDS limit 0x8f03
+    for (unsigned l = 0; l < 64; ++l) h.wave.v(1)[l] = l + 1, h.wave.v(2)[l] = 3, h.wave.v(3)[l] = 4 * l;
+    const gcnsim::sim::timing::GpuConfig cfg;
+    const auto r = gcnsim::test::runTimed(h, gcnsim::test::loadProgram("gpr_index_dep", g), cfg);
+    REQUIRE(r.status.ok());
+    REQUIRE(r.trace.size() >= 4);
+    const auto& mul = r.trace[1];
+    const auto& use = r.trace[3];
+    CHECK(use.pc > mul.pc);
+    CHECK(use.cycle - mul.cycle >= cfg.issue.quarterRateCycles);
+    for (unsigned l = 0; l < 64; ++l) {
+      CHECK(getV(h, 13, l) == (l + 1) * 3);
+      uint32_t stored = 0;
+      h.lds.load(4 * l, stored);
+      CHECK(stored == (l + 1) * 3);
+    }
+  }
+}
