@@ -114,7 +114,11 @@ TEST_CASE("raw code reads kernel arguments from the kernarg segment (\"args\" + 
         "args": [{"value": 5, "type": "u32"}, {"value": 1000, "type": "u32"}, {"value": 20, "type": "u32"},
                  {"value": 0, "type": "u32"}, {"value": 0, "type": "u32"}, {"value": 0, "type": "u32"},
                  {"value": 0, "type": "u32"}]})";
-      const Job job = loadJob(path);
+      // gfx900 runs the shipped example job, the others the same job written here.
+      const Job job =
+          std::string(arch) == "gfx900"
+              ? loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/asm/smem_lds_buffer_args.gfx900.json")
+              : loadJob(path);
       CHECK(job.args[6].kernargOffset == 24);
       const auto out = outputOf<uint32_t>(run(job, mode), "out");
       REQUIRE(out.size() == 128);
