@@ -50,8 +50,7 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
   const isa::DecodedInst* inst = &ci->inst;
   if (vectorModesActive(w)) [[unlikely]] {
     if (vskipSkips(w, *inst)) {
-      w.pc += inst->bytes();
-      ++w.instructionsExecuted;
+      skipInstruction(w, *inst);
       return StopReason::None;
     }
     inst = &indexedInstruction(w, *inst);

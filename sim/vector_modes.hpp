@@ -27,6 +27,11 @@ inline bool vectorModesActive(const WaveState& w) {
 
 // True if VSKIP is set and `in` is a vector instruction.
 bool vskipSkips(const WaveState& w, const isa::DecodedInst& in);
+// What a skipped instruction does: the wave passes it (it counts as executed).
+inline void skipInstruction(WaveState& w, const isa::DecodedInst& in) {
+  w.pc += in.bytes();
+  ++w.instructionsExecuted;
+}
 
 // The instruction to execute under GPR indexing: `in` itself, or an indexed
 // copy (valid until the next call on this thread).

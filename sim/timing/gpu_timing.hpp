@@ -166,8 +166,11 @@ class GpuTiming {
   template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
+  // Runs the instruction's semantics: `inst` if given (a GPR-indexed copy),
+  // else the cached instruction.
   template <bool kTraced>
-  StopReason execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses);
+  StopReason execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses,
+                     const isa::DecodedInst* inst = nullptr);
   void arriveAtBarrier(WaveCtx& wc);
   void trace(const WaveCtx& wc, uint64_t pc, Kind kind);
   void endWave(WaveCtx& wc);

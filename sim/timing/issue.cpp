@@ -50,7 +50,8 @@ bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
 }
 
 template <bool kTraced>
-StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses) {
+StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses,
+                              const isa::DecodedInst* inst) {
   WaveState& w = *wc.w;
   const uint64_t pc = w.pc;
   env_.clock = now_;                                         // S_MEMTIME: the simulated cycle counter
@@ -58,11 +59,7 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
-  const isa::DecodedInst* inst = &ti.ci->inst;
-  // GPR indexing (sim/vector_modes.hpp).
-  if (vectorModesActive(w)) [[unlikely]]
-    inst = &indexedInstruction(w, *inst);
-  Exec x(w, *inst, env_, pw);
+  Exec x(w, inst ? *inst : ti.ci->inst, env_, pw);
   if (logAccesses) {
     log_.clear();
     x.log = &log_;
@@ -211,23 +208,23 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     }
     const TimedInst* ti = fetch(wc);
     if (!ti) return false;
-    // Registers the scoreboard sees: the cached masks, or under GPR indexing
-    // those of the indexed instruction.
+    // The instruction to run and the registers the scoreboard sees: the cached
+    // ones, or under GPR indexing those of the indexed copy.
+    const isa::DecodedInst* inst = &ti->ci->inst;
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
     RegMask indexedReads, indexedWrites;
     if (vectorModesActive(*wc.w)) [[unlikely]] {
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
       if (vskipSkips(*wc.w, ti->ci->inst)) {
-        wc.w->pc += ti->ci->inst.bytes();
-        ++wc.w->instructionsExecuted;
+        skipInstruction(*wc.w, ti->ci->inst);
         ++stats_.instructions;
         progress_ = true;
         continue;
       }
-      const isa::DecodedInst& indexed = indexedInstruction(*wc.w, ti->ci->inst);
-      if (&indexed != &ti->ci->inst) {
-        registerMasks(indexed, indexedReads, indexedWrites);
+      inst = &indexedInstruction(*wc.w, ti->ci->inst);
+      if (inst != &ti->ci->inst) {
+        registerMasks(*inst, indexedReads, indexedWrites);
         reads = &indexedReads, writes = &indexedWrites;
       }
     }
@@ -275,7 +272,8 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     wc.readyAt = now_ + op.cycles;
     const uint64_t pc = wc.w->pc;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
-    const StopReason r = execute<kTraced>(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore);
+    const StopReason r =
+        execute<kTraced>(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore, inst);
     if (r == StopReason::Fault) {
       releasePw(pw);
       return false;
