@@ -29,6 +29,20 @@ const OpInfo* findVop3(Gen g, int opc) {
 // A VOP3 source: no literals on GCN 1.0-1.4; reserved codes are invalid.
 bool validSrc(const Operand& op) { return op.kind != OpdKind::None && op.kind != OpdKind::Literal; }
 
+// SRC0/SRC1/SRC2 in bits [8:0], [17:9], [26:18] of the second word (VOP3 and
+// VOP3P alike); an operand that cannot be encoded there makes the encoding invalid.
+void decodeSources(Gen g, uint32_t w1, DecodedInst& out) {
+  const std::array<OpType, 3> types = {out.info->src0, out.info->src1, out.info->src2};
+  for (int i = 0; i < 3; ++i) {
+    if (types[i] == OpType::None) continue;
+    out.src[i] = decodeSrc(g, bits(w1, 9 * i, 9), types[i]);
+    if (!validSrc(out.src[i])) {
+      out.info = nullptr;
+      return;
+    }
+  }
+}
+
 void decodeInterpVop3(const DecodeInput& in, DecodedInst& out, uint32_t w1) {
   // SRC0 holds the attribute: ATTR 0-5, CHAN 6-7, HIGH 8; SRC1 the VGPR (or the
   // parameter of v_interp_mov_f32); SRC2 the second VGPR of the f16 ops.
@@ -79,15 +93,7 @@ bool decodeVop3(const DecodeInput& in, DecodedInst& out) {
     decodeInterpVop3(in, out, w1);
     return true;
   }
-  const std::array<OpType, 3> types = {info->src0, info->src1, info->src2};
-  for (int i = 0; i < 3; ++i) {
-    if (types[i] == OpType::None) continue;
-    out.src[i] = decodeSrc(in.gen, bits(w1, 9 * i, 9), types[i]);
-    if (!validSrc(out.src[i])) {
-      out.info = nullptr;
-      return true;
-    }
-  }
+  decodeSources(in.gen, w1, out);
   return true;
 }
 
@@ -106,15 +112,7 @@ bool decodeVop3p(const DecodeInput& in, DecodedInst& out) {
   out.mods.clamp = bits(w0, 15, 1);
   out.mods.neg = static_cast<uint8_t>(bits(w1, 29, 3));
   if (vec::isMadMix(info)) out.mods.abs = out.mods.negHi;  // v_mad_mix*: NEG_HI bits are ABS
-  const std::array<OpType, 3> types = {info->src0, info->src1, info->src2};
-  for (int i = 0; i < 3; ++i) {
-    if (types[i] == OpType::None) continue;
-    out.src[i] = decodeSrc(in.gen, bits(w1, 9 * i, 9), types[i]);
-    if (!validSrc(out.src[i])) {
-      out.info = nullptr;
-      return true;
-    }
-  }
+  decodeSources(in.gen, w1, out);
   return true;
 }
 

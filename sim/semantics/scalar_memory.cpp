@@ -140,17 +140,10 @@ void scalarScratchLoad(Exec& x, unsigned n) {
   deferResult(x, x.in.dst, v, n);
 }
 
-template <unsigned N>
-void s_load(Exec& x) {
-  scalarLoad(x, N);
-}
-template <unsigned N>
-void s_buffer_load(Exec& x) {
-  scalarBufferLoad(x, N);
-}
-template <unsigned N>
-void s_scratch_load(Exec& x) {
-  scalarScratchLoad(x, N);
+// The semantic of one access of N dwords (s_load_dwordx4 = dwords<scalarLoad, 4>).
+template <void (*Access)(Exec&, unsigned), unsigned N>
+void dwords(Exec& x) {
+  Access(x, N);
 }
 
 // ---- stores (GCN 1.2+) ---------------------------------------------------------------------
@@ -195,19 +188,6 @@ void scalarScratchStore(Exec& x, unsigned n) {
   readSdata(x, sdata(x), v, n);
   x.recordAccess(addr, n * 4);
   if (!x.env.global->write(addr, v, n * 4)) memoryFault(x, addr, n * 4, "scratch store");
-}
-
-template <unsigned N>
-void s_store(Exec& x) {
-  scalarStore(x, N);
-}
-template <unsigned N>
-void s_buffer_store(Exec& x) {
-  scalarBufferStore(x, N);
-}
-template <unsigned N>
-void s_scratch_store(Exec& x) {
-  scalarScratchStore(x, N);
 }
 
 // ---- atomics (GCN 1.4) ---------------------------------------------------------------------
@@ -292,28 +272,28 @@ void s_cache_control(Exec&) {}
 }  // namespace
 
 void registerScalarMemory(SemRegistry& r) {
-  r.add("s_load_dword", s_load<1>);
-  r.add("s_load_dwordx2", s_load<2>);
-  r.add("s_load_dwordx4", s_load<4>);
-  r.add("s_load_dwordx8", s_load<8>);
-  r.add("s_load_dwordx16", s_load<16>);
-  r.add("s_buffer_load_dword", s_buffer_load<1>);
-  r.add("s_buffer_load_dwordx2", s_buffer_load<2>);
-  r.add("s_buffer_load_dwordx4", s_buffer_load<4>);
-  r.add("s_buffer_load_dwordx8", s_buffer_load<8>);
-  r.add("s_buffer_load_dwordx16", s_buffer_load<16>);
-  r.add("s_scratch_load_dword", s_scratch_load<1>);
-  r.add("s_scratch_load_dwordx2", s_scratch_load<2>);
-  r.add("s_scratch_load_dwordx4", s_scratch_load<4>);
-  r.add("s_store_dword", s_store<1>);
-  r.add("s_store_dwordx2", s_store<2>);
-  r.add("s_store_dwordx4", s_store<4>);
-  r.add("s_buffer_store_dword", s_buffer_store<1>);
-  r.add("s_buffer_store_dwordx2", s_buffer_store<2>);
-  r.add("s_buffer_store_dwordx4", s_buffer_store<4>);
-  r.add("s_scratch_store_dword", s_scratch_store<1>);
-  r.add("s_scratch_store_dwordx2", s_scratch_store<2>);
-  r.add("s_scratch_store_dwordx4", s_scratch_store<4>);
+  r.add("s_load_dword", dwords<scalarLoad, 1>);
+  r.add("s_load_dwordx2", dwords<scalarLoad, 2>);
+  r.add("s_load_dwordx4", dwords<scalarLoad, 4>);
+  r.add("s_load_dwordx8", dwords<scalarLoad, 8>);
+  r.add("s_load_dwordx16", dwords<scalarLoad, 16>);
+  r.add("s_buffer_load_dword", dwords<scalarBufferLoad, 1>);
+  r.add("s_buffer_load_dwordx2", dwords<scalarBufferLoad, 2>);
+  r.add("s_buffer_load_dwordx4", dwords<scalarBufferLoad, 4>);
+  r.add("s_buffer_load_dwordx8", dwords<scalarBufferLoad, 8>);
+  r.add("s_buffer_load_dwordx16", dwords<scalarBufferLoad, 16>);
+  r.add("s_scratch_load_dword", dwords<scalarScratchLoad, 1>);
+  r.add("s_scratch_load_dwordx2", dwords<scalarScratchLoad, 2>);
+  r.add("s_scratch_load_dwordx4", dwords<scalarScratchLoad, 4>);
+  r.add("s_store_dword", dwords<scalarStore, 1>);
+  r.add("s_store_dwordx2", dwords<scalarStore, 2>);
+  r.add("s_store_dwordx4", dwords<scalarStore, 4>);
+  r.add("s_buffer_store_dword", dwords<scalarBufferStore, 1>);
+  r.add("s_buffer_store_dwordx2", dwords<scalarBufferStore, 2>);
+  r.add("s_buffer_store_dwordx4", dwords<scalarBufferStore, 4>);
+  r.add("s_scratch_store_dword", dwords<scalarScratchStore, 1>);
+  r.add("s_scratch_store_dwordx2", dwords<scalarScratchStore, 2>);
+  r.add("s_scratch_store_dwordx4", dwords<scalarScratchStore, 4>);
   r.add("s_memtime", s_memtime);
   r.add("s_memrealtime", s_memrealtime);
   for (const char* name : {"s_dcache_inv", "s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol",
