@@ -14,7 +14,7 @@ using isa::Gen;
 
 namespace {
 
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 
 void putVsharp(test::WaveHarness& h, unsigned sreg, uint64_t base, uint32_t numRecords) {
   memory::BufferResource r;

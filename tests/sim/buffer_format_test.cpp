@@ -15,7 +15,7 @@ using isa::Gen;
 
 namespace {
 
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 
 void putVsharp(test::WaveHarness& h, unsigned sreg, const memory::BufferResource& r) {
   const auto w = r.encode(h.gen);

@@ -12,7 +12,7 @@ using isa::Gen;
 
 namespace {
 
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 
 uint32_t ldsWord(const test::WaveHarness& h, uint32_t a) {
   uint32_t v = 0;

@@ -10,7 +10,7 @@ using namespace gcnsim;
 using isa::Gen;
 
 namespace {
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 }
 
 TEST_CASE("ds: swizzle quad-perm and bitmask modes", "[sim][ds][lanes]") {

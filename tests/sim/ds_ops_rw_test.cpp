@@ -20,7 +20,7 @@ using isa::Gen;
 
 namespace {
 
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 constexpr Gen kGcn11Plus[] = {Gen::GCN11, Gen::GCN12, Gen::GCN14};
 constexpr uint64_t kExecMasks[] = {~0ull, 0x9b5df00f3c3ca5a6ull};
 

@@ -30,7 +30,7 @@ using isa::Gen;
 
 namespace {
 
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 constexpr uint32_t kSEndpgm = 0xbf810000u;  // s_endpgm (SOPP opcode 1) on GCN 1.0-1.4
 
 // Mnemonics of the instruction lines of programs/NAME.gfxN.s, in order (s_endpgm left out).
@@ -149,4 +149,14 @@ TEST_CASE("VINTRP and v_interp_*_f16 instructions fault as unsupported in comput
 
 TEST_CASE("EXP faults as unsupported in compute, changing nothing", "[sim][graphics]") {
   for (Gen g : kAllGens) checkProgram("gfx_only_exp", g);
+}
+
+TEST_CASE("graphics instructions fault in compute with the exact message", "[sim][graphics]") {
+  for (Gen g : kAllGens) {
+    INFO(isa::genName(g));
+    test::WaveHarness h(g);
+    const sim::RunStatus st = h.runProgram("buffer_graphics");
+    CHECK(st.kind == sim::RunStatus::Fault);
+    CHECK(st.message.find("exp: graphics instruction, unsupported in compute") != std::string::npos);
+  }
 }

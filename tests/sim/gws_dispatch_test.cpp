@@ -70,7 +70,7 @@ GwsRun run(isa::Gen g, uint32_t workgroups, uint32_t barrierWaves, bool timing, 
 }  // namespace
 
 TEST_CASE("GWS barrier across the workgroups of a dispatch", "[sim][gws]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     for (bool timing : {false, true}) {
       CAPTURE(g, timing);
       const uint32_t n = 6;

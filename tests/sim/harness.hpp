@@ -16,6 +16,9 @@
 
 namespace gcnsim::test {
 
+// The four generations, for tests that run on each of them.
+inline constexpr isa::Gen kAllGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14};
+
 // The words of tests/sim/programs/bin/NAME.gfxN.hex; throws if missing.
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g);
 

@@ -12,7 +12,7 @@ using namespace gcnsim;
 using isa::Gen;
 
 namespace {
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 }
 
 TEST_CASE("scalar_sum: SGPR-offset loads in a loop, SMRD dword vs SMEM byte offsets, swappc/setpc",

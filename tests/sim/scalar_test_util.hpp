@@ -16,12 +16,13 @@
 #include "memory/global_memory.hpp"
 #include "sim/exec_context.hpp"
 #include "sim/semantics.hpp"
+#include "tests/sim/harness.hpp"
 
 namespace gcnsim::test::scalar {
 
 using isa::Gen;
 using isa::Operand;
-inline constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 
 // Operand builders. `reg` is the scalar operand code (s5 = 5, vcc = 106, m0 = 124, exec = 126).
 inline Operand sreg(unsigned reg, unsigned nregs = 1) {

@@ -21,7 +21,7 @@ using isa::Gen;
 
 namespace {
 
-constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using test::kAllGens;
 
 // Buffer descriptor (seed 001 layout): dword0 = BASE[31:0], dword1[15:0] =
 // BASE[47:32], STRIDE = 0; dword2 = NUM_RECORDS; dword3 = 0.

@@ -19,7 +19,7 @@ std::vector<uint64_t> diffs(const std::vector<uint64_t>& c) {
 }  // namespace
 
 TEST_CASE("VALU: independent ops 4 cycles apart, quarter-rate 16, scoreboard", "[sim][timing][issue]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
     const GpuConfig cfg;
     const TimedRun r = runTimed(h, loadProgram("timing_valu", g), cfg);

@@ -43,7 +43,7 @@ TEST_CASE("s_waitcnt immediate layout per generation", "[sim][timing]") {
 }
 
 TEST_CASE("LGKM_CNT: single-dword SMEM +1, multi-dword +2", "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
     setupBuffer(h);
     const GpuConfig cfg;
@@ -69,7 +69,7 @@ TEST_CASE("LGKM_CNT: the multi-dword increment is a config option", "[sim][timin
 }
 
 TEST_CASE("SMEM: reading the destination before s_waitcnt gives the old value", "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
     setupBuffer(h);
     REQUIRE(runTimed(h, loadProgram("timing_smem_old_value", g), GpuConfig{}).status.ok());
@@ -84,7 +84,7 @@ TEST_CASE("SMEM: reading the destination before s_waitcnt gives the old value", 
 }
 
 TEST_CASE("SMEM: a later K$ hit returns before an earlier miss", "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
     setupBuffer(h);
     const TimedRun r = runTimed(h, loadProgram("timing_smem_ooo", g), GpuConfig{});
@@ -98,7 +98,7 @@ TEST_CASE("SMEM: a later K$ hit returns before an earlier miss", "[sim][timing][
 
 TEST_CASE("LDS: returns in order, lgkmcnt(1) after two ds_reads guarantees the first",
           "[sim][timing][lgkm]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
     for (unsigned l = 0; l < 64; ++l) {
       h.wave.v(0)[l] = l;

@@ -22,7 +22,7 @@ uint64_t delta(const sim::WaveState& w, unsigned a, unsigned b) { return w.sreg6
 }  // namespace
 
 TEST_CASE("microbenchmark: K$ hit and miss latency by pointer chase", "[sim][timing][microbench]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
     const uint64_t buf = h.alloc(256);
     h.put(buf, std::vector<uint64_t>{buf + 8, 0x1234});
@@ -75,7 +75,7 @@ TEST_CASE("microbenchmark: LDS latency with 0, 2, 4 .. 32-way bank conflicts", "
 }
 
 TEST_CASE("microbenchmark: vector memory L1 hit, L2 hit and DRAM latency", "[sim][timing][microbench]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     CAPTURE(g);
     WaveHarness h(g);
     const uint64_t buf = h.alloc(256);

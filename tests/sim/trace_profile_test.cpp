@@ -63,12 +63,10 @@ struct StallLog : sim::trace::TraceSink {
   void issue(const sim::trace::IssueEvent& e) override { issues.push_back(e); }
 };
 
-const isa::Gen kGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14};
-
 }  // namespace
 
 TEST_CASE("stall profile: SMEM K$ miss, then a hit on the same line", "[sim][trace]") {
-  for (isa::Gen g : kGens) {
+  for (isa::Gen g : kAllGens) {
     CAPTURE(g);
     const GpuConfig cfg;
     WaveHarness h(g);
@@ -121,7 +119,7 @@ TEST_CASE("stall profile: the K$ miss latency follows the config", "[sim][trace]
 
 TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][trace]") {
   const GpuConfig cfg;
-  for (isa::Gen g : kGens) {
+  for (isa::Gen g : kAllGens) {
     uint64_t perIteration[2] = {};
     for (unsigned conflict = 0; conflict < 2; ++conflict) {
       CAPTURE(g, conflict);
@@ -168,7 +166,7 @@ TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][tr
 
 TEST_CASE("stall profile: barrier waits are exact", "[sim][trace]") {
   const GpuConfig cfg;
-  for (isa::Gen g : kGens) {
+  for (isa::Gen g : kAllGens) {
     uint64_t waited[5] = {};
     for (unsigned nops : {1u, 2u, 4u}) {
       CAPTURE(g, nops);
@@ -216,7 +214,7 @@ TEST_CASE("stall profile: barrier waits are exact", "[sim][trace]") {
 
 TEST_CASE("stall profile: a wait on both counters counts in the lgkm and the vm section", "[sim][trace]") {
   const GpuConfig cfg;
-  for (isa::Gen g : kGens) {
+  for (isa::Gen g : kAllGens) {
     CAPTURE(g);
     WaveHarness h(g);
     setupSmem(h);

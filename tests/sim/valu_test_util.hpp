@@ -15,7 +15,7 @@ namespace valutest {
 using Lanes = std::array<uint32_t, 64>;
 using gcnsim::isa::Gen;
 
-inline constexpr Gen kAllGens[] = {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14};
+using gcnsim::test::kAllGens;
 inline constexpr Gen kGcn12Plus[] = {Gen::GCN12, Gen::GCN14};
 
 inline uint32_t fu(float f) { return std::bit_cast<uint32_t>(f); }

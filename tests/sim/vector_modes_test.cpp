@@ -8,7 +8,7 @@
 using namespace gcnsim;
 
 TEST_CASE("s_setvskip skips vector instructions until it is cleared", "[sim][valu]") {
-  for (isa::Gen g : {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : test::kAllGens) {
     for (bool timing : {false, true}) {
       CAPTURE(g, timing);
       test::WaveHarness h(g);

@@ -297,8 +297,7 @@ void runAtomics(Gen g, Fam fam, std::span<const AOp> list, const std::string& pr
 }  // namespace
 
 TEST_CASE("vmem ops: every integer BUFFER_ATOMIC_* with GLC", "[sim][vmem]") {
-  for (Gen g : {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14})
-    runAtomics(g, Fam::Buffer, kInt, "vmem_ops_buf_atomic");
+  for (Gen g : test::kAllGens) runAtomics(g, Fam::Buffer, kInt, "vmem_ops_buf_atomic");
 }
 
 TEST_CASE("vmem ops: float BUFFER_ATOMIC_* (GCN 1.0/1.1)", "[sim][vmem]") {

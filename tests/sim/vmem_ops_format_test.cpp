@@ -136,7 +136,7 @@ uint16_t toHalfReg(const FmtOp& op, uint32_t raw) {
 }  // namespace
 
 TEST_CASE("vmem ops: every BUFFER/TBUFFER *_FORMAT_* (D16 on GCN 1.2+)", "[sim][vmem]") {
-  for (Gen g : {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14}) {
+  for (Gen g : test::kAllGens) {
     INFO(isa::genName(g));
     const unsigned gi = unsigned(isa::genIndex(g));
     test::WaveHarness h(g, 256);

@@ -273,8 +273,7 @@ void runLdSt(Gen g, Fam fam, const std::string& prog) {
 }  // namespace
 
 TEST_CASE("vmem ops: MUBUF untyped loads/stores, cache ops, store_lds_dword", "[sim][vmem]") {
-  for (Gen g : {Gen::GCN10, Gen::GCN11, Gen::GCN12, Gen::GCN14})
-    runLdSt(g, Fam::Buffer, "vmem_ops_buffer_ldst");
+  for (Gen g : test::kAllGens) runLdSt(g, Fam::Buffer, "vmem_ops_buffer_ldst");
 }
 
 TEST_CASE("vmem ops: FLAT loads/stores to global, LDS and scratch", "[sim][vmem]") {
