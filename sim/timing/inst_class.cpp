@@ -60,9 +60,12 @@ void classifyVmem(const OpInfo& op, const IssueConfig& c, OpTiming& t) {
   t.cat = IssueCat::Vmem;
   const unsigned dst = unsigned(opTypeDwords(op.dst));
   t.dwords = uint8_t(std::max(1u, dst));
+  t.flat = op.format == isa::Format::FLAT;
+  t.lgkm = t.flat ? 1 : 0;
   if (op.has(isa::kAtomic)) {
     t.kind = Kind::VmemAtomic;
     t.cycles = uint16_t(c.vmemAtomicCycles);  // GcnTimings MUBUF: BUFFER_ATOMIC_* 16
+    t.glcCycles = uint8_t(dst >= 2 ? 2 : 1);  // GcnTimings MUBUF: "16+GLC1", "_X2 16+GLC2"
   } else if (op.has(isa::kStore)) {
     t.kind = Kind::VmemStore;
     t.cycles = uint16_t(c.vmemStoreCycles);  // GcnTimings MUBUF: BUFFER_STORE_* 16
@@ -102,7 +105,12 @@ void classifyDs(const OpInfo& op, const IssueConfig& c, OpTiming& t) {
   const unsigned moved = read ? std::max(1u, dst) : std::max(1u, d0 + d1);
   t.dwords = uint8_t(std::min(moved, 4u));
   t.cycles = uint16_t(read ? c.dsReadCycles[t.dwords - 1] : c.dsWriteCycles[t.dwords - 1]);
+  // Provisional (to come from the ISA tables): GcnTimings DS throughput
+  // 1/2, 1/4, 1/8, 1/8 for reads and 1/4, 1/8, 1/10, 1/10 for writes by dwords.
+  static constexpr uint16_t kReadPipe[4] = {2, 4, 8, 8}, kWritePipe[4] = {4, 8, 10, 10};
+  t.pipeCycles = read ? kReadPipe[t.dwords - 1] : kWritePipe[t.dwords - 1];
   if (noMemory) t.cycles = uint16_t(c.dsReadCycles[0]);  // GcnTimings: DS_SWIZZLE_B32 4, DS_NOP 4
+  if (noMemory) t.pipeCycles = 2;
 }
 
 void classifyInternal(const OpInfo& op, OpTiming& t) {
@@ -130,11 +138,17 @@ void classifyInternal(const OpInfo& op, OpTiming& t) {
 OpTiming classifyOp(const OpInfo& op, const IssueConfig& c) {
   OpTiming t;
   switch (op.unit) {
-    case isa::Unit::VALU:
+    case isa::Unit::VALU: {
       t.kind = Kind::Valu;
       t.cat = IssueCat::Valu;
       t.cycles = valuCycles(op, c);
+      // Provisional (to come from the ISA tables): integer add/sub and readlane.
+      const std::string_view n = op.name;
+      const bool intAddSub = (startsWith(n, "v_add") || startsWith(n, "v_sub")) && !contains(n, "_f16") &&
+                             !contains(n, "_f32") && !contains(n, "_f64");
+      t.lateForSalu = intAddSub || n == "v_readlane_b32" || n == "v_readfirstlane_b32";
       break;
+    }
     case isa::Unit::SALU: {
       const std::string_view n = op.name;
       t.kind = Kind::Salu;

@@ -55,9 +55,20 @@ enum class Kind : uint8_t {
 struct OpTiming {
   Kind kind = Kind::Invalid;
   IssueCat cat = IssueCat::Internal;
-  uint16_t cycles = 4;  // issue cost; DS: decided per instance (GDS bit), the LDS cost here
-  uint8_t lgkm = 0;     // LGKM_CNT increment (SMEM, DS, message)
-  uint8_t dwords = 0;   // data dwords per lane (VMEM/DS) or per fetch (SMEM)
+  uint16_t cycles = 4;  // issue cost: cycles until the wave may issue again (VALU: its SIMD is busy as long)
+  // DS: cycles a conflict-free wave64 occupies the CU's LDS pipe, the inverse
+  // of the throughput column of GcnTimings.md's DS table; 0 for other classes.
+  uint16_t pipeCycles = 0;
+  uint8_t glcCycles = 0;  // VMEM: extra issue cycles with GLC (GcnTimings.md MUBUF "+GLCx")
+  uint8_t lgkm = 0;       // LGKM_CNT increment (SMEM, DS, message, FLAT)
+  uint8_t dwords = 0;     // data dwords per lane (VMEM/DS) or per fetch (SMEM)
+  // FLAT (not GLOBAL/SCRATCH): may reach LDS or memory, so it counts on both
+  // VM_CNT and LGKM_CNT and returns out of order (AMD GCN3/Vega ISA, FLAT).
+  bool flat = false;
+  // Integer VALU ops whose SGPR result an SALU instruction sees only after
+  // IssueConfig::saluAfterValuCycles (GcnTimings.md "Instruction scheduling":
+  // V_ADD*, V_SUB*, V_READFIRSTLANE_B32, V_READLANE_B32).
+  bool lateForSalu = false;
   // DS geometry: number of addresses per lane (0 = no LDS memory access,
   // e.g. ds_swizzle/permute), dwords at each, and the scale of OFFSET0/1.
   uint8_t dsAddrs = 0, dsDwordsPerAddr = 0;
