@@ -52,17 +52,20 @@ std::vector<Field> fieldsOf(GpuConfig& c) {
       {"issue", "msg_latency", one(c.issue.msgLatency)},
       {"issue", "smem_lgkm_single", one(c.issue.smemLgkmSingle)},
       {"issue", "smem_lgkm_multi", one(c.issue.smemLgkmMulti)},
+      {"issue", "max_issue_per_cycle", one(c.issue.maxIssuePerCycle)},
+      {"issue", "salu_after_valu_cycles", one(c.issue.saluAfterValuCycles)},
+      {"issue", "branch_penalty_cycles", one(c.issue.branchPenaltyCycles)},
+      {"issue", "alignment_penalty_cycles", one(c.issue.alignmentPenaltyCycles)},
       {"kcache", "size_bytes", one(c.kcache.sizeBytes)},
       {"kcache", "line_bytes", one(c.kcache.lineBytes)},
       {"kcache", "ways", one(c.kcache.ways)},
       {"kcache", "cus_per_cache", one(c.kcache.cusPerCache)},
       {"kcache", "hit_latency", one(c.kcache.hitLatency)},
       {"kcache", "mshrs", one(c.kcache.mshrs)},
+      {"kcache", "bytes_per_cycle", one(c.kcache.bytesPerCycle)},
       {"lds", "banks", one(c.lds.banks)},
       {"lds", "bank_bytes", one(c.lds.bankBytes)},
-      {"lds", "lanes_per_pass", one(c.lds.lanesPerPass)},
       {"lds", "latency", one(c.lds.latency)},
-      {"lds", "conflict_cycles", one(c.lds.conflictCycles)},
       {"lds", "gds_latency", one(c.lds.gdsLatency)},
       {"l1", "size_bytes", one(c.l1.cache.sizeBytes)},
       {"l1", "line_bytes", one(c.l1.cache.lineBytes)},
@@ -107,12 +110,21 @@ void setField(const Field& f, const nlohmann::json& raw, const std::string& wher
     f.values[i] = toU32((*v)[i], where + "[" + std::to_string(i) + "]");
 }
 
+// issue.arbitration: "oldest_first" or "round_robin" (as a bare string or {"value": ..., "source": ...}).
+sim::timing::Arbitration parseArbitration(const nlohmann::json& raw, const std::string& where) {
+  const nlohmann::json& v = raw.is_object() && raw.contains("value") ? raw.at("value") : raw;
+  if (v.is_string() && v.get<std::string>() == "oldest_first") return sim::timing::Arbitration::OldestFirst;
+  if (v.is_string() && v.get<std::string>() == "round_robin") return sim::timing::Arbitration::RoundRobin;
+  throw InputError(where + ": expected \"oldest_first\" or \"round_robin\"");
+}
+
 }  // namespace
 
 std::vector<std::string> gpuConfigFields() {
   GpuConfig c;
   std::vector<std::string> out;
   for (const Field& f : fieldsOf(c)) out.push_back(std::string(f.section) + "." + f.name);
+  out.push_back("issue.arbitration");
   return out;
 }
 
@@ -143,6 +155,10 @@ GpuConfig parseGpuConfig(const nlohmann::json& doc, const std::string& where) {
       for (const Field& f : fields)
         if (key == f.section && name == f.name) match = &f;
       const std::string field = where + ": " + key + "." + name;
+      if (key == "issue" && name == "arbitration") {
+        c.issue.arbitration = parseArbitration(raw, field);
+        continue;
+      }
       if (!match) throw InputError(field + ": unknown field");
       setField(*match, raw, field);
     }

@@ -74,7 +74,7 @@ TimingSummary summarizeTiming(const sim::timing::TimingStats& s, const sim::timi
   r.kHits = s.kcache.hits;
   r.kMisses = s.kcache.misses;
   r.ldsConflictPasses = s.ldsConflictPasses;
-  r.ldsConflictCycles = s.ldsConflictPasses * cfg.lds.conflictCycles;
+  r.ldsConflictCycles = s.ldsConflictCycles;
   r.vmemInstructions = s.issued[unsigned(sim::timing::IssueCat::Vmem)];
   r.vmemLaneBytes = s.vmemLaneBytes;
   r.l1Requests = s.l1Requests;

@@ -7,42 +7,89 @@ namespace gcnsim::memory {
 LdsBankModel::LdsBankModel(const LdsConfig& cfg)
     : cfg_(cfg),
       bankShift_(uint32_t(__builtin_ctz(cfg.bankBytes))),
-      count_(cfg.banks, 0),
-      words_(size_t(cfg.banks) * kPerBank, 0) {}
-
-void LdsBankModel::begin() {
-  group_ = ~0u;
-  worst_ = extra_ = 0;
+      first_(cfg.banks, 0),
+      stamp_(cfg.banks, 0),
+      count_(cfg.banks, 0) {
+  more_.reserve(64);
 }
 
-void LdsBankModel::closeGroup(uint32_t next) {
-  if (group_ != ~0u && worst_ > 0) extra_ += worst_ - 1;
-  std::fill(count_.begin(), count_.end(), 0u);
+void LdsBankModel::closeGroup() {
+  if (worst_ > 0) extra_ += worst_ - 1;
   worst_ = 0;
-  group_ = next;
+  more_.clear();
+  ++group_;  // a new stamp: every bank is free again
 }
 
-uint32_t LdsBankModel::finish() {
-  closeGroup(~0u);
-  return extra_;
+void LdsBankModel::add(uint32_t word) {
+  const uint32_t b = word & (cfg_.banks - 1);
+  if (stamp_[b] != group_) {
+    stamp_[b] = group_;
+    first_[b] = word;
+    count_[b] = 1;
+    worst_ = std::max(worst_, 1u);
+    return;
+  }
+  if (first_[b] == word) return;  // the same dword: broadcast
+  for (const auto& [bank, w] : more_)
+    if (bank == b && w == word) return;
+  more_.emplace_back(b, word);
+  worst_ = std::max(worst_, ++count_[b]);
 }
 
-uint32_t LdsBankModel::conflictPasses(std::span<const uint32_t> byteAddr, std::span<const uint8_t> lane) {
-  begin();
-  for (size_t i = 0; i < byteAddr.size(); ++i) add(byteAddr[i], lane[i]);
-  return finish();
+LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
+  Passes p;
+  if (acc.empty()) return p;
+  extra_ = worst_ = 0;
+  more_.clear();
+  ++group_;
+  const uint32_t bankBytes = cfg_.bankBytes;
+  // Accesses of one slot (the first or second address of every lane), served
+  // `banks / D` lanes per pass.
+  auto serve = [&](auto&& entries, uint32_t count) {
+    if (count == 0) return;
+    const uint32_t d = std::max(1u, (uint32_t(entries(0).bytes) + bankBytes - 1) / bankBytes);
+    const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
+    p.base += (64 + lanesPerPass - 1) / lanesPerPass;
+    uint32_t group = entries(0).lane / lanesPerPass;
+    for (uint32_t i = 0; i < count; ++i) {
+      const LdsLaneAccess& a = entries(i);
+      if (a.lane / lanesPerPass != group) {
+        closeGroup();
+        group = a.lane / lanesPerPass;
+      }
+      const uint32_t firstWord = a.addr >> bankShift_;
+      const uint32_t lastWord = (a.addr + std::max<uint32_t>(a.bytes, 1) - 1) >> bankShift_;
+      for (uint32_t w = firstWord; w <= lastWord; ++w) add(w);
+    }
+    closeGroup();
+  };
+  // Split into slots by position within each lane's run of accesses.
+  uint16_t second[256];
+  uint16_t firstIdx[256];
+  uint32_t nFirst = 0, nSecond = 0;
+  int prevLane = -1;
+  for (size_t i = 0; i < acc.size() && i < 256; ++i) {
+    if (acc[i].lane == prevLane)
+      second[nSecond++] = uint16_t(i);
+    else
+      firstIdx[nFirst++] = uint16_t(i);
+    prevLane = acc[i].lane;
+  }
+  serve([&](uint32_t i) -> const LdsLaneAccess& { return acc[firstIdx[i]]; }, nFirst);
+  serve([&](uint32_t i) -> const LdsLaneAccess& { return acc[second[i]]; }, nSecond);
+  p.extra = extra_;
+  return p;
 }
 
-uint64_t LdsPipe::access(uint64_t now, uint32_t issueCycles, uint32_t extraPasses) {
+uint64_t LdsPipe::access(uint64_t now, uint32_t pipeCycles, uint32_t extraCycles) {
   const uint64_t start = std::max(now, free_);
-  const uint64_t conflict = uint64_t(extraPasses) * cfg_.conflictCycles;
-  free_ = start + issueCycles + conflict;
-  return start + cfg_.latency + conflict;
+  free_ = start + pipeCycles + extraCycles;
+  return start + cfg_.latency + extraCycles;
 }
 
-uint64_t LdsPipe::gds(uint64_t now, uint32_t issueCycles) {
+uint64_t LdsPipe::gds(uint64_t now, uint32_t pipeCycles) {
   const uint64_t start = std::max(now, gdsFree_);
-  gdsFree_ = start + issueCycles;
+  gdsFree_ = start + pipeCycles;
   return start + cfg_.gdsLatency;
 }
 

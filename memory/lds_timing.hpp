@@ -1,22 +1,32 @@
 // LDS timing: the bank-conflict model and the CU's LDS pipeline. Holds no data.
 //
-// Bank rule (reference/clrx/GcnTimings.md, "About bank conflicts"): "The LDS
+// Banks (reference/clrx/GcnTimings.md, "About bank conflicts"): "The LDS
 // memory is partitioned in 32 banks. The bank number is in bits 2-6 of the
 // address. A bank conflict occurs when two addresses hit the same bank, but
 // the addresses are different" -- lanes reading the same dword are served
 // together (broadcast, free).
 //
-// Contract:
-//  - conflictPasses(addr, lane): lanes are served lanesPerPass at a time; in
-//    each group the pass count is the largest number of distinct dword
-//    addresses falling into one bank. Returns the passes beyond one per
-//    group that has any access (0 = conflict-free; an N-way conflict in
-//    both halves of a wave64 gives 2 x (N-1)).
-//  - LdsPipe::access(now, issueCycles, extra): the CU's LDS takes one
-//    instruction at a time: it starts at max(now, free), keeps the pipe for
-//    issueCycles + extra x conflictCycles, and its data is back at
-//    start + latency + extra x conflictCycles. Instructions therefore
-//    complete in issue order (LDS returns in order).
+// Pass rule (LdsBankModel): the LDS serves one dword per bank per pass, i.e.
+// banks x bank_bytes = 128 bytes a pass, AMD's LDS bandwidth of 128 bytes per
+// clock per CU. An access of D dwords per lane (1 for b32 and sub-dword, 2
+// for b64, 3 for b96, 4 for b128) is served banks / D lanes per pass: lanes
+// 0..banks/D-1 in the first, and so on (a wave64 ds_read_b32 takes two
+// passes, ds_read_b64 four, ds_read_b128 eight). A two-address instruction
+// (read2/write2/wrxchg2, the SRC2 atomics) is served as two such accesses,
+// the first address of every lane, then the second. Within a pass each bank
+// serves one dword; a bank asked for k distinct dwords takes k passes, k - 1
+// of them extra. So consecutive float2/float4 per work-item (AMD OpenCL
+// optimisation guide: conflict-free) and read2 with any offsets whose
+// single-address halves are conflict-free cost nothing extra; the worst case
+// (every lane a different dword of one bank) takes 32 passes per 32 lanes,
+// GcnTimings' "throughput can be not greater 1/32 requests per cycle".
+//
+// LdsPipe: the CU's LDS takes one instruction at a time. An instruction
+// starts at max(now, free), keeps the pipe for its pipe cycles (the inverse
+// of GcnTimings' DS throughput column) plus its extra passes, each costing
+// pipe cycles / passes of a conflict-free wave64, and its data is back at
+// start + latency + the extra cycles. Instructions of the CU therefore
+// complete in the order they reach the pipe.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -26,47 +36,54 @@
 
 namespace gcnsim::memory {
 
+// One lane's access of an LDS instruction, in the order the instruction made
+// them (lanes ascending; a two-address op gives each lane's first address
+// before its second).
+struct LdsLaneAccess {
+  uint32_t addr = 0;   // byte address
+  uint16_t bytes = 0;  // 1, 2, 4, 8, 12, 16
+  uint8_t lane = 0;
+};
+
 class LdsBankModel {
  public:
   explicit LdsBankModel(const LdsConfig& cfg);
-  uint32_t conflictPasses(std::span<const uint32_t> byteAddr, std::span<const uint8_t> lane);
 
-  // The same, fed one access at a time (lanes in ascending order):
-  // begin(), add() per dword accessed, finish() returns the extra passes.
-  void begin();
-  void add(uint32_t byteAddr, unsigned lane) {
-    const uint32_t group = lane / cfg_.lanesPerPass;
-    if (group != group_) closeGroup(group);
-    const uint32_t word = byteAddr >> bankShift_;
-    const uint32_t b = word & (cfg_.banks - 1);
-    uint32_t* list = &words_[size_t(b) * kPerBank];
-    const uint32_t n = count_[b];
-    for (uint32_t i = 0; i < n; ++i)
-      if (list[i] == word) return;  // same dword: broadcast
-    if (n < kPerBank) list[n] = word;
-    count_[b] = n + 1;
-    if (n + 1 > worst_) worst_ = n + 1;
-  }
-  uint32_t finish();
+  struct Passes {
+    uint32_t extra = 0;  // passes beyond the conflict-free ones
+    uint32_t base = 0;   // passes of the same instruction for a full conflict-free wave64
+  };
+  Passes passes(std::span<const LdsLaneAccess> accesses);
 
  private:
-  static constexpr uint32_t kPerBank = 256;  // 32 lanes x 2 addresses x 4 dwords
-  void closeGroup(uint32_t next);
+  void closeGroup();
+  void add(uint32_t word);
   LdsConfig cfg_;
   uint32_t bankShift_ = 2;
-  uint32_t group_ = ~0u, worst_ = 0, extra_ = 0;
-  std::vector<uint32_t> count_, words_;
+  // The current pass group: the first dword each bank serves (with the
+  // group's stamp) and, for banks asked for more, the further distinct dwords.
+  std::vector<uint32_t> first_, stamp_, count_;
+  std::vector<std::pair<uint32_t, uint32_t>> more_;  // (bank, dword)
+  uint32_t group_ = 0, worst_ = 0, extra_ = 0;
 };
 
 class LdsPipe {
  public:
   explicit LdsPipe(const LdsConfig& cfg) : cfg_(cfg) {}
-  uint64_t access(uint64_t now, uint32_t issueCycles, uint32_t extraPasses);
-  uint64_t gds(uint64_t now, uint32_t issueCycles);  // GDS: own latency, in order with itself
+  // Returns when the data is back; `extraCycles`: bank-conflict passes' cost.
+  uint64_t access(uint64_t now, uint32_t pipeCycles, uint32_t extraCycles);
+  uint64_t gds(uint64_t now, uint32_t pipeCycles);  // GDS: own latency, in order with itself
 
  private:
   LdsConfig cfg_;
   uint64_t free_ = 0, gdsFree_ = 0;
 };
+
+// Cost in cycles of `p.extra` extra passes of an instruction whose
+// conflict-free wave64 keeps the pipe `pipeCycles` for `p.base` passes.
+inline uint32_t conflictCycles(const LdsBankModel::Passes& p, uint32_t pipeCycles) {
+  if (p.extra == 0 || p.base == 0) return 0;
+  return uint32_t((uint64_t(p.extra) * pipeCycles + p.base - 1) / p.base);
+}
 
 }  // namespace gcnsim::memory

@@ -25,16 +25,18 @@ struct KcacheConfig {
   uint32_t cusPerCache = 4;    // GCN whitepaper: shared by up to 4 CUs
   uint32_t hitLatency = 16;    // estimate (GcnTimings gives issue cost only)
   uint32_t mshrs = 8;          // estimate
+  // The port every access of the cache's CUs goes through: bytes per cycle
+  // (ROCm Compute Profiler performance model, "Scalar L1D Speed-of-Light":
+  // 64 bytes per clock per scalar cache).
+  uint32_t bytesPerCycle = 64;
   bool operator==(const KcacheConfig&) const = default;
 };
 
 struct LdsConfig {
-  uint32_t banks = 32;          // GcnTimings: "The LDS memory is partitioned in 32 banks"
-  uint32_t bankBytes = 4;       // GcnTimings: "The bank number is in bits 2-6 of the address"
-  uint32_t lanesPerPass = 32;   // estimate: one lane per bank per pass, a wave64 in two halves
-  uint32_t latency = 64;        // estimate: conflict-free access until the data is back
-  uint32_t conflictCycles = 4;  // estimate: each extra pass a bank conflict causes
-  uint32_t gdsLatency = 128;    // estimate
+  uint32_t banks = 32;        // GcnTimings: "The LDS memory is partitioned in 32 banks"
+  uint32_t bankBytes = 4;     // GcnTimings: "The bank number is in bits 2-6 of the address"
+  uint32_t latency = 64;      // estimate: conflict-free access until the data is back
+  uint32_t gdsLatency = 128;  // estimate
   bool operator==(const LdsConfig&) const = default;
 };
 

@@ -53,8 +53,12 @@ struct PendingWrites {
 };
 
 // Addresses an instruction touched, for the timing model's cache, bank and
-// coalescing models. Semantics report accesses through Exec::recordAccess;
-// the functional engine passes no log, so recording costs a null check.
+// coalescing models: every memory instruction reports each access of each
+// lane once (an atomic's read-modify-write is one access), in lane order, so
+// the timing model never computes an address a second time. Semantics report
+// accesses through Exec::recordAccess; the functional engine passes no log,
+// so recording costs a null check.
+enum class AccessSpace : uint8_t { Global, Lds };  // Global: global memory and scratch backing
 struct AccessLog {
   static constexpr unsigned kMax = 4 * 64;  // e.g. 64 lanes x 4 dwords
   unsigned count = 0;
@@ -62,6 +66,7 @@ struct AccessLog {
   std::array<uint64_t, kMax> addr{};
   std::array<uint32_t, kMax> bytes{};
   std::array<uint8_t, kMax> lane{};
+  std::array<AccessSpace, kMax> space{};
   void clear() { count = 0, overflow = false; }
 };
 
@@ -102,7 +107,8 @@ class Exec {
   uint32_t* deferVgprs(uint16_t first, uint8_t count, uint64_t lanes);
 
   // Reports one memory access (address space is implied by the instruction).
-  void recordAccess(uint64_t address, uint32_t size, unsigned laneId = 0) {
+  void recordAccess(uint64_t address, uint32_t size, unsigned laneId = 0,
+                    AccessSpace space = AccessSpace::Global) {
     if (!log) return;
     if (log->count == AccessLog::kMax) {
       log->overflow = true;
@@ -111,7 +117,12 @@ class Exec {
     log->addr[log->count] = address;
     log->bytes[log->count] = size;
     log->lane[log->count] = static_cast<uint8_t>(laneId);
+    log->space[log->count] = space;
     ++log->count;
+  }
+  // A data-share access (LDS, or GDS when the instruction's GDS bit is set).
+  void recordDsAccess(uint32_t address, uint32_t size, unsigned laneId) {
+    recordAccess(address, size, laneId, AccessSpace::Lds);
   }
   AccessLog* log = nullptr;  // set by the timing engine
 

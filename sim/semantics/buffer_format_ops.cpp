@@ -56,7 +56,11 @@ unsigned dataDwords(isa::Gen g, unsigned n, D16 d16) {
 }
 
 // Reads `bytes` bytes of an element; false after a fault.
-bool readElement(Exec& x, const memory::BufferAddress& a, uint32_t bytes, uint8_t* dst, unsigned lane) {
+// `record`: report the access to the timing model (false when a store reads
+// the element it is about to merge into: the store records it).
+bool readElement(Exec& x, const memory::BufferAddress& a, uint32_t bytes, uint8_t* dst, unsigned lane,
+                 bool record = true) {
+  if (record) x.recordAccess(a.address, bytes, lane);
   if (x.env.global->read(a.address, dst, bytes)) return true;
   globalFault(x, "load from", a.address, lane);
   return false;
@@ -158,10 +162,11 @@ void storeFormat(Exec& x) {
     memory::packFormat(comp, f.dfmt, f.nfmt, fresh);
     if (N < fmtComps) {
       uint8_t cur[16] = {};
-      if (!readElement(x, a, bytes, cur, l)) return;
+      if (!readElement(x, a, bytes, cur, l, false)) return;
       mergeComponents(f.dfmt, N, fresh, cur);
       std::memcpy(fresh, cur, bytes);
     }
+    x.recordAccess(a.address, bytes, l);
     if (!x.env.global->write(a.address, fresh, bytes)) {
       globalFault(x, "store to", a.address, l);
       return;

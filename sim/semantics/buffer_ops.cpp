@@ -140,7 +140,7 @@ void bufferAtomic(Exec& x) {
         next = atomicApply<OP, T>(old, vdata<T>(x.w, dreg + kDw, l), lo);
       else
         next = atomicApply<OP, T>(old, lo, T(0));
-      if (!gstore(x, a.address, next, l)) return;
+      if (!gstore(x, a.address, next, l, false)) return;
     }
     if (rtn) putDeferred<T>(out, 0, l, old);
   }

@@ -31,6 +31,7 @@ void dsRead(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & mask;
+    x.recordDsAccess(a, 4 * N, l);
     for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + l] = s.loadDword(a + 4 * d);
   }
 }
@@ -50,6 +51,7 @@ void dsReadSub(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & mask;
+    x.recordDsAccess(a, loadBytes(K), l);
     const uint32_t raw = loadBytes(K) == 1 ? s.load<uint8_t>(a) : s.load<uint16_t>(a);
     out[l] = loadExtend(K, raw, old[l]);
   }
@@ -70,6 +72,7 @@ void dsWrite(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & mask;
+    x.recordDsAccess(a, 4 * N, l);
     for (unsigned d = 0; d < N; ++d) s.storeDword(a + 4 * d, x.w.v(x.in.data0.reg + d)[l]);
   }
 }
@@ -87,6 +90,7 @@ void dsWriteSub(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & mask;
+    x.recordDsAccess(a, storeBytes(K), l);
     const uint32_t v = storeValue(K, data[l]);
     if (storeBytes(K) == 1)
       s.store<uint8_t>(a, uint8_t(v));
@@ -129,6 +133,8 @@ void dsTwoAddress(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a0 = T2::a0(x, addr[l]), a1 = T2::a1(x, addr[l]);
+    x.recordDsAccess(a0, BYTES, l);
+    x.recordDsAccess(a1, BYTES, l);
     if (READ) {
       for (unsigned d = 0; d < T2::kDwords; ++d) {
         out[d * kWaveSize + l] = s.loadDword(a0 + 4 * d);
@@ -166,6 +172,7 @@ void dsAtomic(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & ~uint32_t(sizeof(T) - 1);
+    x.recordDsAccess(a, sizeof(T), l);
     const T d0 = vdata<T>(x.w, x.in.data0.reg, l);
     const T d1 = atomicHasTwoOperands(OP) ? vdata<T>(x.w, x.in.data1.reg, l) : T(0);
     const T old = s.loadWide<T>(a);
@@ -197,6 +204,8 @@ void dsSrc2(Exec& x) {
     const uint32_t stride16 =
         fromAddr ? (((ad >> 17) | ((ad >> 16) & 0x8000)) & 0xffff) : ((off & 0x7fff) | ((off << 1) & 0x8000));
     const uint32_t b = (a + uint32_t(int32_t(int16_t(uint16_t(stride16)))) * 4u) & ~kAlign;
+    x.recordDsAccess(a, sizeof(T), l);
+    x.recordDsAccess(b, sizeof(T), l);
     const T old = s.loadWide<T>(a);
     s.storeWide<T>(a, atomicApply<OP, T>(old, s.loadWide<T>(b), T(0)));
   }

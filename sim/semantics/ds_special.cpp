@@ -133,6 +133,7 @@ void dsCondxchg32(Exec& x) {
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const uint32_t a = (addr[l] + off) & ~7u;
+    x.recordDsAccess(a, 8, l);
     for (unsigned h = 0; h < 2; ++h) {
       const uint32_t d = x.w.v(x.in.data0.reg + h)[l];
       out[h * kWaveSize + l] = s.loadDword(a + 4 * h);
@@ -153,6 +154,7 @@ void dsAddtid(Exec& x) {
   uint32_t* out = WRITE ? nullptr : x.deferVgprs(x.in.dst.reg, 1, exec);
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
+    x.recordDsAccess(base + 4 * l, 4, l);
     if constexpr (WRITE)
       s.storeDword(base + 4 * l, x.w.v(x.in.data0.reg)[l]);
     else

@@ -134,8 +134,11 @@ bool scratchInSize(Exec& x, const FlatCtx& c, uint32_t off, uint32_t n, unsigned
 
 // Loads/stores one naturally sized value (1, 2 or 4 bytes) at target + delta.
 // Returns false after a fault.
+// `record`: report the access to the timing model (false for the write-back
+// of an atomic, whose read reported it).
 template <class T>
-bool access(Exec& x, const FlatCtx& c, const Target& t, uint32_t delta, unsigned lane, T& v, bool store) {
+bool access(Exec& x, const FlatCtx& c, const Target& t, uint32_t delta, unsigned lane, T& v, bool store,
+            bool record = true) {
   switch (t.seg) {
     case FlatSegment::Lds:
       if (!x.env.lds) {
@@ -143,6 +146,7 @@ bool access(Exec& x, const FlatCtx& c, const Target& t, uint32_t delta, unsigned
                 ": flat address in the LDS aperture but the workgroup has no LDS");
         return false;
       }
+      if (record) x.recordDsAccess(uint32_t(t.addr) + delta, sizeof(T), lane);
       if (store)
         x.env.lds->store(uint32_t(t.addr) + delta, v, c.ldsLimit);
       else
@@ -152,22 +156,23 @@ bool access(Exec& x, const FlatCtx& c, const Target& t, uint32_t delta, unsigned
       const uint32_t off = uint32_t(t.addr) + delta;
       if (!scratchInSize(x, c, off, sizeof(T), lane)) return false;
       const uint64_t a = scratchAddress(c, off, lane);
-      return store ? gstore(x, a, v, lane) : gload(x, a, v, lane);
+      return store ? gstore(x, a, v, lane, record) : gload(x, a, v, lane);
     }
     case FlatSegment::Global:
-      return store ? gstore(x, t.addr + delta, v, lane) : gload(x, t.addr + delta, v, lane);
+      return store ? gstore(x, t.addr + delta, v, lane, record) : gload(x, t.addr + delta, v, lane);
   }
   return false;
 }
 
 // A 32- or 64-bit value (64-bit as two dwords, each placed on its own).
 template <class T>
-bool accessWide(Exec& x, const FlatCtx& c, const Target& t, unsigned lane, T& v, bool store) {
+bool accessWide(Exec& x, const FlatCtx& c, const Target& t, unsigned lane, T& v, bool store, bool record) {
   if constexpr (sizeof(T) == 4) {
-    return access<uint32_t>(x, c, t, 0, lane, v, store);
+    return access<uint32_t>(x, c, t, 0, lane, v, store, record);
   } else {
     uint32_t lo = uint32_t(v), hi = uint32_t(v >> 32);
-    if (!access<uint32_t>(x, c, t, 0, lane, lo, store) || !access<uint32_t>(x, c, t, 4, lane, hi, store))
+    if (!access<uint32_t>(x, c, t, 0, lane, lo, store, record) ||
+        !access<uint32_t>(x, c, t, 4, lane, hi, store, record))
       return false;
     v = u64Of(lo, hi);
     return true;
@@ -278,14 +283,14 @@ void flatAtomic(Exec& x) {
     if (!(exec >> l & 1)) continue;
     const Target t = resolve(c, l);
     T old = 0;
-    if (!accessWide<T>(x, c, t, l, old, false)) return;
+    if (!accessWide<T>(x, c, t, l, old, false, true)) return;
     const T lo = vdata<T>(x.w, dreg, l);
     T next;
     if constexpr (atomicHasTwoOperands(OP))
       next = atomicApply<OP, T>(old, vdata<T>(x.w, dreg + kDw, l), lo);
     else
       next = atomicApply<OP, T>(old, lo, T(0));
-    if (!accessWide<T>(x, c, t, l, next, true)) return;
+    if (!accessWide<T>(x, c, t, l, next, true, false)) return;
     if (rtn) putDeferred<T>(out, 0, l, old);
   }
   if (rtn && x.in.dst.nregs > kDw) tfeZero(x, out, kDw);

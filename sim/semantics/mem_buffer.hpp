@@ -85,14 +85,18 @@ inline bool bufferCtx(Exec& x, BufferCtx& c) {
 // Global-memory access of an in-range lane; faults (returns false) when
 // unmapped. Out-of-range lanes never call these ("Reads are zero and writes
 // are ignored for an addresses out of range", seed 001).
+// Both record the access for the timing model; the write-back of an atomic
+// passes record = false (its read already recorded the access).
 template <class T>
 inline bool gload(Exec& x, uint64_t addr, T& v, unsigned lane) {
+  x.recordAccess(addr, sizeof(T), lane);
   if (x.env.global->load(addr, v)) return true;
   globalFault(x, "load from", addr, lane);
   return false;
 }
 template <class T>
-inline bool gstore(Exec& x, uint64_t addr, const T& v, unsigned lane) {
+inline bool gstore(Exec& x, uint64_t addr, const T& v, unsigned lane, bool record = true) {
+  if (record) x.recordAccess(addr, sizeof(T), lane);
   if (x.env.global->store(addr, v)) return true;
   globalFault(x, "store to", addr, lane);
   return false;

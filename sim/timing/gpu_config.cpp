@@ -52,7 +52,8 @@ std::string GpuConfig::validate() const {
   if (!isPow2(lds.bankBytes)) first("lds: bank_bytes must be a power of two");
   first(checkPositive(lds.latency, "latency", "lds"));
   first(checkPositive(lds.gdsLatency, "gds_latency", "lds"));
-  first(checkPositive(lds.lanesPerPass, "lanes_per_pass", "lds"));
+  first(checkPositive(kcache.bytesPerCycle, "bytes_per_cycle", "kcache"));
+  first(checkPositive(issue.maxIssuePerCycle, "max_issue_per_cycle", "issue"));
   const auto& c1 = l1.cache;
   first(checkCache("l1", c1.sizeBytes, c1.lineBytes, c1.ways, c1.mshrs));
   first(checkPositive(c1.hitLatency, "hit_latency", "l1"));
@@ -70,7 +71,8 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.name = "tahiti";
       c.cus = 32;
       c.clockMhz = 925;
-      c.issue.dpFactor = 2;  // GcnTimings: "2 | 1/4 | Highend Tahiti: Radeon HD7970"
+      c.issue.dpFactor = 2;                // GcnTimings: "2 | 1/4 | Highend Tahiti: Radeon HD7970"
+      c.issue.alignmentPenaltyCycles = 4;  // GcnTimings "Instruction alignment" (GCN 1.0/1.1)
       c.cu.maxLdsPerWorkgroup = 32768;
       c.memory.l2.sizeBytes = 786432;
       c.memory.dramBytesPerCycle = 285;  // 264 GB/s at 925 MHz
@@ -79,7 +81,8 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.name = "hawaii";
       c.cus = 44;
       c.clockMhz = 1000;
-      c.issue.dpFactor = 4;  // GcnTimings: "4 | 1/8 | Highend Hawaii: R9 290"
+      c.issue.dpFactor = 4;                // GcnTimings: "4 | 1/8 | Highend Hawaii: R9 290"
+      c.issue.alignmentPenaltyCycles = 4;  // GcnTimings "Instruction alignment" (GCN 1.0/1.1)
       c.cu.maxLdsPerWorkgroup = 32768;
       c.cu.ldsGranule = 512;
       c.memory.l2.sizeBytes = 1048576;

@@ -36,6 +36,12 @@ struct CuConfig {
   bool operator==(const CuConfig&) const = default;
 };
 
+// How a SIMD picks among its ready waves each turn.
+enum class Arbitration : uint8_t {
+  OldestFirst,  // oldest wave first (higher s_setprio first)
+  RoundRobin,   // start after the wave that issued first last turn
+};
+
 struct IssueConfig {
   uint32_t valuCycles = 4;          // GcnTimings: "All VOP2 instructions take 4 cycles"
   uint32_t quarterRateCycles = 16;  // GcnTimings VOP1: V_RCP_F32 16, VOP3: V_MUL_LO_U32 16
@@ -60,6 +66,24 @@ struct IssueConfig {
   uint32_t msgLatency = 8;           // s_sendmsg until LGKM_CNT drops: estimate
   uint32_t smemLgkmMulti = 2;        // LGKM_CNT per SMEM fetch of 2+ dwords: seeds 000/003 say 2
   uint32_t smemLgkmSingle = 1;       // LGKM_CNT per single-dword SMEM fetch: seeds 000/003 say 1
+  // GcnTimings occupancy table, "Issue - maximum number of instructions per
+  // clock": 5 (one each of VALU, scalar, VMEM, LDS, GDS/export or branch).
+  uint32_t maxIssuePerCycle = 5;
+  // GcnTimings "Instruction scheduling": "between any integer V_ADD*, V_SUB*,
+  // V_FIRSTREADLINE_B32, V_READLANE_B32 operations and any scalar ALU
+  // instructions there is 16-cycle delay".
+  uint32_t saluAfterValuCycles = 16;
+  // GcnTimings "Instruction scheduling": a conditional jump on VCCZ/EXECZ/SCC
+  // right after the instruction that changed it "adds a single penalty (4 cycles)".
+  uint32_t branchPenaltyCycles = 4;
+  // GcnTimings "Instruction alignment" (GCN 1.0/1.1 only: "GCN 1.2 can fetch
+  // double dword instructions in full speed"): 4 cycles per penalty; 0 = off.
+  uint32_t alignmentPenaltyCycles = 0;
+  // AMD's GCN whitepaper says each cycle the arbiter picks, per execution
+  // unit, one wave of the SIMD whose turn it is, but not which one; oldest
+  // first (with s_setprio) is an estimate, the policy Multi2Sim's and
+  // MGPUSim's GCN models use. "round_robin" is the alternative.
+  Arbitration arbitration = Arbitration::OldestFirst;
   bool operator==(const IssueConfig&) const = default;
 };
 

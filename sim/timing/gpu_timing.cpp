@@ -105,14 +105,12 @@ PendingWrites* GpuTiming::takePw() {
 
 void GpuTiming::releasePw(PendingWrites* pw) { pwFree_.push_back(pw); }
 
-uint64_t GpuTiming::schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw,
+uint64_t GpuTiming::schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,
                              trace::MemKind kind, trace::MemOp op) {
-  switch (c) {
-    case Counter::Vm: wc.vm = uint8_t(wc.vm + amount); break;
-    case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm + amount); break;
-    case Counter::Exp: wc.exp = uint8_t(wc.exp + amount); break;
-  }
-  events_.push(Event{time, seq_, &wc, pw, c, amount, kind, op});
+  wc.vm = uint8_t(wc.vm + amounts.vm);
+  wc.lgkm = uint8_t(wc.lgkm + amounts.lgkm);
+  wc.exp = uint8_t(wc.exp + amounts.exp);
+  events_.push(Event{time, seq_, &wc, pw, amounts, kind, op});
   return seq_++;
 }
 
@@ -123,11 +121,9 @@ void GpuTiming::applyEvent(const Event& ev) {
     ev.pw->applyTo(*wc.w);
     releasePw(ev.pw);
   }
-  switch (ev.counter) {
-    case Counter::Vm: wc.vm = uint8_t(wc.vm - ev.amount); break;
-    case Counter::Lgkm: wc.lgkm = uint8_t(wc.lgkm - ev.amount); break;
-    case Counter::Exp: wc.exp = uint8_t(wc.exp - ev.amount); break;
-  }
+  wc.vm = uint8_t(wc.vm - ev.amounts.vm);
+  wc.lgkm = uint8_t(wc.lgkm - ev.amounts.lgkm);
+  wc.exp = uint8_t(wc.exp - ev.amounts.exp);
   if (tracing<kTraced>()) traceMemReturn(ev);
   if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
 }
@@ -377,6 +373,7 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
   if (sink_) sink_->finish(now_);
   stats_.kcache = {};
   for (auto& k : kcaches_) {
+    stats_.kcachePortWaitCycles += k->portWaitCycles;
     stats_.kcache.hits += k->tags.stats.hits;
     stats_.kcache.misses += k->tags.stats.misses;
     stats_.kcache.pendingHits += k->tags.stats.pendingHits;

@@ -2,8 +2,8 @@
 // and the class that advances it. Public entry points: timing_engine.hpp.
 // Split by responsibility: gpu_timing.cpp (main loop, events, dispatcher),
 // issue.cpp (per-cycle arbitration, instruction buffer), memory_issue.cpp
-// (SMEM/DS/VMEM/GDS completion times and counters), mem_addresses.cpp
-// (per-lane addresses for the bank and coalescing models).
+// (SMEM/DS/VMEM/GDS completion times and counters, from the addresses the
+// semantics logged), trace_hooks.cpp (trace events).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -26,8 +26,16 @@ namespace gcnsim::sim::timing {
 
 struct WorkgroupCtx;
 
+// An outstanding memory operation of a wave, as the trace knows it.
+struct OpenOp {
+  uint64_t id = 0, done = 0;  // request id; the cycle its return is scheduled
+  trace::MemKind kind = trace::MemKind::None;
+  trace::MemOp op = trace::MemOp::Other;
+  uint8_t vm = 0, lgkm = 0;  // what its return takes off VM_CNT and LGKM_CNT
+};
+
 // Per-wave state kept only while a trace sink is set (trace_hooks.cpp): the
-// open stall interval and the outstanding memory operations, oldest first.
+// open stall interval and the outstanding memory operations, in issue order.
 struct WaveTrace {
   bool open = false;
   uint64_t since = 0, pc = 0;
@@ -38,8 +46,7 @@ struct WaveTrace {
   bool vmToo = false;
   uint64_t barrierPc = 0;
   const isa::DecodedInst* barrierInst = nullptr;
-  std::vector<std::pair<uint64_t, trace::MemKind>> lgkmOps;  // (request id, kind)
-  std::vector<std::pair<uint64_t, trace::MemOp>> vmOps;
+  std::vector<OpenOp> ops;
 };
 
 struct WaveCtx {
@@ -52,7 +59,15 @@ struct WaveCtx {
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
   RegMask valuWrites;      // registers that op writes
   uint8_t vm = 0, lgkm = 0, exp = 0;
-  uint64_t lastVmDone = 0;  // VM_CNT returns in order
+  uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT)
+  uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
+  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
+  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
+  // lateSgprsUntil.
+  RegMask lateSgprs;
+  uint64_t lateSgprsUntil = 0;
+  // What the wave's previous instruction wrote, for the branch penalties.
+  bool prevWroteVccExec = false, prevWroteScc = false;
   bool atBarrier = false, draining = false, finished = false;
   bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
   WaveTrace tr;
@@ -72,6 +87,7 @@ struct WorkgroupCtx {
 
 struct SimdCtx {
   std::vector<WaveCtx*> waves;  // oldest first
+  uint32_t rrStart = 0;         // round-robin arbitration: where the next turn starts
   std::vector<uint8_t> slotUsed;
   uint64_t valuFree = 0;
   uint32_t freeVgprs = 0, freeSgprs = 0;
@@ -94,14 +110,16 @@ struct TimedInst {
   WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
 };
 
-enum class Counter : uint8_t { Vm, Lgkm, Exp };
+// What an operation adds to the wave's counters at issue and takes off at its return.
+struct CounterAmounts {
+  uint8_t vm = 0, lgkm = 0, exp = 0;
+};
 
 struct Event {
   uint64_t time = 0, seq = 0;
   WaveCtx* wave = nullptr;
   PendingWrites* pw = nullptr;  // register writes to apply (loads), or null
-  Counter counter = Counter::Vm;
-  uint8_t amount = 0;
+  CounterAmounts amounts;
   trace::MemKind memKind = trace::MemKind::None;  // for trace return events
   trace::MemOp memOp = trace::MemOp::Other;
   bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
@@ -150,7 +168,7 @@ class GpuTiming {
   void applyEvent(const Event& ev);
   void finishWave(WaveCtx& wc);
   // Returns the event's id (its sequence number).
-  uint64_t schedule(uint64_t time, WaveCtx& wc, Counter c, uint8_t amount, PendingWrites* pw,
+  uint64_t schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,
                     trace::MemKind kind = trace::MemKind::None, trace::MemOp op = trace::MemOp::Other);
   void countOccupancy();  // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
@@ -180,23 +198,32 @@ class GpuTiming {
   template <bool kTraced>
   void issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
   uint64_t smemDone(CuCtx& cu, const TimedInst& ti);
-  uint64_t dsDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);
-  uint64_t vmemDone(CuCtx& cu, WaveCtx& wc, const TimedInst& ti);
-  // mem_addresses.cpp
-  void dsAddresses(const WaveState& w, const TimedInst& ti);  // -> dsExtra_
-  void vmemAddresses(const WaveState& w, const TimedInst& ti);
+  uint64_t ldsDone(CuCtx& cu, uint32_t pipeCycles);
+  uint64_t vmemDone(CuCtx& cu, const TimedInst& ti);
+  // Splits the access log into LDS accesses (ldsAcc_) and global ones (vmAddr_, vmBytes_).
+  void gatherAccesses();
+  // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
+  uint32_t alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const;
+  uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
+                         uint64_t target) const;
   // trace_hooks.cpp: events for sink_ (only called when it is set)
   struct MemSnapshot {
     memory::CacheStats k, l1, l2;
   };
   MemSnapshot snapshot(const CuCtx& cu) const;
   trace::WaveRef ref(const WaveCtx& wc) const;
-  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo = false);
+  // lgkmLimit/vmLimit: the counter value the wave waits for (attribution).
+  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo = false,
+                    uint8_t lgkmLimit = 0, uint8_t vmLimit = 0);
   void traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti);
   void closeStall(WaveCtx& wc, const isa::DecodedInst* current);
   void traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec);
   void traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
-                       uint64_t id, uint64_t done, trace::MemKind kind, trace::MemOp op);
+                       uint64_t id, uint64_t done, CounterAmounts amounts, trace::MemKind kind,
+                       trace::MemOp op);
+  // The outstanding operation whose return brings the counter down to
+  // `limit` (the one an s_waitcnt waits for), or null.
+  const OpenOp* releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) const;
   void traceMemReturn(const Event& ev);
   void traceWave(const WaveCtx& wc, bool end);
   void traceWorkgroup(const WorkgroupCtx& wg, trace::WorkgroupEvent::What what);
@@ -242,9 +269,10 @@ class GpuTiming {
   bool progress_ = false;
   RunStatus status_;
   AccessLog log_;
-  // address buffers for the bank and coalescing models
-  uint32_t dsExtra_ = 0;                    // bank-conflict passes of the DS instruction being issued
-  uint32_t dsFirstAddr_ = 0, dsLanes_ = 0;  // its first active lane's address, active lanes (traces)
+  // The memory instruction being issued: its accesses (from log_) for the
+  // bank and coalescing models, and its bank-conflict passes.
+  std::vector<memory::LdsLaneAccess> ldsAcc_;
+  memory::LdsBankModel::Passes ldsPasses_;
   std::vector<uint64_t> vmAddr_;
   std::vector<uint32_t> vmBytes_;
   std::vector<uint64_t> lines_;

@@ -6,17 +6,62 @@
 #include "sim/vector_modes.hpp"
 
 namespace gcnsim::sim::timing {
+namespace {
+bool writesSgpr(const RegMask& m, unsigned code) { return (m.s[code >> 6] >> (code & 63)) & 1; }
+uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
+}  // namespace
+
+// GCN 1.0/1.1 instruction alignment (GcnTimings.md "Instruction alignment"):
+// "program divided by in 32-byte blocks; only the first 3 dwords in the
+// 32-byte block incur no penalty. Any 2-dword instruction outside these first
+// 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
+// 2 or later of its block (its second dword is past the third).
+uint32_t GpuTiming::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const {
+  if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.ci->inst.bytes() != 8) return 0;
+  return dwordInBlock(wc.w->pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
+}
+
+// Branch penalties (GcnTimings.md "Instruction scheduling"): "any conditional
+// jump that directly checks VCCZ or EXECZ after an instruction that changes
+// VCC or EXEC adds a single penalty (4 cycles)"; "any conditional jump that
+// directly checks SCC after an instruction that changes SCC, EXEC, VCC adds a
+// single penalty". On GCN 1.0/1.1 also the jump rules of "Instruction
+// alignment": a taken forward jump to dword N >= 5 of a 32-byte block adds
+// N - 4 penalties; a conditional jump at dword N >= 4 (the block's second
+// half) that is not taken adds N - 3.
+uint32_t GpuTiming::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
+                                  uint64_t target) const {
+  const isa::OpInfo& info = *ti.ci->inst.info;
+  const bool checksVccExec = info.has(isa::kReadsVcc) || info.has(isa::kReadsExec);
+  const bool checksScc = info.has(isa::kReadsScc);
+  uint32_t n = 0;
+  if (checksVccExec && wc.prevWroteVccExec) ++n;
+  if (checksScc && (wc.prevWroteScc || wc.prevWroteVccExec)) ++n;
+  uint32_t cycles = n * cfg_.issue.branchPenaltyCycles;
+  if (const uint32_t p = cfg_.issue.alignmentPenaltyCycles) {
+    if (taken && target > pc && dwordInBlock(target) >= 5) cycles += (dwordInBlock(target) - 4) * p;
+    if (!taken && (checksVccExec || checksScc) && dwordInBlock(pc) >= 4) cycles += (dwordInBlock(pc) - 3) * p;
+  }
+  return cycles;
+}
+
+// Arbitration (IssueConfig::arbitration): oldest first (s_setprio first), or
+// round robin, each turn starting after the first wave that issued last turn.
 template <bool kTraced>
 bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
   uint32_t used = 0;
   bool any = false;
   if (!simd.anyPrio) {
-    // Oldest first. A retiring wave leaves the vector: iterate over a copy
-    // of the (small) pointer list.
+    // A retiring wave leaves the vector: iterate over a copy of the (small) pointer list.
     WaveCtx* list[32];
     const size_t n = std::min<size_t>(simd.waves.size(), 32);
-    std::copy_n(simd.waves.begin(), n, list);
-    for (size_t i = 0; i < n && status_.ok(); ++i) any |= tryIssue<kTraced>(cu, simd, *list[i], used, wake);
+    const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
+    std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
+    for (size_t i = 0; i < n && status_.ok(); ++i) {
+      const bool issued = tryIssue<kTraced>(cu, simd, *list[i], used, wake);
+      if (issued && !any) simd.rrStart = uint32_t(start + i + 1);
+      any |= issued;
+    }
     return any;
   }
   // s_setprio: higher priority first, then oldest first.
@@ -43,7 +88,7 @@ bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
     case Kind::VmemLoad:
     case Kind::VmemStore:
     case Kind::VmemAtomic:
-    case Kind::VmemInvL1: return wc.vm + 1 <= maxCnt_.vm;
+    case Kind::VmemInvL1: return wc.vm + 1 <= maxCnt_.vm && wc.lgkm + op.lgkm <= maxCnt_.lgkm;
     case Kind::Export: return wc.exp + 1 <= maxCnt_.exp;
     default: return true;
   }
@@ -81,7 +126,13 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
       if (opt_.onIssue) trace(wc, pc, ti.op->kind);
     if (tracing<kTraced>()) traceIssue(wc, ti, pc, w.exec());
   }
-  if (ti.op->kind == Kind::Branch && x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
+  if (ti.op->kind == Kind::Branch) {
+    if (x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
+    wc.readyAt += branchPenalty(wc, ti, pc, x.branched(), x.branchTarget());
+  }
+  // What this instruction wrote, for the next one's branch penalty.
+  wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
+  wc.prevWroteScc = ti.ci->inst.info->has(isa::kWritesScc);
   return x.stop();
 }
 
@@ -241,7 +292,8 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     IssueCat cat = op.cat;
     if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
     const uint32_t bit = 1u << unsigned(cat);
-    if (used & bit) {
+    // One instruction per category, at most maxIssuePerCycle in all (GcnTimings.md occupancy table, "Issue").
+    if ((used & bit) || uint32_t(__builtin_popcount(used)) >= cfg_.issue.maxIssuePerCycle) {
       if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
       wake = std::min(wake, now_ + 1);
       return false;
@@ -250,6 +302,12 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
       ++stats_.scoreboardStalls;
       if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
       wake = std::min(wake, wc.valuUntil);
+      return false;
+    }
+    if (op.kind == Kind::Salu && now_ < wc.lateSgprsUntil && reads->intersects(wc.lateSgprs)) {
+      ++stats_.scoreboardStalls;
+      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
+      wake = std::min(wake, wc.lateSgprsUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
@@ -265,15 +323,13 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
 
     PendingWrites* pw = takePw();
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
-    // Per-lane addresses are read before the instruction runs (its results may overwrite them).
-    if (op.kind == Kind::Ds && !ti->ci->inst.mem.gds) dsAddresses(*wc.w, *ti);
-    if (op.kind == Kind::VmemLoad || op.kind == Kind::VmemStore || op.kind == Kind::VmemAtomic)
-      vmemAddresses(*wc.w, *ti);
-    wc.readyAt = now_ + op.cycles;
+    const bool glc = op.glcCycles && ti->ci->inst.mem.glc;
+    const uint32_t align = alignmentPenalty(wc, *ti);
+    wc.readyAt = now_ + op.cycles + (glc ? op.glcCycles : 0) + align;
     const uint64_t pc = wc.w->pc;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
-    const StopReason r =
-        execute<kTraced>(wc, *ti, *pw, op.kind == Kind::Smem || op.kind == Kind::SmemStore, inst);
+    // Memory instructions log their accesses for the cache, bank and coalescing models.
+    const StopReason r = execute<kTraced>(wc, *ti, *pw, memory, inst);
     if (r == StopReason::Fault) {
       releasePw(pw);
       return false;
@@ -297,7 +353,11 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         simd.valuFree = now_ + op.cycles;
         wc.valuUntil = now_ + op.cycles;
         wc.valuWrites = *writes;
-        wc.readyAt = now_ + cfg_.issue.valuCycles;
+        wc.readyAt = now_ + cfg_.issue.valuCycles + align;
+        if (op.lateForSalu) {
+          wc.lateSgprs = RegMask{writes->s, {}};
+          wc.lateSgprsUntil = now_ + cfg_.issue.saluAfterValuCycles;
+        }
         pw->applyTo(*wc.w);
         releasePw(pw);
         break;

@@ -1,14 +1,37 @@
-// Completion times and wait counters of the memory instructions:
-//  SMEM/SMRD -> K$ (out of order, LGKM_CNT +1/+2: seeds/000, seeds/003)
-//  DS        -> the CU's LDS pipe with bank conflicts (in order, LGKM_CNT +1: seed 004)
-//  GDS       -> the GPU's GDS pipe (in order with itself, LGKM_CNT +1)
+// Completion times and wait counters of the memory instructions, from the
+// addresses the semantic function logged (Exec::recordAccess) -- the timing
+// model never computes an address itself:
+//  SMEM/SMRD -> the K$ port and tags (out of order, LGKM_CNT +1/+2: seeds/000, seeds/003)
+//  DS (LDS)  -> the CU's LDS pipe with bank conflicts (LGKM_CNT +1: seed 004)
+//  DS (GDS)  -> the GPU's GDS pipe (LGKM_CNT +1)
+//               A wave's DS instructions return in order, LDS and GDS alike
+//               ("every DS instruction returns data in order", GcnInstrsDs.md).
 //  VMEM      -> coalescer, vector L1, L2, DRAM (in order on VM_CNT)
+//  FLAT      -> VM_CNT +1 and LGKM_CNT +1 (AMD GCN3/Vega ISA, FLAT: a flat
+//               instruction may reach LDS or memory, so it counts on both and
+//               only a count of 0 is sure to cover it; GcnInstrsFlat.md).
+//               Accesses in the LDS aperture go through the LDS pipe and
+//               return out of VM order; global ones return in VM order.
 //  s_sendmsg -> LGKM_CNT +1 for msgLatency cycles
 #include <algorithm>
 
 #include "sim/timing/gpu_timing.hpp"
 
 namespace gcnsim::sim::timing {
+
+void GpuTiming::gatherAccesses() {
+  ldsAcc_.clear();
+  vmAddr_.clear();
+  vmBytes_.clear();
+  for (unsigned i = 0; i < log_.count; ++i) {
+    if (log_.space[i] == AccessSpace::Lds) {
+      ldsAcc_.push_back({uint32_t(log_.addr[i]), uint16_t(log_.bytes[i]), log_.lane[i]});
+    } else {
+      vmAddr_.push_back(log_.addr[i]);
+      vmBytes_.push_back(log_.bytes[i]);
+    }
+  }
+}
 
 uint64_t GpuTiming::smemDone(CuCtx& cu, const TimedInst& ti) {
   const bool store = ti.op->kind == Kind::SmemStore;
@@ -25,13 +48,19 @@ uint64_t GpuTiming::smemDone(CuCtx& cu, const TimedInst& ti) {
   return done;
 }
 
-uint64_t GpuTiming::dsDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
-  const uint32_t extra = dsExtra_;
-  stats_.ldsConflictPasses += extra;
-  return cu.lds->access(now_, ti.op->cycles, extra);
+// The LDS accesses in ldsAcc_ through the CU's LDS pipe: `pipeCycles` for a
+// conflict-free wave64 (0: one cycle a pass) plus the cost of the extra
+// passes (memory/lds_timing.hpp).
+uint64_t GpuTiming::ldsDone(CuCtx& cu, uint32_t pipeCycles) {
+  ldsPasses_ = bank_->passes(ldsAcc_);
+  if (pipeCycles == 0) pipeCycles = ldsPasses_.base;
+  const uint32_t extra = memory::conflictCycles(ldsPasses_, pipeCycles);
+  stats_.ldsConflictPasses += ldsPasses_.extra;
+  stats_.ldsConflictCycles += extra;
+  return cu.lds->access(now_, pipeCycles, extra);
 }
 
-uint64_t GpuTiming::vmemDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
+uint64_t GpuTiming::vmemDone(CuCtx& cu, const TimedInst& ti) {
   lines_.clear();
   memory::coalesceLines(vmAddr_, vmBytes_, cfg_.l1.cache.lineBytes, lines_);
   memory::VmemKind kind = memory::VmemKind::Load;
@@ -45,6 +74,15 @@ uint64_t GpuTiming::vmemDone(CuCtx& cu, WaveCtx&, const TimedInst& ti) {
   return cu.l1->access(lines_, kind, now_);
 }
 
+namespace {
+trace::MemOp vmemOp(Kind k) {
+  return k == Kind::VmemLoad     ? trace::MemOp::Load
+         : k == Kind::VmemStore  ? trace::MemOp::Store
+         : k == Kind::VmemAtomic ? trace::MemOp::Atomic
+                                 : trace::MemOp::Other;
+}
+}  // namespace
+
 template <bool kTraced>
 void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   const OpTiming& op = *ti.op;
@@ -57,10 +95,10 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
   using trace::MemKind;
   using trace::MemOp;
   uint64_t done = 0;
-  Counter counter = Counter::Lgkm;
-  uint8_t amount = op.lgkm;
+  CounterAmounts amounts{0, op.lgkm, 0};
   MemKind mk = MemKind::Smem;
   MemOp mo = MemOp::Other;
+  ldsPasses_ = {};
   switch (op.kind) {
     case Kind::Smem:
       done = smemDone(cu, ti);
@@ -85,38 +123,45 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
       mo = in.dst.present() ? (in.data0.present() ? MemOp::Atomic : MemOp::Load)
                             : (in.data0.present() ? MemOp::Store : MemOp::Other);
       if (in.mem.gds) {
-        done = gds_->gds(now_, op.cycles);
+        done = gds_->gds(now_, op.pipeCycles);
         mk = MemKind::Gds;
       } else {
-        done = dsDone(cu, wc, ti);
+        gatherAccesses();
+        done = ldsDone(cu, op.pipeCycles);
         mk = MemKind::Lds;
       }
+      done = std::max(done, wc.lastDsDone);  // DS returns in order, LDS and GDS alike
+      wc.lastDsDone = done;
       break;
     }
     case Kind::VmemLoad:
     case Kind::VmemStore:
     case Kind::VmemAtomic:
     case Kind::VmemInvL1:
+      amounts = {1, op.lgkm, 0};
+      mk = op.flat ? MemKind::Flat : MemKind::Vmem;
+      mo = vmemOp(op.kind);
       if (op.kind == Kind::VmemInvL1) {
         cu.l1->invalidate();  // BUFFER_WBINVL1*: the L1 is write-through, so only invalidate
         done = now_ + cfg_.l1.cache.hitLatency;
       } else {
-        done = vmemDone(cu, wc, ti);
+        gatherAccesses();
+        done = now_;
+        // FLAT in the LDS aperture: the LDS pipe, one cycle a pass (estimate: the read rate).
+        if (!ldsAcc_.empty()) done = ldsDone(cu, 0);
+        if (!vmAddr_.empty() || ldsAcc_.empty()) done = std::max(done, vmemDone(cu, ti));
       }
-      done = std::max(done, wc.lastVmDone);  // vector memory returns in order on VM_CNT
-      wc.lastVmDone = done;
-      counter = Counter::Vm;
-      amount = 1;
-      mk = MemKind::Vmem;
-      mo = op.kind == Kind::VmemLoad     ? MemOp::Load
-           : op.kind == Kind::VmemStore  ? MemOp::Store
-           : op.kind == Kind::VmemAtomic ? MemOp::Atomic
-                                         : MemOp::Other;
+      // Vector memory returns in order on VM_CNT (LLVM waits with vmcnt(N > 0)
+      // on FLAT loads it knows are global); a FLAT access that went to the LDS
+      // comes back through the LDS pipe, out of that order.
+      if (!op.flat || ldsAcc_.empty()) {
+        done = std::max(done, wc.lastVmDone);
+        wc.lastVmDone = done;
+      }
       break;
     case Kind::Export:
       done = now_ + cfg_.issue.saluCycles;
-      counter = Counter::Exp;
-      amount = 1;
+      amounts = {0, 0, 1};
       mk = MemKind::Export;
       mo = MemOp::Store;
       break;
@@ -127,8 +172,8 @@ void GpuTiming::issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, Pending
       }
       return;
   }
-  const uint64_t id = schedule(done, wc, counter, amount, pw, mk, mo);
-  if (tracing<kTraced>()) traceMemRequest(cu, wc, ti, before, id, done, mk, mo);
+  const uint64_t id = schedule(done, wc, amounts, pw, mk, mo);
+  if (tracing<kTraced>()) traceMemRequest(cu, wc, ti, before, id, done, amounts, mk, mo);
 }
 
 template void GpuTiming::issueMemory<false>(CuCtx&, WaveCtx&, const TimedInst&, PendingWrites*);

@@ -45,7 +45,9 @@ struct TimingStats {
   std::array<uint64_t, kIssueCats> issued{};  // per IssueCat
   uint64_t waitcntStalls = 0;                 // wave-turns spent in s_waitcnt
   uint64_t scoreboardStalls = 0, unitBusyStalls = 0, barrierWaits = 0;
-  uint64_t ldsConflictPasses = 0;
+  uint64_t ldsConflictPasses = 0;     // extra passes bank conflicts caused (memory/lds_timing.hpp)
+  uint64_t ldsConflictCycles = 0;     // LDS pipe cycles they cost
+  uint64_t kcachePortWaitCycles = 0;  // cycles SMEM accesses queued for a K$ port
   memory::CacheStats kcache, l1, l2;
   uint64_t dramReads = 0;
   // For reports (cheap, always counted):

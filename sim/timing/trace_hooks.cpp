@@ -39,7 +39,26 @@ void GpuTiming::closeStall(WaveCtx& wc, const isa::DecodedInst* current) {
   sink_->stall(e);
 }
 
-void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo) {
+const OpenOp* GpuTiming::releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) const {
+  // Walk the outstanding operations in the order they are scheduled to
+  // return; the one after whose return the counter is <= limit releases the wait.
+  const OpenOp* order[64];
+  unsigned n = 0;
+  for (const OpenOp& o : wc.tr.ops)
+    if ((lgkm ? o.lgkm : o.vm) && n < 64) order[n++] = &o;
+  std::sort(order, order + n, [](const OpenOp* a, const OpenOp* b) {
+    return a->done != b->done ? a->done < b->done : a->id < b->id;
+  });
+  unsigned count = lgkm ? wc.lgkm : wc.vm;
+  for (unsigned i = 0; i < n; ++i) {
+    count -= std::min<unsigned>(count, lgkm ? order[i]->lgkm : order[i]->vm);
+    if (count <= limit) return order[i];
+  }
+  return n ? order[n - 1] : nullptr;
+}
+
+void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo,
+                             uint8_t lgkmLimit, uint8_t vmLimit) {
   WaveTrace& t = wc.tr;
   trace::MemKind kind = trace::MemKind::None;
   trace::MemOp vmOp = trace::MemOp::Other;
@@ -48,10 +67,11 @@ void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReaso
   if (r == trace::StallReason::Barrier) {
     pc = t.barrierPc;
     inst = t.barrierInst;
-  } else if (r == trace::StallReason::Lgkm && !t.lgkmOps.empty()) {
-    kind = t.lgkmOps.front().second;
+  } else if (r == trace::StallReason::Lgkm) {
+    if (const OpenOp* o = releasingOp(wc, true, lgkmLimit)) kind = o->kind;
   }
-  if ((r == trace::StallReason::Vm || vmToo) && !t.vmOps.empty()) vmOp = t.vmOps.front().second;
+  if (r == trace::StallReason::Vm || vmToo)
+    if (const OpenOp* o = releasingOp(wc, false, vmLimit)) vmOp = o->op;
   if (t.open && t.reason == r && t.pc == pc && t.waitingOn == kind && t.vmOp == vmOp && t.vmToo == vmToo)
     return;
   closeStall(wc, inst);
@@ -72,20 +92,25 @@ void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReaso
 void GpuTiming::traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti) {
   trace::StallReason r = trace::StallReason::Exp;
   bool vmToo = false;
+  // The counter values the instruction waits for.
+  uint8_t lgkmLimit = uint8_t(maxCnt_.lgkm - std::min(maxCnt_.lgkm, ti.op->lgkm));
+  uint8_t vmLimit = uint8_t(maxCnt_.vm - 1);
   if (ti.op->kind == Kind::Waitcnt) {
     const WaitcntLimits& l = ti.waitcnt;
+    lgkmLimit = l.lgkm;
+    vmLimit = l.vm;
     if (wc.lgkm > l.lgkm) {
       r = trace::StallReason::Lgkm;
       vmToo = wc.vm > l.vm;
     } else if (wc.vm > l.vm) {
       r = trace::StallReason::Vm;
     }
-  } else if (ti.op->cat == IssueCat::Vmem) {
+  } else if (ti.op->cat == IssueCat::Vmem && wc.vm + 1 > maxCnt_.vm) {
     r = trace::StallReason::Vm;
   } else if (ti.op->kind != Kind::Export) {
     r = trace::StallReason::Lgkm;
   }
-  traceBlocked(wc, &ti, r, vmToo);
+  traceBlocked(wc, &ti, r, vmToo, lgkmLimit, vmLimit);
 }
 
 void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec) {
@@ -118,9 +143,9 @@ void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64
 }
 
 void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
-                                uint64_t id, uint64_t done, trace::MemKind kind, trace::MemOp op) {
-  if (kind == trace::MemKind::Vmem) wc.tr.vmOps.emplace_back(id, op);
-  if (kind != trace::MemKind::Vmem && kind != trace::MemKind::Export) wc.tr.lgkmOps.emplace_back(id, kind);
+                                uint64_t id, uint64_t done, CounterAmounts amounts, trace::MemKind kind,
+                                trace::MemOp op) {
+  if (amounts.vm || amounts.lgkm) wc.tr.ops.push_back({id, done, kind, op, amounts.vm, amounts.lgkm});
   trace::MemEvent e;
   e.cycle = now_;
   e.w = ref(wc);
@@ -136,20 +161,20 @@ void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& t
   e.l1Misses = uint16_t(after.l1.misses - before.l1.misses);
   e.l2Hits = uint16_t(after.l2.hits - before.l2.hits);
   e.l2Misses = uint16_t(after.l2.misses - before.l2.misses);
+  // Address: the first access (SMEM, LDS) or the lowest (vector memory); bytes: all the lanes'.
   switch (kind) {
     case trace::MemKind::Smem:
+    case trace::MemKind::Lds:
+    case trace::MemKind::Gds:
       if (log_.count) e.address = log_.addr[0];
       for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
+      e.conflicts = uint16_t(ldsPasses_.extra);
       break;
-    case trace::MemKind::Lds:
-      e.address = dsFirstAddr_;
-      e.bytes = dsLanes_ * ti.op->dsAddrs * ti.op->dsDwordsPerAddr * 4u;
-      e.conflicts = uint16_t(dsExtra_);
-      break;
-    case trace::MemKind::Gds: e.bytes = 4u * std::max<uint32_t>(ti.op->dwords, 1); break;
     case trace::MemKind::Vmem:
-      if (!vmAddr_.empty()) e.address = *std::min_element(vmAddr_.begin(), vmAddr_.end());
-      for (uint32_t b : vmBytes_) e.bytes += b;
+    case trace::MemKind::Flat:
+      if (log_.count) e.address = *std::min_element(log_.addr.begin(), log_.addr.begin() + log_.count);
+      for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
+      e.conflicts = uint16_t(ldsPasses_.extra);
       break;
     default: break;
   }
@@ -162,15 +187,7 @@ void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& t
 void GpuTiming::traceMemReturn(const Event& ev) {
   if (ev.memKind == trace::MemKind::None) return;
   WaveCtx& wc = *ev.wave;
-  auto drop = [id = ev.seq](auto& list) {
-    for (auto it = list.begin(); it != list.end(); ++it)
-      if (it->first == id) {
-        list.erase(it);
-        return;
-      }
-  };
-  drop(wc.tr.lgkmOps);
-  drop(wc.tr.vmOps);
+  std::erase_if(wc.tr.ops, [id = ev.seq](const OpenOp& o) { return o.id == id; });
   trace::MemEvent e;
   e.cycle = now_;
   e.w = ref(wc);

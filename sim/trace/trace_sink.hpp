@@ -37,8 +37,9 @@ enum class StallReason : uint8_t {
 };
 inline constexpr unsigned kStallReasons = 7;
 
-// Memory operations by the unit that serves them.
-enum class MemKind : uint8_t { None, Smem, Lds, Gds, Msg, Vmem, Export };
+// Memory operations by the unit that serves them. Flat: a FLAT instruction
+// (counts on VM_CNT and LGKM_CNT).
+enum class MemKind : uint8_t { None, Smem, Lds, Gds, Msg, Vmem, Export, Flat };
 enum class MemOp : uint8_t { Load, Store, Atomic, Other };
 
 inline const char* stallReasonName(StallReason r) {
@@ -46,7 +47,7 @@ inline const char* stallReasonName(StallReason r) {
   return k[unsigned(r)];
 }
 inline const char* memKindName(MemKind k) {
-  static const char* const n[] = {"none", "smem", "lds", "gds", "msg", "vmem", "export"};
+  static const char* const n[] = {"none", "smem", "lds", "gds", "msg", "vmem", "export", "flat"};
   return n[unsigned(k)];
 }
 inline const char* memOpName(MemOp o) {
@@ -70,8 +71,10 @@ struct StallEvent {
   uint64_t pc = 0;  // the instruction the wait is attributed to
   const isa::DecodedInst* inst = nullptr;
   StallReason reason = StallReason::Lgkm;
-  MemKind waitingOn = MemKind::None;  // Lgkm: the kind of the oldest outstanding LGKM operation
-  MemOp vmOp = MemOp::Other;          // Vm (and Lgkm with vmToo): the oldest outstanding VM operation
+  // Lgkm: the kind of the operation whose return releases the wait (the one
+  // that brings LGKM_CNT down to the s_waitcnt limit, by scheduled return).
+  MemKind waitingOn = MemKind::None;
+  MemOp vmOp = MemOp::Other;  // Vm (and Lgkm with vmToo): the same for VM_CNT
   // Lgkm stall of an s_waitcnt whose vmcnt is unsatisfied as well: the
   // interval also counts as a VM_CNT wait (profiles report it in both).
   bool vmToo = false;

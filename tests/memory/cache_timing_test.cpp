@@ -68,6 +68,37 @@ TEST_CASE("K$: hit and miss latency, probed at latency-1 and latency", "[memory]
   CHECK(k.load(0x4000, 4, t2) == t2 + kc.hitLatency + mc.l2.hitLatency);
 }
 
+// The K$ port (memory/kcache_timing.hpp): bytes_per_cycle a cycle, accesses
+// queue behind each other. 64 B/clk: a 16-byte load holds it 1 cycle, a
+// 64-byte (x16) load 1 cycle, a 128-byte range 2 cycles.
+TEST_CASE("K$: one port of bytes_per_cycle; loads queue under load", "[memory][timing]") {
+  MemoryConfig mc;
+  KcacheConfig kc;
+  L2Timing l2(mc);
+  KcacheTiming k(kc, l2);
+  k.load(0x8000, 256, 0);  // warm four lines (4 port cycles)
+  const uint64_t t = 1000;
+  // Eight x16 loads (64 bytes each) in the same cycle: the i-th starts at t + i.
+  for (uint64_t i = 0; i < 8; ++i) {
+    const uint64_t done = k.load(0x8000 + 64 * (i % 4), 64, t);
+    CHECK(done == t + i + kc.hitLatency);
+  }
+  CHECK(k.portWaitCycles == 0 + 1 + 2 + 3 + 4 + 5 + 6 + 7);
+  // A 128-byte access holds the port 2 cycles: the next one starts 2 later.
+  const uint64_t t2 = 2000;
+  CHECK(k.load(0x8000, 128, t2) == t2 + kc.hitLatency);
+  CHECK(k.load(0x8000, 4, t2) == t2 + 2 + kc.hitLatency);
+  // Half the bandwidth: twice the spacing.
+  KcacheConfig slow = kc;
+  slow.bytesPerCycle = 32;
+  L2Timing l2b(mc);
+  KcacheTiming k2(slow, l2b);
+  k2.load(0x8000, 64, 0);
+  const uint64_t t3 = 1000;
+  CHECK(k2.load(0x8000, 64, t3) == t3 + slow.hitLatency);
+  CHECK(k2.load(0x8000, 64, t3) == t3 + 2 + slow.hitLatency);
+}
+
 TEST_CASE("K$: a hit under an outstanding miss returns with the miss", "[memory][timing]") {
   MemoryConfig mc;
   KcacheConfig kc;
@@ -125,32 +156,73 @@ TEST_CASE("vector L1: coalescing and per-line cost", "[memory][timing]") {
   CHECK(l1.access(one, VmemKind::LoadBypass, t3) == t3 + vc.cache.hitLatency + mc.l2.hitLatency);
 }
 
-TEST_CASE("LDS banks: conflict degree, broadcast, halves", "[memory][timing]") {
+// The pass rule of memory/lds_timing.hpp, worked out by hand: 32 banks of
+// 4 bytes; D dwords per lane -> 32/D lanes per pass; a two-address op serves
+// all first addresses, then all second ones; k distinct dwords in one bank of
+// a pass -> k - 1 extra passes.
+TEST_CASE("LDS banks: conflict degree, broadcast, wave halves (b32)", "[memory][timing]") {
   LdsConfig c;
   LdsBankModel m(c);
   auto passes = [&](uint32_t stride, unsigned lanes = 64) {
-    std::vector<uint32_t> a;
-    std::vector<uint8_t> l;
-    for (unsigned i = 0; i < lanes; ++i) a.push_back(i * stride), l.push_back(uint8_t(i));
-    return m.conflictPasses(a, l);
+    std::vector<LdsLaneAccess> a;
+    for (unsigned i = 0; i < lanes; ++i) a.push_back({i * stride, 4, uint8_t(i)});
+    return m.passes(a);
   };
-  CHECK(passes(4) == 0);     // consecutive dwords: every lane its own bank
-  CHECK(passes(0) == 0);     // one address: broadcast
-  CHECK(passes(8) == 2);     // 2-way in each half
-  CHECK(passes(128) == 62);  // 32-way in each half: 2 x 31
-  CHECK(passes(128, 32) == 31);
+  CHECK(passes(4).extra == 0);     // consecutive dwords: every lane its own bank
+  CHECK(passes(4).base == 2);      // a wave64 ds_read_b32 takes two passes
+  CHECK(passes(0).extra == 0);     // one address: broadcast
+  CHECK(passes(8).extra == 2);     // every other dword: 2-way in each half
+  CHECK(passes(128).extra == 62);  // all lanes in bank 0: 32-way in each half, 2 x 31
+  CHECK(passes(128, 32).extra == 31);
+}
+
+TEST_CASE("LDS banks: b64/b128 and read2 patterns served without conflict", "[memory][timing]") {
+  LdsConfig c;
+  LdsBankModel m(c);
+  auto wide = [&](uint32_t stride, uint16_t bytes) {
+    std::vector<LdsLaneAccess> a;
+    for (unsigned i = 0; i < 64; ++i) a.push_back({i * stride, bytes, uint8_t(i)});
+    return m.passes(a);
+  };
+  // float2 per work-item: 16 lanes a pass cover dwords 0..31 once each.
+  CHECK(wide(8, 8).extra == 0);
+  CHECK(wide(8, 8).base == 4);
+  // float4 per work-item: 8 lanes a pass, 32 distinct banks.
+  CHECK(wide(16, 16).extra == 0);
+  CHECK(wide(16, 16).base == 8);
+  // float2 with a float2 of padding: lanes l and l+8 share banks 4l, 4l+1: 2-way in each of 4 passes.
+  CHECK(wide(16, 8).extra == 4);
+  // read2_b32 with OFFSET1 = 32 dwords (a reduction step): the first
+  // addresses (dword l), then the second (dword l + 32), each conflict-free.
+  std::vector<LdsLaneAccess> two;
+  for (unsigned i = 0; i < 64; ++i) {
+    two.push_back({4 * i, 4, uint8_t(i)});
+    two.push_back({4 * i + 128, 4, uint8_t(i)});
+  }
+  const LdsBankModel::Passes p = m.passes(two);
+  CHECK(p.extra == 0);
+  CHECK(p.base == 4);
+  // Their cost: a ds_read_b32 (pipe 2 cycles for 2 passes) with 62 extra passes costs 62 cycles.
+  CHECK(conflictCycles({62, 2}, 2) == 62);
+  CHECK(conflictCycles({2, 2}, 4) == 4);  // ds_write_b32: 2 cycles a pass
+  CHECK(conflictCycles({0, 2}, 4) == 0);
 }
 
 TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {
   LdsConfig c;
   LdsPipe p(c);
-  const uint64_t done = p.access(100, 4, 0);
+  const uint64_t done = p.access(100, 2, 0);
   CHECK(done > 100 + c.latency - 1);
   CHECK(done == 100 + c.latency);
   LdsPipe q(c);
-  const uint64_t slow = q.access(0, 4, 31);
-  const uint64_t fast = q.access(4, 4, 0);
-  CHECK(slow == c.latency + 31 * c.conflictCycles);
+  const uint64_t slow = q.access(0, 2, 62);
+  CHECK(slow == c.latency + 62);
+  const uint64_t fast = q.access(1, 2, 0);  // waits for the pipe: starts at 64
+  CHECK(fast == 64 + c.latency);
   CHECK(fast > slow);
-  CHECK(q.gds(0, 4) == c.gdsLatency);
+  // Throughput: back-to-back conflict-free instructions start pipeCycles apart.
+  LdsPipe r(c);
+  CHECK(r.access(0, 4, 0) == c.latency);
+  CHECK(r.access(0, 4, 0) == 4 + c.latency);
+  CHECK(r.gds(0, 4) == c.gdsLatency);
 }
