@@ -33,7 +33,8 @@ std::vector<std::pair<const char*, unsigned>> waitKeys(StallSection s) {
     return {{"smem", unsigned(MemKind::Smem)},
             {"lds", unsigned(MemKind::Lds)},
             {"gds", unsigned(MemKind::Gds)},
-            {"msg", unsigned(MemKind::Msg)}};
+            {"msg", unsigned(MemKind::Msg)},
+            {"flat", unsigned(MemKind::Flat)}};
   if (s == StallSection::Vm)
     return {{"load", unsigned(MemOp::Load)},
             {"store", unsigned(MemOp::Store)},

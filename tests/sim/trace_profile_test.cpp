@@ -167,6 +167,35 @@ TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][tr
   }
 }
 
+// A mixed SMEM + LDS wait: s_waitcnt lgkmcnt(1) after an SMEM K$ miss and a
+// younger LDS read is released by the LDS return (the counter drops from 2 to
+// 1), so its whole stall is the LDS read's, although the SMEM load is older;
+// lgkmcnt(0) then waits for the SMEM load.
+TEST_CASE("stall profile: lgkmcnt(1) after SMEM + LDS is attributed to the LDS read", "[sim][trace]") {
+  for (isa::Gen g : kAllGens) {
+    CAPTURE(g);
+    const GpuConfig cfg;
+    WaveHarness h(g);
+    setupSmem(h);
+    StallProfile prof(g, 0);
+    const ProfiledRun r = runWith(h, loadProgram("timing_lgkm_mixed", g), cfg, &prof);
+    REQUIRE(r.status.ok());
+    const auto& lgkm = prof.section(StallSection::Lgkm);
+    REQUIRE(lgkm.size() == 2);
+    const auto& first = lgkm.begin()->second;    // s_waitcnt lgkmcnt(1)
+    const auto& second = lgkm.rbegin()->second;  // s_waitcnt lgkmcnt(0)
+    // s_load at t, v_mov at t+4, ds_read at t+8 (4 issue cycles each,
+    // GcnTimings.md:114, :124, :357), the wait from t+12.
+    const uint64_t ldsBack = 8 + cfg.lds.latency;
+    const uint64_t smemBack = cfg.kcache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
+    CHECK(first.total == ldsBack - 12);
+    CHECK(first.waitingOn[unsigned(sim::trace::MemKind::Lds)] == first.total);
+    CHECK(first.waitingOn[unsigned(sim::trace::MemKind::Smem)] == 0);
+    CHECK(second.total == smemBack - ldsBack);
+    CHECK(second.waitingOn[unsigned(sim::trace::MemKind::Smem)] == second.total);
+  }
+}
+
 TEST_CASE("stall profile: barrier waits are exact", "[sim][trace]") {
   const GpuConfig cfg;
   for (isa::Gen g : kAllGens) {
