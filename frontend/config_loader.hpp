@@ -4,9 +4,10 @@
 // name: the defaults of that generation's chip are the starting point,
 // sim::timing::defaultConfig), optional "description", and one object per
 // section -- "gpu", "cu", "issue", "kcache", "lds", "l1", "memory" -- whose
-// fields are numbers, or {"value": NUMBER, "source": "where it comes from"}
-// (arrays of numbers for issue.ds_read_cycles / ds_write_cycles). Fields
-// left out keep their defaults. Unknown sections or fields are errors.
+// fields are numbers, or {"value": NUMBER, "source": "where it comes from"}.
+// Fields left out keep their defaults. Unknown sections or fields are errors
+// (per-instruction issue costs are not config fields: they are facts of the
+// ISA tables, isa/tables/timing_facts.txt).
 //
 // Errors: InputError naming the file and the field ("configs/x.json:
 // kcache.hit_latency: expected a non-negative integer"), and the config's

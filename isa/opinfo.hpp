@@ -110,11 +110,49 @@ enum Flag : uint32_t {
   kStore = 1u << 9,
   kAtomic = 1u << 10,
   kBranch = 1u << 11,
-  kGraphicsOnly = 1u << 12,    // MIMG/EXP/VINTRP: decoded, not executed in compute
-  kQuarterRate = 1u << 13,     // VALU ops that run at quarter rate (32-bit int mul, transcendentals)
-  kDouble = 1u << 14,          // FP64 VALU op (rate depends on the chip)
+  kGraphicsOnly = 1u << 12,  // MIMG/EXP/VINTRP: decoded, not executed in compute
+  // (1u << 13: free; the issue rate of a VALU op is OpInfo::timing.rate)
+  kDouble = 1u << 14,          // FP64 VALU op
   kLiteralOperand = 1u << 15,  // a 32-bit constant always follows (v_madmk/v_madak, s_*k_imm32)
   kNoDst = 1u << 16,           // no destination register (stores, s_cmp*, ...)
+};
+
+// Timing facts of a row, for the timing model (sim/timing/inst_class.cpp).
+// Written by the table generators from isa/tables/timing_facts.txt (the one
+// hand-edited place for them, each figure with its source in
+// reference/clrx/GcnTimings.md) and the default rules stated there.
+enum class ValuRate : uint8_t {
+  None,     // not a VALU row
+  Full,     // IssueConfig::valuCycles (GcnTimings: 4)
+  Double,   // 2 x valuCycles (V_SWAP_B32 8)
+  Quarter,  // IssueConfig::quarterRateCycles (16)
+  Dp4,      // dpFactor x valuCycles (DPFACTOR*4)
+  Dp8,      // dpFactor x 2 x valuCycles (DPFACTOR*8)
+  FmaF32,   // quarterRateCycles on parts with 1/16-rate FP64 (dpFactor 8), else valuCycles ("4 or 16")
+};
+enum class TimingRole : uint8_t {
+  None,
+  LateForSalu,  // VALU: SALU sees its SGPR result only after a delay (integer V_ADD*/V_SUB*, readlane)
+  Waitcnt,      // INTERNAL ops handled in the instruction buffer
+  Nop,
+  Sleep,
+  Setprio,
+  Barrier,
+  EndPgm,
+  MemTime,      // SMEM: s_memtime, s_memrealtime
+  DcacheInv,    // SMEM: scalar cache invalidate
+  DcacheWb,     // SMEM: scalar cache write-back, discard, ATC probe
+  InvL1,        // VMEM: vector L1 invalidate (buffer_wbinvl1*)
+  LdsPair,      // DS: two elements at OFFSET0/OFFSET1 x element size (read2, write2, wrxchg2)
+  LdsPairSt64,  // DS: the same with offsets x element size x 64 (*2st64*)
+  NoLds,        // DS: no LDS address per lane (swizzle, permute, GWS, append, ...)
+};
+struct TimingFacts {
+  ValuRate rate = ValuRate::None;
+  uint8_t cycles = 0;  // SALU/SMEM/DS/VMEM: issue cycles
+  uint8_t pipe = 0;    // DS: cycles the wave occupies the LDS pipe (1/throughput)
+  uint8_t glc = 0;     // VMEM: extra issue cycles with GLC
+  TimingRole role = TimingRole::None;
 };
 
 struct OpInfo {
@@ -133,6 +171,7 @@ struct OpInfo {
   // share one behaviour (e.g. v_add_i32 on GCN 1.0 and v_add_co_u32 on GCN 1.4);
   // nullptr means the semantic is named after `name`.
   const char* sem = nullptr;
+  TimingFacts timing = {};
 
   bool has(uint32_t f) const { return (flags & f) == f; }
   int opcodeIn(Gen g) const { return opcode[genIndex(g)]; }

@@ -1,5 +1,5 @@
 """Mnemonic lists and operand widths of the memory formats, read from LLVM's
-per-generation syntax lists (/work/shared/reference/llvm/AMDGPU/AMDGPUAsmGFX{7,8,9}.rst
+per-generation syntax lists (<reference>/llvm/AMDGPU/AMDGPUAsmGFX{7,8,9}.rst
 and their operand pages gfx*_*.rst, which state each operand's size in dwords).
 
 Shared by isa/tables/gen_memory.py (opcode tables) and
@@ -9,7 +9,11 @@ tests/tools/corpus_memory.py (ISA corpus). The GFX7 list also serves GCN 1.0
 import os
 import re
 
-LLVM_DOC = os.environ.get("GCNSIM_LLVM_DOC", "/work/shared/reference/llvm/AMDGPU")
+# <reference>: ../shared/reference beside the repository, unless GCNSIM_LLVM_DOC
+# names the folder; gen_memory.py sets LLVM_DOC from its --reference.
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LLVM_DOC = os.environ.get("GCNSIM_LLVM_DOC",
+                          os.path.join(os.path.dirname(_ROOT), "shared", "reference", "llvm", "AMDGPU"))
 _REF = re.compile(r":ref:`([^<`]+)<amdgpu_synid_([^>]+)>`")
 GENS = ["gfx6", "gfx7", "gfx8", "gfx9"]
 RST_OF_GEN = {"gfx6": "7", "gfx7": "7", "gfx8": "8", "gfx9": "9"}

@@ -2,14 +2,18 @@
 
 Shared by isa/tables/gen_vector.py (opcode tables) and
 tests/tools/corpus_vector.py (corpus). Source: the LLVM AMDGPU syntax lists in
-/work/shared/reference/llvm/AMDGPU/AMDGPUAsmGFX{7,8,9}.rst and their operand
+<reference>/llvm/AMDGPU/AMDGPUAsmGFX{7,8,9}.rst and their operand
 pages gfx*_*.rst. GCN 1.0 (gfx6) has no list of its own: the GFX7 list is
 tried with -mcpu=gfx600 and LLVM decides what exists.
 """
 import os
 import re
 
-RST_DIR = os.environ.get("GCNSIM_LLVM_RST", "/work/shared/reference/llvm/AMDGPU")
+# <reference>: ../shared/reference beside the repository, unless GCNSIM_LLVM_RST
+# names the folder; gen_vector.py sets RST_DIR from its --reference.
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RST_DIR = os.environ.get("GCNSIM_LLVM_RST",
+                         os.path.join(os.path.dirname(_ROOT), "shared", "reference", "llvm", "AMDGPU"))
 GENS = ["gfx6", "gfx7", "gfx8", "gfx9"]
 RST_OF = {"gfx6": "gfx7", "gfx7": "gfx7", "gfx8": "gfx8", "gfx9": "gfx9"}
 SECTIONS = ["VINTRP", "VOP1", "VOP2", "VOP3", "VOP3P", "VOPC"]

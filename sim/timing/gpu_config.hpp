@@ -42,30 +42,19 @@ enum class Arbitration : uint8_t {
   RoundRobin,   // start after the wave that issued first last turn
 };
 
+// Chip-dependent factors and generic costs. Per-instruction figures (SALU,
+// SMEM, DS, VMEM issue cycles, DS pipe cycles, GLC cycles, VALU rate classes)
+// are facts of the ISA tables: isa::OpInfo::timing, isa/tables/timing_facts.txt.
 struct IssueConfig {
   uint32_t valuCycles = 4;          // GcnTimings: "All VOP2 instructions take 4 cycles"
   uint32_t quarterRateCycles = 16;  // GcnTimings VOP1: V_RCP_F32 16, VOP3: V_MUL_LO_U32 16
   uint32_t dpFactor = 8;            // GcnTimings DPFACTOR: 8 (1/16 rate) for "Other GPU's"
-  uint32_t saluCycles = 4;          // GcnTimings: "All SOP2 instructions ... take 4 cycles"
-  uint32_t saveexecCycles = 8;      // GcnTimings SOP1: "S_*_SAVEEXEC_B64 instructions take 8 cycles"
-  uint32_t setregCycles = 8;        // GcnTimings SOPK: "S_SETREG_B32 ... take 8 cycles"
+  uint32_t saluCycles = 4;          // one scalar turn: s_sendmsg, exp, s_nop's minimum (GcnTimings: SOP2 4)
   uint32_t branchCycles = 4;        // GcnTimings SOPP: "Jumps cost 4 cycle (no jump)"
   uint32_t branchTakenCycles = 20;  // GcnTimings SOPP: "or 20 cycles (???) if jump is performed"
-  uint32_t smemCycles = 4;          // GcnTimings SMRD: S_LOAD_DWORD .. X4 4
-  uint32_t smemX8Cycles = 8;        // GcnTimings SMRD: S_LOAD_DWORDX8 8
-  uint32_t smemX16Cycles = 16;      // GcnTimings SMRD: S_LOAD_DWORDX16 16-24
-  // DS issue cost by data dwords moved (1, 2, 3, 4); GcnTimings DS table:
-  // DS_READ_B32 4, DS_READ_B64/READ2_B32 8, DS_READ_B96/B128 16;
-  // DS_WRITE_B32 8, DS_WRITE_B64 12, DS_WRITE_B96 16, DS_WRITE_B128 20 (atomics alike).
-  std::array<uint32_t, 4> dsReadCycles{4, 8, 16, 16};
-  std::array<uint32_t, 4> dsWriteCycles{8, 12, 16, 20};
-  uint32_t vmemLoadCycles = 8;       // GcnTimings MUBUF: BUFFER_LOAD_DWORD 8
-  uint32_t vmemLoadWideCycles = 16;  // GcnTimings MUBUF: BUFFER_LOAD_DWORDX3/X4 16
-  uint32_t vmemStoreCycles = 16;     // GcnTimings MUBUF: BUFFER_STORE_DWORD 16
-  uint32_t vmemAtomicCycles = 16;    // GcnTimings MUBUF: BUFFER_ATOMIC_ADD 16
-  uint32_t msgLatency = 8;           // s_sendmsg until LGKM_CNT drops: estimate
-  uint32_t smemLgkmMulti = 2;        // LGKM_CNT per SMEM fetch of 2+ dwords: seeds 000/003 say 2
-  uint32_t smemLgkmSingle = 1;       // LGKM_CNT per single-dword SMEM fetch: seeds 000/003 say 1
+  uint32_t msgLatency = 8;          // s_sendmsg until LGKM_CNT drops: estimate
+  uint32_t smemLgkmMulti = 2;       // LGKM_CNT per SMEM fetch of 2+ dwords: seeds 000/003 say 2
+  uint32_t smemLgkmSingle = 1;      // LGKM_CNT per single-dword SMEM fetch: seeds 000/003 say 1
   // GcnTimings occupancy table, "Issue - maximum number of instructions per
   // clock": 5 (one each of VALU, scalar, VMEM, LDS, GDS/export or branch).
   uint32_t maxIssuePerCycle = 5;

@@ -7,8 +7,12 @@
 //    instruction per category per cycle: VALU, scalar (SALU/SMEM/message),
 //    VMEM, LDS, GDS/export, branch; "Internal" ops are handled in the
 //    instruction buffer), the issue cost in cycles and the LGKM_CNT
-//    increment. Every default cost is from reference/clrx/GcnTimings.md
-//    via IssueConfig; SMEM's LGKM_CNT increment is seeds/000 + 003's rule
+//    increment. Per-instruction figures are the row's isa::TimingFacts
+//    column (generated from isa/tables/timing_facts.txt, sourced from
+//    reference/clrx/GcnTimings.md); IssueConfig adds only the chip-dependent
+//    factors (valu_cycles, quarter_rate_cycles, dp_factor) and the costs of
+//    rows without a figure (branch, message, export). No mnemonic is looked
+//    at here. SMEM's LGKM_CNT increment is seeds/000 + 003's rule
 //    ("incremented by one for every fetch of single Dword, by two for every
 //    fetch of two or more Dwords"), configurable.
 //  - RegMask: the SGPRs (operand codes 0..127) and VGPRs an instruction

@@ -82,7 +82,16 @@ TEST_CASE("configs: errors name the file and the field", "[sim][timing][config]"
       frontend::parseGpuConfig(json{{"arch", "gfx803"}, {"issue", {{"smem_lgkm_multi", 1}}}}, "x.json");
   CHECK(c.issue.smemLgkmMulti == 1);
   CHECK(c.cu.sgprsPerSimd == sim::timing::defaultConfig(isa::Gen::GCN12).cu.sgprsPerSimd);
-  CHECK(frontend::gpuConfigFields().size() > 50);
+  CHECK(frontend::gpuConfigFields().size() > 40);
+  // Per-instruction issue costs are ISA table facts (isa/tables/timing_facts.txt), not config fields.
+  for (const char* removed :
+       {"smem_cycles", "smem_x8_cycles", "smem_x16_cycles", "ds_read_cycles", "ds_write_cycles",
+        "vmem_load_cycles", "vmem_load_wide_cycles", "vmem_store_cycles", "vmem_atomic_cycles",
+        "saveexec_cycles", "setreg_cycles"}) {
+    CAPTURE(removed);
+    CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"issue", {{removed, 8}}}}, "x.json"),
+                      Catch::Equals(std::string("x.json: issue.") + removed + ": unknown field"));
+  }
 }
 
 // Times are this process's CPU time (CLOCK_PROCESS_CPUTIME_ID); best of five

@@ -4,10 +4,14 @@
 // (sim::timing::GpuConfig{}), never from config files.
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "isa/table.hpp"
 #include "sim/code_cache.hpp"
+#include "sim/timing/inst_class.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "tests/sim/harness.hpp"
 
@@ -51,6 +55,14 @@ inline TimedRun runTimed(WaveHarness& h, const std::vector<uint32_t>& code, cons
   run.status = sim::timing::runWorkgroupTiming(cache, h.env, cfg, h.waves, opt, run.stats, simdOf);
   if (numWaves == 1) h.wave = h.waves[0];
   return run;
+}
+
+// Issue cycles the timing model charges for `mnemonic` in `gen`: its table
+// row's timing facts (isa::OpInfo::timing) with cfg's chip factors.
+inline uint64_t issueCycles(std::string_view mnemonic, isa::Gen gen, const sim::timing::GpuConfig& cfg) {
+  const isa::OpInfo* op = isa::findOpByName(mnemonic, gen);
+  if (!op) throw std::invalid_argument(std::string(mnemonic) + ": no table row");
+  return sim::timing::classifyOp(*op, cfg.issue).cycles;
 }
 
 inline uint64_t sreg64(const sim::WaveState& w, unsigned r) { return w.sreg64(r); }

@@ -5,7 +5,7 @@
 //
 // A measurement is the difference of two s_memtime values around
 //   s_memtime; OP; s_waitcnt ...; s_memtime
-// which is OP's issue slot after the first s_memtime (issue.smem_cycles)
+// which is OP's issue slot after the first s_memtime (S_MEMTIME's issue cycles)
 // plus OP's latency (the default latencies are multiples of the 4-cycle
 // issue turn, so no rounding enters).
 #include <catch2/catch.hpp>
@@ -30,7 +30,7 @@ TEST_CASE("microbenchmark: K$ hit and miss latency by pointer chase", "[sim][tim
     const GpuConfig cfg;
     const TimedRun r = runTimed(h, loadProgram("timing_kcache", g), cfg);
     REQUIRE(r.status.ok());
-    const uint64_t issue = cfg.issue.smemCycles;
+    const uint64_t issue = issueCycles("s_memtime", g, cfg);
     const uint64_t hit = cfg.kcache.hitLatency;
     const uint64_t l2Hit = hit + cfg.memory.l2.hitLatency;
     const uint64_t cold = l2Hit + cfg.memory.dramLatency;
@@ -50,8 +50,9 @@ TEST_CASE("microbenchmark: K$ latency follows the config", "[sim][timing][microb
   cfg.kcache.hitLatency = 40;
   cfg.memory.dramLatency = 320;
   REQUIRE(runTimed(h, loadProgram("timing_kcache", h.gen), cfg).status.ok());
-  CHECK(delta(h.wave, 22, 24) - cfg.issue.smemCycles == 40);
-  CHECK(delta(h.wave, 20, 22) - cfg.issue.smemCycles == 40 + cfg.memory.l2.hitLatency + 320);
+  const uint64_t issue = issueCycles("s_memtime", h.gen, cfg);
+  CHECK(delta(h.wave, 22, 24) - issue == 40);
+  CHECK(delta(h.wave, 20, 22) - issue == 40 + cfg.memory.l2.hitLatency + 320);
 }
 
 TEST_CASE("microbenchmark: LDS latency with 0, 2, 4 .. 32-way bank conflicts", "[sim][timing][microbench]") {
@@ -75,7 +76,7 @@ TEST_CASE("microbenchmark: LDS latency with 0, 2, 4 .. 32-way bank conflicts", "
       const uint64_t degree = ways == 0 ? 1 : ways;
       const uint64_t back = cfg.lds.latency + 2 * (degree - 1) * 1;
       const uint64_t expected = (back + cfg.cu.simds - 1) / cfg.cu.simds * cfg.cu.simds;
-      CHECK(delta(h.wave, 20, 22) - cfg.issue.smemCycles == expected);
+      CHECK(delta(h.wave, 20, 22) - issueCycles("s_memtime", g, cfg) == expected);
     }
   }
 }
@@ -96,7 +97,7 @@ TEST_CASE("microbenchmark: vector memory L1 hit, L2 hit and DRAM latency", "[sim
     const GpuConfig cfg;
     const TimedRun r = runTimed(h, loadProgram("timing_vmem", g), cfg);
     REQUIRE(r.status.ok());
-    const uint64_t issue = cfg.issue.smemCycles;
+    const uint64_t issue = issueCycles("s_memtime", g, cfg);
     const uint64_t l1 = cfg.l1.cache.hitLatency, l2 = l1 + cfg.memory.l2.hitLatency;
     CHECK(delta(h.wave, 20, 22) - issue == l2 + cfg.memory.dramLatency);
     CHECK(delta(h.wave, 22, 24) - issue == l1);

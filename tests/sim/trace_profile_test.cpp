@@ -18,6 +18,7 @@
 #include "sim/code_cache.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "tests/sim/harness.hpp"
+#include "tests/sim/timing_harness.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::test;
@@ -80,8 +81,9 @@ TEST_CASE("stall profile: SMEM K$ miss, then a hit on the same line", "[sim][tra
     CHECK(h.wave.sreg[5] == 0x1234);
     const uint64_t miss = cfg.kcache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
     const uint64_t hit = cfg.kcache.hitLatency;
-    const uint64_t firstWait = miss - (cfg.issue.smemCycles + 2 * cfg.issue.saluCycles);
-    const uint64_t secondWait = hit - cfg.issue.smemCycles;
+    const uint64_t load = issueCycles("s_load_dword", g, cfg), salu = issueCycles("s_mov_b32", g, cfg);
+    const uint64_t firstWait = miss - (load + 2 * salu);
+    const uint64_t secondWait = hit - load;
 
     const auto& lgkm = prof.section(StallSection::Lgkm);
     // Word offsets of the two s_waitcnt: load (2 words on gfx8/9, 1 before), 2 x s_mov.
@@ -115,8 +117,8 @@ TEST_CASE("stall profile: the K$ miss latency follows the config", "[sim][trace]
   StallProfile prof(h.gen, 0);
   REQUIRE(runWith(h, loadProgram("trace_smem", h.gen), cfg, &prof).status.ok());
   const uint64_t miss = 40 + cfg.memory.l2.hitLatency + 320;
-  CHECK(prof.sectionTotal(StallSection::Lgkm) ==
-        (miss - cfg.issue.smemCycles - 2 * cfg.issue.saluCycles) + (40 - cfg.issue.smemCycles));
+  const uint64_t load = issueCycles("s_load_dword", h.gen, cfg), salu = issueCycles("s_mov_b32", h.gen, cfg);
+  CHECK(prof.sectionTotal(StallSection::Lgkm) == (miss - load - 2 * salu) + (40 - load));
 }
 
 TEST_CASE("stall profile: an LDS loop shows the bank-conflict cycles", "[sim][trace]") {
@@ -261,12 +263,13 @@ TEST_CASE("stall profile: a wait on both counters counts in the lgkm and the vm 
     const ProfiledRun r = runWith(h, loadProgram("trace_mixed_wait", g), cfg, &prof);
     REQUIRE(r.status.ok());
     // The SMEM miss returns kHit + L2 hit + DRAM after its issue; the VMEM load,
-    // issued smemCycles later, returns L1 + L2 hit + DRAM after its own. The
-    // s_waitcnt is reached after both issue costs.
-    const uint64_t ready = cfg.issue.smemCycles + cfg.issue.vmemLoadCycles;
+    // issued S_LOAD_DWORD's issue cycles later, returns L1 + L2 hit + DRAM after
+    // its own. The s_waitcnt is reached after both issue costs.
+    const uint64_t load = issueCycles("s_load_dword", g, cfg);
+    const uint64_t ready = load + issueCycles("buffer_load_dword", g, cfg);
     const uint64_t smemDone = cfg.kcache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
     const uint64_t vmemDone =
-        cfg.issue.smemCycles + cfg.l1.cache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
+        load + cfg.l1.cache.hitLatency + cfg.memory.l2.hitLatency + cfg.memory.dramLatency;
     REQUIRE(vmemDone > smemDone);
     CHECK(prof.sectionTotal(StallSection::Lgkm) == smemDone - ready);
     CHECK(prof.sectionTotal(StallSection::Vm) == vmemDone - ready);  // the whole wait
