@@ -9,8 +9,11 @@
 namespace gcnsim::test {
 
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g) {
-  const std::string path = std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/" + name + "." +
-                           std::string(isa::genFamily(g)) + ".hex";
+  return loadHexFile(std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/" + name + "." +
+                     std::string(isa::genFamily(g)) + ".hex");
+}
+
+std::vector<uint32_t> loadHexFile(const std::string& path) {
   std::ifstream in(path);
   if (!in)
     throw std::runtime_error("missing test program " + path + " (run tests/tools/assemble_programs.py)");

@@ -21,6 +21,8 @@ inline constexpr isa::Gen kAllGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::G
 
 // The words of tests/sim/programs/bin/NAME.gfxN.hex; throws if missing.
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g);
+// The words of one hex file written by tests/tools/assemble_programs.py; throws if missing.
+std::vector<uint32_t> loadHexFile(const std::string& path);
 
 class WaveHarness {
  public:

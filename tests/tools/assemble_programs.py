@@ -5,7 +5,8 @@ For each tests/sim/programs/NAME.s (all four generations, or those named on a
 `# gens: gfx6 gfx8` line) and NAME.gfxN.s (that generation only), runs
     llvm-mc-15 -arch=amdgcn -mcpu=CPU -filetype=obj  +  llvm-objcopy-15 -O binary -j .text
 and writes tests/sim/programs/bin/NAME.gfxN.hex: the .text words as hex, one
-instruction word per line. Usage: tests/tools/assemble_programs.py [NAME ...]
+instruction word per line. Usage: tests/tools/assemble_programs.py [--dir DIR] [NAME ...]
+(--dir: another program folder, e.g. tests/microbench/programs, written to DIR/bin).
 """
 import os
 import re
@@ -14,8 +15,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = os.path.join(HERE, "..", "sim", "programs")
-OUT = os.path.join(PROGRAMS, "bin")
+DEFAULT_PROGRAMS = os.path.join(HERE, "..", "sim", "programs")
 CPUS = {"gfx6": "gfx600", "gfx7": "gfx700", "gfx8": "gfx803", "gfx9": "gfx900"}
 
 
@@ -33,22 +33,27 @@ def assemble(src, gen, out_path):
             f.write(f"{w:08x}\n")
 
 
-def main(names):
-    os.makedirs(OUT, exist_ok=True)
-    for fn in sorted(os.listdir(PROGRAMS)):
+def main(args):
+    programs = DEFAULT_PROGRAMS
+    if args[:1] == ["--dir"]:
+        programs, args = args[1], args[2:]
+    names = args
+    out = os.path.join(programs, "bin")
+    os.makedirs(out, exist_ok=True)
+    for fn in sorted(os.listdir(programs)):
         if not fn.endswith(".s"):
             continue
         m = re.match(r"^(.*?)(?:\.(gfx[6789]))?\.s$", fn)
         name, only = m.group(1), m.group(2)
         if names and name not in names:
             continue
-        src = os.path.join(PROGRAMS, fn)
+        src = os.path.join(programs, fn)
         gens = [only] if only else list(CPUS)
         header = re.search(r"^#\s*gens:\s*(.*)$", open(src).read(), re.M)
         if header and not only:
             gens = header.group(1).split()
         for gen in gens:
-            assemble(src, gen, os.path.join(OUT, f"{name}.{gen}.hex"))
+            assemble(src, gen, os.path.join(out, f"{name}.{gen}.hex"))
             print(f"{name}.{gen}.hex")
 
 

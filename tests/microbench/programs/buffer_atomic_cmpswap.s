@@ -1,0 +1,3 @@
+// MUBUF
+// Loop body of tests/microbench/suite.json (the runner repeats it and appends s_endpgm).
+  buffer_atomic_cmpswap v[4:5], v1, s[4:7], 0 offen

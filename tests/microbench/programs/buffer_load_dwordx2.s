@@ -1,0 +1,3 @@
+// MUBUF
+// Loop body of tests/microbench/suite.json (the runner repeats it and appends s_endpgm).
+  buffer_load_dwordx2 v[10:11], v2, s[4:7], 0 offen

@@ -1,0 +1,4 @@
+// DS
+// Loop body of tests/microbench/suite.json (the runner repeats it and appends s_endpgm).
+# gens: gfx7 gfx8 gfx9
+  ds_write_b96 v3, v[4:6]

@@ -1,0 +1,3 @@
+// VALU filler of the padded layout (1 dword, independent of every measured instruction)
+// Loop body of tests/microbench/suite.json (the runner repeats it and appends s_endpgm).
+  v_mov_b32 v22, v23

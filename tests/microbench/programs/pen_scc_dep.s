@@ -1,0 +1,11 @@
+// s_cbranch_scc1 (not taken: s2 != s3) right after the SOPC that writes SCC
+// Loop body of tests/microbench/suite.json (the runner repeats it and appends s_endpgm).
+  s_cmp_eq_u32 s2, s3
+  s_cbranch_scc1 1f
+1:
+  s_mov_b32 s40, s41
+  s_mov_b32 s40, s41
+  s_mov_b32 s40, s41
+  s_mov_b32 s40, s41
+  s_mov_b32 s40, s41
+  s_mov_b32 s40, s41
