@@ -1,6 +1,7 @@
 #include "memory/lds_timing.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace gcnsim::memory {
 
@@ -47,7 +48,8 @@ LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
   // `banks / D` lanes per pass.
   auto serve = [&](auto&& entries, uint32_t count) {
     if (count == 0) return;
-    const uint32_t d = std::max(1u, (uint32_t(entries(0).bytes) + bankBytes - 1) / bankBytes);
+    // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
+    const uint32_t d = std::bit_ceil(std::max(1u, (uint32_t(entries(0).bytes) + bankBytes - 1) / bankBytes));
     const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
     p.base += (64 + lanesPerPass - 1) / lanesPerPass;
     uint32_t group = entries(0).lane / lanesPerPass;

@@ -9,7 +9,8 @@
 // Pass rule (LdsBankModel): the LDS serves one dword per bank per pass, i.e.
 // banks x bank_bytes = 128 bytes a pass, AMD's LDS bandwidth of 128 bytes per
 // clock per CU. An access of D dwords per lane (1 for b32 and sub-dword, 2
-// for b64, 3 for b96, 4 for b128) is served banks / D lanes per pass: lanes
+// for b64, 4 for b96 and b128: GcnTimings gives ds_read_b96 the throughput
+// of ds_read_b128) is served banks / D lanes per pass: lanes
 // 0..banks/D-1 in the first, and so on (a wave64 ds_read_b32 takes two
 // passes, ds_read_b64 four, ds_read_b128 eight). A two-address instruction
 // (read2/write2/wrxchg2, the SRC2 atomics) is served as two such accesses,

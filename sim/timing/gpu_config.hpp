@@ -60,7 +60,8 @@ struct IssueConfig {
   uint32_t maxIssuePerCycle = 5;
   // GcnTimings "Instruction scheduling": "between any integer V_ADD*, V_SUB*,
   // V_FIRSTREADLINE_B32, V_READLANE_B32 operations and any scalar ALU
-  // instructions there is 16-cycle delay".
+  // instructions there is 16-cycle delay": an SALU instruction reading such an
+  // op's SGPR result issues this many cycles later than after any other VALU op.
   uint32_t saluAfterValuCycles = 16;
   // GcnTimings "Instruction scheduling": a conditional jump on VCCZ/EXECZ/SCC
   // right after the instruction that changed it "adds a single penalty (4 cycles)".
@@ -69,10 +70,14 @@ struct IssueConfig {
   // double dword instructions in full speed"): 4 cycles per penalty; 0 = off.
   uint32_t alignmentPenaltyCycles = 0;
   // AMD's GCN whitepaper says each cycle the arbiter picks, per execution
-  // unit, one wave of the SIMD whose turn it is, but not which one; oldest
-  // first (with s_setprio) is an estimate, the policy Multi2Sim's and
-  // MGPUSim's GCN models use. "round_robin" is the alternative.
-  Arbitration arbitration = Arbitration::OldestFirst;
+  // unit, one wave of the SIMD whose turn it is, but not which one. Round
+  // robin reproduces GcnTimings.md:65-68 ("the penalties, branches, and
+  // scalar instructions will be masked while executing more waves"): in the
+  // microbenchmark suite (tests/microbench) oldest first leaves 3-7 % of the
+  // turns idle in those rows, because the oldest waves fall into step and
+  // hit their penalties together. Oldest first (with s_setprio) remains a
+  // choice: "oldest_first".
+  Arbitration arbitration = Arbitration::RoundRobin;
   bool operator==(const IssueConfig&) const = default;
 };
 

@@ -325,7 +325,12 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
     const bool glc = op.glcCycles && ti->ci->inst.mem.glc;
     const uint32_t align = alignmentPenalty(wc, *ti);
-    wc.readyAt = now_ + op.cycles + (glc ? op.glcCycles : 0) + align;
+    // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
+    // costs that are not a multiple of the turn (buffer_load_dwordx2's 18,
+    // +GLC1) are honoured on average: the next issue counts from when the
+    // wave was ready, not from the turn it got, unless it was held up longer.
+    const uint64_t from = now_ - wc.readyAt < cfg_.cu.simds ? wc.readyAt : now_;
+    wc.readyAt = from + op.cycles + (glc ? op.glcCycles : 0) + align;
     const uint64_t pc = wc.w->pc;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
     // Memory instructions log their accesses for the cache, bank and coalescing models.
@@ -353,10 +358,10 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         simd.valuFree = now_ + op.cycles;
         wc.valuUntil = now_ + op.cycles;
         wc.valuWrites = *writes;
-        wc.readyAt = now_ + cfg_.issue.valuCycles + align;
+        wc.readyAt = from + cfg_.issue.valuCycles + align;
         if (op.lateForSalu) {
           wc.lateSgprs = RegMask{writes->s, {}};
-          wc.lateSgprsUntil = now_ + cfg_.issue.saluAfterValuCycles;
+          wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
         }
         pw->applyTo(*wc.w);
         releasePw(pw);
