@@ -141,6 +141,7 @@ void addTimingStats(const sim::timing::TimingStats& t, ResultStats& out) {
   out.extra.emplace_back("lds_conflict_passes", t.ldsConflictPasses);
   out.extra.emplace_back("kcache_hits", t.kcache.hits);
   out.extra.emplace_back("kcache_misses", t.kcache.misses);
+  out.extra.emplace_back("kcache_port_wait_cycles", t.kcachePortWaitCycles);
   out.extra.emplace_back("l1_hits", t.l1.hits);
   out.extra.emplace_back("l1_misses", t.l1.misses);
   out.extra.emplace_back("l2_hits", t.l2.hits);

@@ -73,6 +73,7 @@ TimingSummary summarizeTiming(const sim::timing::TimingStats& s, const sim::timi
   r.occupancyMax = s.maxWavesPerSimd;
   r.kHits = s.kcache.hits;
   r.kMisses = s.kcache.misses;
+  r.kPortWaitCycles = s.kcachePortWaitCycles;
   r.ldsConflictPasses = s.ldsConflictPasses;
   r.ldsConflictCycles = s.ldsConflictCycles;
   r.vmemInstructions = s.issued[unsigned(sim::timing::IssueCat::Vmem)];
@@ -115,8 +116,10 @@ std::string statsTable(const TimingSummary& s) {
                  s.occupancyMax, s.slotsPerSimd);
   fmt::format_to(out, "  {:<24} {:>12.2f}   (over the CUs while they hold waves)\n", "  on busy CUs",
                  s.occupancyActive);
-  fmt::format_to(out, "  {:<24} {:>12} hits {:>10} misses {:>6.1f}% hit rate\n", "K$ (scalar cache)", s.kHits,
-                 s.kMisses, 100.0 * ratio(s.kHits, s.kHits + s.kMisses));
+  fmt::format_to(out,
+                 "  {:<24} {:>12} hits {:>10} misses {:>6.1f}% hit rate, {} cycles queued for the port\n",
+                 "K$ (scalar cache)", s.kHits, s.kMisses, 100.0 * ratio(s.kHits, s.kHits + s.kMisses),
+                 s.kPortWaitCycles);
   fmt::format_to(out, "  {:<24} {:>12} passes {:>8} cycles\n", "LDS bank conflicts", s.ldsConflictPasses,
                  s.ldsConflictCycles);
   fmt::format_to(out, "  {:<24} {:>12} instr. {:>8} bytes asked by lanes\n", "vector memory",

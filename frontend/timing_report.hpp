@@ -23,6 +23,7 @@ struct TimingSummary {
   uint32_t occupancyMax = 0, slotsPerSimd = 0;
   uint64_t kHits = 0, kMisses = 0;
   uint64_t ldsConflictPasses = 0, ldsConflictCycles = 0;
+  uint64_t kPortWaitCycles = 0;  // cycles SMEM accesses queued for a K$ port
   uint64_t vmemInstructions = 0, vmemLaneBytes = 0;
   uint64_t l1Requests = 0, l1Hits = 0, l1Misses = 0, l1Bytes = 0;
   uint64_t l2Requests = 0, l2Hits = 0, l2Misses = 0, l2Bytes = 0;

@@ -56,6 +56,7 @@ struct WaveCtx {
   uint64_t age = 0;
   uint8_t prio = 0;
   uint64_t readyAt = 0;    // earliest cycle of its next issue
+  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
   RegMask valuWrites;      // registers that op writes
   uint8_t vm = 0, lgkm = 0, exp = 0;

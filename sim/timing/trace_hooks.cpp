@@ -117,7 +117,12 @@ void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64
   closeStall(wc, &ti.ci->inst);
   trace::IssueEvent e;
   e.cycle = now_;
-  uint64_t dur = wc.readyAt > now_ ? wc.readyAt - now_ : 0;
+  // The instruction's cost, but never past the wave's next possible issue
+  // turn (a cost counted from before this turn, issue.cpp, ends earlier).
+  const uint64_t simds = cfg_.cu.simds;
+  const uint64_t nextTurn = wc.readyAt + (wc.simd + simds - wc.readyAt % simds) % simds;
+  uint64_t dur = std::min(wc.readyAt > wc.issueFrom ? wc.readyAt - wc.issueFrom : 0,
+                          nextTurn > now_ ? nextTurn - now_ : 0);
   // A taken branch: its issue cost, then the instruction buffer refills.
   if (ti.op->kind == Kind::Branch && dur > ti.op->cycles) {
     dur = ti.op->cycles;
