@@ -29,12 +29,6 @@ std::vector<sim::timing::IssueRecord> records(const TimedRun& r, Kind kind) {
   return out;
 }
 
-std::vector<uint64_t> gaps(const std::vector<uint64_t>& c) {
-  std::vector<uint64_t> out;
-  for (size_t i = 1; i < c.size(); ++i) out.push_back(c[i] - c[i - 1]);
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("FLAT: a load counts on VM_CNT and LGKM_CNT; lgkmcnt(0) alone waits for it", "[sim][timing]") {
@@ -150,7 +144,7 @@ TEST_CASE("GCN 1.0/1.1: 2-dword instructions past the third dword of a 32-byte b
     const bool penalised = g == isa::Gen::GCN10 || g == isa::Gen::GCN11;  // GcnTimings.md:50, 70-71
     const std::vector<uint64_t> expected =
         penalised ? std::vector<uint64_t>{4, 8, 8, 8} : std::vector<uint64_t>{4, 4, 4, 4};
-    CHECK(gaps(r.cycles(Kind::Salu)) == expected);
+    CHECK(diffs(r.cycles(Kind::Salu)) == expected);
   }
 }
 

@@ -67,4 +67,11 @@ inline uint64_t issueCycles(std::string_view mnemonic, isa::Gen gen, const sim::
 
 inline uint64_t sreg64(const sim::WaveState& w, unsigned r) { return w.sreg64(r); }
 
+// Differences of consecutive values (issue cycles -> intervals between issues).
+inline std::vector<uint64_t> diffs(const std::vector<uint64_t>& c) {
+  std::vector<uint64_t> d;
+  for (size_t i = 1; i < c.size(); ++i) d.push_back(c[i] - c[i - 1]);
+  return d;
+}
+
 }  // namespace gcnsim::test

@@ -10,14 +10,6 @@ using namespace gcnsim::test;
 using sim::timing::GpuConfig;
 using sim::timing::Kind;
 
-namespace {
-std::vector<uint64_t> diffs(const std::vector<uint64_t>& c) {
-  std::vector<uint64_t> d;
-  for (size_t i = 1; i < c.size(); ++i) d.push_back(c[i] - c[i - 1]);
-  return d;
-}
-}  // namespace
-
 TEST_CASE("VALU: independent ops 4 cycles apart, quarter-rate 16, scoreboard", "[sim][timing][issue]") {
   for (isa::Gen g : test::kAllGens) {
     WaveHarness h(g);
