@@ -15,9 +15,9 @@ namespace gcnsim::isa {
 
 using memdetail::vgpr;
 
+// read2/write2/wrxchg2 (and st64): the table's role column (isa/tables/timing_facts.txt).
 bool dsIsTwoAddress(const OpInfo& info) {
-  std::string_view n(info.name);
-  return n.find("read2") != n.npos || n.find("write2") != n.npos || n.find("wrxchg2") != n.npos;
+  return info.timing.role == TimingRole::LdsPair || info.timing.role == TimingRole::LdsPairSt64;
 }
 
 bool dsReadsM0(Gen g, const DecodedInst& inst) {

@@ -73,17 +73,6 @@ void classifyDs(const OpInfo& op, OpTiming& t) {
   const unsigned dst = unsigned(opTypeDwords(op.dst)), d0 = unsigned(opTypeDwords(op.src1)),
                  d1 = unsigned(opTypeDwords(op.src2));
   const bool read = op.has(isa::kLoad) && !op.has(isa::kAtomic) && d0 == 0;
-  const TimingRole role = op.timing.role;
-  if (role == TimingRole::NoLds) {
-    t.dsAddrs = 0;
-  } else if (role == TimingRole::LdsPair || role == TimingRole::LdsPairSt64) {
-    t.dsAddrs = 2;
-    t.dsDwordsPerAddr = uint8_t(std::max(1u, read ? dst / 2 : d0));
-    t.dsOffsetScale = uint16_t(t.dsDwordsPerAddr * 4 * (role == TimingRole::LdsPairSt64 ? 64 : 1));
-  } else {
-    t.dsAddrs = 1;
-    t.dsDwordsPerAddr = uint8_t(std::max({1u, read ? dst : d0, dst}));
-  }
   // Data dwords per lane: returned by reads, sent by writes and atomics.
   t.dwords = uint8_t(std::min(read ? std::max(1u, dst) : std::max(1u, d0 + d1), 4u));
 }

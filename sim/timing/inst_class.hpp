@@ -73,10 +73,6 @@ struct OpTiming {
   // IssueConfig::saluAfterValuCycles (GcnTimings.md "Instruction scheduling":
   // V_ADD*, V_SUB*, V_READFIRSTLANE_B32, V_READLANE_B32).
   bool lateForSalu = false;
-  // DS geometry: number of addresses per lane (0 = no LDS memory access,
-  // e.g. ds_swizzle/permute), dwords at each, and the scale of OFFSET0/1.
-  uint8_t dsAddrs = 0, dsDwordsPerAddr = 0;
-  uint16_t dsOffsetScale = 1;
 };
 
 OpTiming classifyOp(const isa::OpInfo& op, const IssueConfig& cfg);
