@@ -224,5 +224,8 @@ TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[m
   LdsPipe r(c);
   CHECK(r.access(0, 4, 0) == c.latency);
   CHECK(r.access(0, 4, 0) == 4 + c.latency);
-  CHECK(r.gds(0, 4) == c.gdsLatency);
+  const uint64_t gds = r.gds(100, 2);  // GDS: its own pipe and latency
+  CHECK(gds > 100 + c.gdsLatency - 1);
+  CHECK(gds == 100 + c.gdsLatency);
+  CHECK(r.gds(100, 2) == 102 + c.gdsLatency);  // in order behind the first
 }
