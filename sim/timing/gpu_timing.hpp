@@ -1,6 +1,7 @@
 // Internal: the state of the timing model (GPU, CUs, SIMDs, waves, events)
 // and the class that advances it. Public entry points: timing_engine.hpp.
-// Split by responsibility: gpu_timing.cpp (main loop, events, dispatcher),
+// Split by responsibility: gpu_timing.cpp (main loop, events, building the
+// workgroups dispatcher.hpp places),
 // issue.cpp (per-cycle arbitration, instruction buffer), memory_issue.cpp
 // (SMEM/DS/VMEM/GDS completion times and counters, from the addresses the
 // semantics logged), trace_hooks.cpp (trace events).
@@ -20,6 +21,7 @@
 #include "memory/vector_l1_timing.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/functional_engine.hpp"
+#include "sim/timing/dispatcher.hpp"
 #include "sim/timing/timing_engine.hpp"
 
 namespace gcnsim::sim::timing {
@@ -88,15 +90,13 @@ struct WorkgroupCtx {
 struct SimdCtx {
   std::vector<WaveCtx*> waves;  // oldest first
   uint32_t rrStart = 0;         // round-robin arbitration: where the next turn starts
-  std::vector<uint8_t> slotUsed;
   uint64_t valuFree = 0;
-  uint32_t freeVgprs = 0, freeSgprs = 0;
   bool anyPrio = false;
 };
 
 struct CuCtx {
   std::vector<SimdCtx> simds;
-  uint32_t freeLds = 0, resident = 0;
+  uint32_t resident = 0;  // waves resident on the CU
   std::unique_ptr<memory::LdsPipe> lds;
   std::unique_ptr<memory::VectorL1Timing> l1;
   memory::KcacheTiming* kcache = nullptr;
@@ -125,20 +125,6 @@ struct Event {
   bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
-// How workgroups come into being: count, waves in each, and the builder
-// that fills a workgroup's waves given the scratch slot of each wave.
-struct WorkgroupSource {
-  uint32_t count = 0;
-  uint32_t ldsBytes = 0;
-  uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
-  std::function<uint32_t(uint32_t index)> wavesIn;
-  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)>
-      build;
-  std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
-  std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave
-  memory::Lds* externalLds = nullptr;              // optional: use this LDS (tests), else one per workgroup
-};
-
 class GpuTiming {
  public:
   GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
@@ -160,8 +146,8 @@ class GpuTiming {
       return false;
   }
   // gpu_timing.cpp
-  bool placeWorkgroups();
-  bool tryPlace(uint32_t cuIndex, uint32_t wgIndex);
+  // Builds the waves of a workgroup the dispatcher placed.
+  void admit(const Placement& p);
   template <bool kTraced>
   void processEvents();
   template <bool kTraced>
@@ -247,11 +233,8 @@ class GpuTiming {
   std::vector<CuCtx> cus_;
 
   WorkgroupSource src_;
-  uint32_t nextWg_ = 0, nextCu_ = 0;
-  bool resourcesFreed_ = true;
-  uint32_t wgVgprs_ = 0, wgSgprs_ = 0, wgLds_ = 0;
+  Dispatcher dispatcher_;
   std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;  // resident; null when done
-  uint32_t residentWgs_ = 0;
   uint64_t nextAge_ = 0, nextWaveId_ = 0;
   uint32_t resident_ = 0;  // waves resident on the GPU (occupancy)
   uint32_t busyCus_ = 0;   // CUs with at least one resident wave
