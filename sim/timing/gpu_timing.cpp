@@ -28,20 +28,10 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       timed_(code.size() / 4),
       timedReady_(code.size() / 4, 0),
       maxCnt_(counterMaxima(code.gen())),
+      pipes_(cfg_),
+      cus_(cfg.cus),
       dispatcher_(cfg_) {
-  l2_ = std::make_unique<memory::L2Timing>(cfg.memory);
-  gds_ = std::make_unique<memory::LdsPipe>(cfg.lds);
-  bank_ = std::make_unique<memory::LdsBankModel>(cfg.lds);
-  cus_.resize(cfg.cus);
-  for (uint32_t i = 0; i < cfg.cus; ++i) {
-    if (i % cfg.kcache.cusPerCache == 0)
-      kcaches_.push_back(std::make_unique<memory::KcacheTiming>(cfg.kcache, *l2_));
-    CuCtx& cu = cus_[i];
-    cu.kcache = kcaches_.back().get();
-    cu.lds = std::make_unique<memory::LdsPipe>(cfg.lds);
-    cu.l1 = std::make_unique<memory::VectorL1Timing>(cfg.l1, *l2_);
-    cu.simds.resize(cfg.cu.simds);
-  }
+  for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
   stats_.opCounts.assign(isa::allOps().size(), 0);
   stats_.cuInstructions.assign(cfg.cus, 0);
 }
@@ -229,7 +219,7 @@ void GpuTiming::loop() {
     uint64_t wake = kNever;
     const uint32_t s = uint32_t(now_ % simds);
     for (CuCtx& cu : cus_)
-      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd<kTraced>(cu, cu.simds[s], wake))
+      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd<kTraced>(cu.simds[s], wake))
         progress_ = true;
     if (!status_.ok()) break;
     if (dispatcher_.done() && events_.empty()) break;
@@ -285,24 +275,7 @@ RunStatus GpuTiming::run(WorkgroupSource src) {
   stats_.cycles = now_;
   countOccupancy();
   if (sink_) sink_->finish(now_);
-  stats_.kcache = {};
-  for (auto& k : kcaches_) {
-    stats_.kcachePortWaitCycles += k->portWaitCycles;
-    stats_.kcache.hits += k->tags.stats.hits;
-    stats_.kcache.misses += k->tags.stats.misses;
-    stats_.kcache.pendingHits += k->tags.stats.pendingHits;
-    stats_.kcache.mshrStalls += k->tags.stats.mshrStalls;
-  }
-  stats_.l1 = {};
-  for (CuCtx& cu : cus_) {
-    stats_.l1.hits += cu.l1->tags.stats.hits;
-    stats_.l1.misses += cu.l1->tags.stats.misses;
-    stats_.l1.pendingHits += cu.l1->tags.stats.pendingHits;
-    stats_.l1.mshrStalls += cu.l1->tags.stats.mshrStalls;
-    stats_.l1Requests += cu.l1->requests;
-  }
-  stats_.l2 = l2_->tags.stats;
-  stats_.dramReads = l2_->dram.reads;
+  pipes_.collect(stats_);
   return status_;
 }
 

@@ -1,10 +1,9 @@
 // Internal: the state of the timing model (GPU, CUs, SIMDs, waves, events)
 // and the class that advances it. Public entry points: timing_engine.hpp.
 // Split by responsibility: gpu_timing.cpp (main loop, events, building the
-// workgroups dispatcher.hpp places),
-// issue.cpp (per-cycle arbitration, instruction buffer), memory_issue.cpp
-// (SMEM/DS/VMEM/GDS completion times and counters, from the addresses the
-// semantics logged), trace_hooks.cpp (trace events).
+// workgroups dispatcher.hpp places), issue.cpp (per-cycle arbitration,
+// instruction buffer), memory_issue.cpp (hand-off to memory_pipes.hpp, which
+// gives completion times and counters), trace_hooks.cpp (trace events).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -14,14 +13,11 @@
 #include <utility>
 #include <vector>
 
-#include "memory/kcache_timing.hpp"
-#include "memory/l2_timing.hpp"
 #include "memory/lds.hpp"
-#include "memory/lds_timing.hpp"
-#include "memory/vector_l1_timing.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/functional_engine.hpp"
 #include "sim/timing/dispatcher.hpp"
+#include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/timing_engine.hpp"
 
 namespace gcnsim::sim::timing {
@@ -61,8 +57,7 @@ struct WaveCtx {
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
   RegMask valuWrites;      // registers that op writes
   uint8_t vm = 0, lgkm = 0, exp = 0;
-  uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT)
-  uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
+  WaveMemOrder memOrder;  // the memory pipes' in-order rules (VM, DS)
   // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
   // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
   // lateSgprsUntil.
@@ -97,9 +92,6 @@ struct SimdCtx {
 struct CuCtx {
   std::vector<SimdCtx> simds;
   uint32_t resident = 0;  // waves resident on the CU
-  std::unique_ptr<memory::LdsPipe> lds;
-  std::unique_ptr<memory::VectorL1Timing> l1;
-  memory::KcacheTiming* kcache = nullptr;
 };
 
 // Per code address: the cached instruction, its timing class and register masks.
@@ -108,11 +100,6 @@ struct TimedInst {
   const OpTiming* op = nullptr;
   RegMask reads, writes;
   WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
-};
-
-// What an operation adds to the wave's counters at issue and takes off at its return.
-struct CounterAmounts {
-  uint8_t vm = 0, lgkm = 0, exp = 0;
 };
 
 struct Event {
@@ -164,9 +151,9 @@ class GpuTiming {
   std::string oldestWave() const;
   // issue.cpp
   template <bool kTraced>
-  bool issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake);
+  bool issueSimd(SimdCtx& simd, uint64_t& wake);
   template <bool kTraced>
-  bool tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
+  bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
   template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
@@ -181,22 +168,14 @@ class GpuTiming {
   void releaseBarrierIfDone(WorkgroupCtx& wg);
   void wakeGwsWaiters();
   // memory_issue.cpp
+  // Through the memory pipes: schedules the return (counters, `pw`'s register writes).
   template <bool kTraced>
-  void issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
-  uint64_t smemDone(CuCtx& cu, const TimedInst& ti);
-  uint64_t ldsDone(CuCtx& cu, uint32_t pipeCycles);
-  uint64_t vmemDone(CuCtx& cu, const TimedInst& ti);
-  // Splits the access log into LDS accesses (ldsAcc_) and global ones (vmAddr_, vmBytes_).
-  void gatherAccesses();
+  void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
   // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
   uint32_t alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const;
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
   // trace_hooks.cpp: events for sink_ (only called when it is set)
-  struct MemSnapshot {
-    memory::CacheStats k, l1, l2;
-  };
-  MemSnapshot snapshot(const CuCtx& cu) const;
   trace::WaveRef ref(const WaveCtx& wc) const;
   // lgkmLimit/vmLimit: the counter value the wave waits for (attribution).
   void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo = false,
@@ -204,9 +183,8 @@ class GpuTiming {
   void traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti);
   void closeStall(WaveCtx& wc, const isa::DecodedInst* current);
   void traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec);
-  void traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
-                       uint64_t id, uint64_t done, CounterAmounts amounts, trace::MemKind kind,
-                       trace::MemOp op);
+  void traceMemRequest(WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before, uint64_t id,
+                       const MemRequest& m);
   // The outstanding operation whose return brings the counter down to
   // `limit` (the one an s_waitcnt waits for), or null.
   const OpenOp* releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) const;
@@ -226,10 +204,7 @@ class GpuTiming {
   std::vector<uint8_t> timedReady_;
   WaitcntLimits maxCnt_;
 
-  std::unique_ptr<memory::L2Timing> l2_;
-  std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
-  std::unique_ptr<memory::LdsPipe> gds_;
-  std::unique_ptr<memory::LdsBankModel> bank_;
+  MemoryPipes pipes_;
   std::vector<CuCtx> cus_;
 
   WorkgroupSource src_;
@@ -251,14 +226,7 @@ class GpuTiming {
   uint64_t now_ = 0;
   bool progress_ = false;
   RunStatus status_;
-  AccessLog log_;
-  // The memory instruction being issued: its accesses (from log_) for the
-  // bank and coalescing models, and its bank-conflict passes.
-  std::vector<memory::LdsLaneAccess> ldsAcc_;
-  memory::LdsBankModel::Passes ldsPasses_;
-  std::vector<uint64_t> vmAddr_;
-  std::vector<uint32_t> vmBytes_;
-  std::vector<uint64_t> lines_;
+  AccessLog log_;  // the accesses of the memory instruction being issued
 };
 
 }  // namespace gcnsim::sim::timing

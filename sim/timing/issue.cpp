@@ -48,7 +48,7 @@ uint32_t GpuTiming::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64
 // Arbitration (IssueConfig::arbitration): oldest first (s_setprio first), or
 // round robin, each turn starting after the first wave that issued last turn.
 template <bool kTraced>
-bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
+bool GpuTiming::issueSimd(SimdCtx& simd, uint64_t& wake) {
   uint32_t used = 0;
   bool any = false;
   if (!simd.anyPrio) {
@@ -58,7 +58,7 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
     const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
     std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
     for (size_t i = 0; i < n && status_.ok(); ++i) {
-      const bool issued = tryIssue<kTraced>(cu, simd, *list[i], used, wake);
+      const bool issued = tryIssue<kTraced>(simd, *list[i], used, wake);
       if (issued && !any) simd.rrStart = uint32_t(start + i + 1);
       any |= issued;
     }
@@ -70,7 +70,7 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
                    [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
   for (WaveCtx* wc : list) {
     if (!status_.ok()) break;
-    any |= tryIssue<kTraced>(cu, simd, *wc, used, wake);
+    any |= tryIssue<kTraced>(simd, *wc, used, wake);
   }
   return any;
 }
@@ -243,7 +243,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
 }
 
 template <bool kTraced>
-bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
+bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (wc.draining || wc.atBarrier || wc.gwsWait) {
@@ -372,7 +372,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         releasePw(pw);
         break;
       default:
-        if (memory) issueMemory<kTraced>(cu, wc, *ti, pw);
+        if (memory) issueMemory<kTraced>(wc, *ti, pw);
         break;
     }
     if constexpr (kTraced)
@@ -388,7 +388,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
   return false;
 }
 
-template bool GpuTiming::issueSimd<false>(CuCtx&, SimdCtx&, uint64_t&);
-template bool GpuTiming::issueSimd<true>(CuCtx&, SimdCtx&, uint64_t&);
+template bool GpuTiming::issueSimd<false>(SimdCtx&, uint64_t&);
+template bool GpuTiming::issueSimd<true>(SimdCtx&, uint64_t&);
 
 }  // namespace gcnsim::sim::timing

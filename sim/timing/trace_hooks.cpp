@@ -13,10 +13,6 @@
 
 namespace gcnsim::sim::timing {
 
-GpuTiming::MemSnapshot GpuTiming::snapshot(const CuCtx& cu) const {
-  return {cu.kcache->tags.stats, cu.l1->tags.stats, l2_->tags.stats};
-}
-
 trace::WaveRef GpuTiming::ref(const WaveCtx& wc) const {
   return {wc.w->waveId, wc.wg->index, wc.cu, wc.simd, wc.slot};
 }
@@ -142,19 +138,19 @@ void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64
   sink_->issue(e);
 }
 
-void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
-                                uint64_t id, uint64_t done, CounterAmounts amounts, trace::MemKind kind,
-                                trace::MemOp op) {
-  if (amounts.vm || amounts.lgkm) wc.tr.ops.push_back({id, done, kind, op, amounts.vm, amounts.lgkm});
+void GpuTiming::traceMemRequest(WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before, uint64_t id,
+                                const MemRequest& m) {
+  if (m.amounts.vm || m.amounts.lgkm)
+    wc.tr.ops.push_back({id, m.done, m.kind, m.op, m.amounts.vm, m.amounts.lgkm});
   trace::MemEvent e;
   e.cycle = now_;
   e.w = ref(wc);
   e.id = id;
-  e.kind = kind;
-  e.op = op;
+  e.kind = m.kind;
+  e.op = m.op;
   e.pc = code_.base() + uint64_t(&ti - timed_.data()) * 4;  // TimedInst i describes code_.base() + 4i
-  e.done = done;
-  const MemSnapshot after = snapshot(cu);
+  e.done = m.done;
+  const MemSnapshot after = pipes_.snapshot(wc.cu);
   e.kHits = uint16_t(after.k.hits - before.k.hits);
   e.kMisses = uint16_t(after.k.misses - before.k.misses);
   e.l1Hits = uint16_t(after.l1.hits - before.l1.hits);
@@ -162,19 +158,19 @@ void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& t
   e.l2Hits = uint16_t(after.l2.hits - before.l2.hits);
   e.l2Misses = uint16_t(after.l2.misses - before.l2.misses);
   // Address: the first access (SMEM, LDS) or the lowest (vector memory); bytes: all the lanes'.
-  switch (kind) {
+  switch (m.kind) {
     case trace::MemKind::Smem:
     case trace::MemKind::Lds:
     case trace::MemKind::Gds:
       if (log_.count) e.address = log_.addr[0];
       for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
-      e.conflicts = uint16_t(ldsPasses_.extra);
+      e.conflicts = uint16_t(m.conflicts);
       break;
     case trace::MemKind::Vmem:
     case trace::MemKind::Flat:
       if (log_.count) e.address = *std::min_element(log_.addr.begin(), log_.addr.begin() + log_.count);
       for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
-      e.conflicts = uint16_t(ldsPasses_.extra);
+      e.conflicts = uint16_t(m.conflicts);
       break;
     default: break;
   }
