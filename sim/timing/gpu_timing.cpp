@@ -22,7 +22,7 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       env_(env),
       opt_(opt),
       stats_(stats),
-      sink_(opt.sink),
+      tracer_(opt.sink, counterMaxima(code.gen())),
       describer_(code, env),
       opTimings_(classifyAllOps(cfg.issue)),
       timed_(code.size() / 4),
@@ -108,7 +108,7 @@ void GpuTiming::applyEvent(const Event& ev) {
   wc.vm = uint8_t(wc.vm - ev.amounts.vm);
   wc.lgkm = uint8_t(wc.lgkm - ev.amounts.lgkm);
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
-  if (tracing<kTraced>()) traceMemReturn(ev);
+  if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
   if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
 }
 
@@ -135,7 +135,7 @@ void GpuTiming::finishWave(WaveCtx& wc) {
   wc.finished = true;
   countOccupancy();
   --resident_;
-  if (sink_) traceWave(wc, true);
+  if (tracer_.on()) tracer_.wave(wc, true, now_);
   CuCtx& cu = cus_[wc.cu];
   SimdCtx& simd = cu.simds[wc.simd];
   dispatcher_.retireWave(wc.cu, wc.simd, wc.slot);
@@ -144,7 +144,7 @@ void GpuTiming::finishWave(WaveCtx& wc) {
   WorkgroupCtx& wg = *wc.wg;
   if (--wg.unfinished > 0) return;
   dispatcher_.retireWorkgroup(wc.cu, wg.ldsAlloc);
-  if (sink_) traceWorkgroup(wg, trace::WorkgroupEvent::Done);
+  if (tracer_.on()) tracer_.workgroup(wg, trace::WorkgroupEvent::Done, now_);
   if (src_.onFinish) src_.onFinish(wg);
   ++stats_.workgroups;
   for (auto& p : workgroups_)
@@ -190,9 +190,9 @@ void GpuTiming::admit(const Placement& p) {
     stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
     if (cu.resident++ == 0) ++busyCus_;
   }
-  if (sink_) {
-    traceWorkgroup(*wg, trace::WorkgroupEvent::Dispatch);
-    for (const WaveCtx& c : wg->ctx) traceWave(c, false);
+  if (tracer_.on()) {
+    tracer_.workgroup(*wg, trace::WorkgroupEvent::Dispatch, now_);
+    for (const WaveCtx& c : wg->ctx) tracer_.wave(c, false, now_);
   }
   stats_.waves += n;
   workgroups_.push_back(std::move(wg));
@@ -268,13 +268,13 @@ void GpuTiming::loop() {
 RunStatus GpuTiming::run(WorkgroupSource src) {
   src_ = std::move(src);
   if (const std::string e = dispatcher_.start(src_); !e.empty()) return {RunStatus::Fault, e};
-  if (sink_ || opt_.onIssue)
+  if (tracer_.on() || opt_.onIssue)
     loop<true>();
   else
     loop<false>();
   stats_.cycles = now_;
   countOccupancy();
-  if (sink_) sink_->finish(now_);
+  if (tracer_.on()) tracer_.finish(now_);
   pipes_.collect(stats_);
   return status_;
 }

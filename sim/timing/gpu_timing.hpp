@@ -1,86 +1,49 @@
-// Internal: the state of the timing model (GPU, CUs, SIMDs, waves, events)
-// and the class that advances it. Public entry points: timing_engine.hpp.
-// Split by responsibility: gpu_timing.cpp (main loop, events, building the
-// workgroups dispatcher.hpp places), issue.cpp (per-cycle arbitration,
-// instruction buffer), memory_issue.cpp (hand-off to memory_pipes.hpp, which
-// gives completion times and counters), trace_hooks.cpp (trace events).
+// Internal: the timing model's core, GpuTiming, which wires its components
+// and runs the cycle loop. Public entry points: timing_engine.hpp.
+//
+// Components, each with its own contract and unit tests (the way MGPUSim
+// splits its CU and ramulator2 its controller):
+//  - Dispatcher (dispatcher.hpp): where workgroups go, the slots, VGPRs,
+//    SGPRs and LDS they hold; GpuTiming builds the waves it places (admit)
+//    and tells it when waves and workgroups retire.
+//  - MemoryPipes (memory_pipes.hpp): K$, LDS/GDS pipes, vector L1, L2:
+//    when a memory instruction returns and what it counts, plus the per-wave
+//    in-order rules. GpuTiming schedules the return as an event.
+//  - WaveTracer (wave_tracer.hpp): trace events; observes only.
+//  - The issue stage stays here (issue.cpp): per cycle one SIMD per CU;
+//    arbitration among its waves, the instruction buffer's own instructions
+//    (s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm), the
+//    scoreboard (VALU results, the SALU-after-VALU delay), the issue-port and
+//    counter checks, the issue-cost penalties. It owns the wave state the
+//    checks read (WaveCtx, wave_ctx.hpp) and the event queue that brings
+//    returns back, so splitting it off would leave GpuTiming an empty shell.
+// Files: gpu_timing.cpp (cycle loop, events, wave retirement, building
+// placed workgroups), issue.cpp (the issue stage), memory_issue.cpp (the
+// issue stage's hand-off to the memory pipes).
+//
+// Every function on the per-cycle path is a template on kTraced: with
+// kTraced = false it contains no trace code at all (no call into
+// WaveTracer, no test of the sink), so a run without a sink or issue hook
+// pays nothing for tracing (issue 6). No virtual calls and no allocation per
+// instruction on that path (PendingWrites are pooled; the memory pipes reuse
+// their scratch vectors).
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <queue>
-#include <span>
-#include <utility>
+#include <string>
 #include <vector>
 
-#include "memory/lds.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/functional_engine.hpp"
 #include "sim/timing/dispatcher.hpp"
 #include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/timing_engine.hpp"
+#include "sim/timing/wave_ctx.hpp"
+#include "sim/timing/wave_tracer.hpp"
 
 namespace gcnsim::sim::timing {
-
-struct WorkgroupCtx;
-
-// An outstanding memory operation of a wave, as the trace knows it.
-struct OpenOp {
-  uint64_t id = 0, done = 0;  // request id; the cycle its return is scheduled
-  trace::MemKind kind = trace::MemKind::None;
-  trace::MemOp op = trace::MemOp::Other;
-  uint8_t vm = 0, lgkm = 0;  // what its return takes off VM_CNT and LGKM_CNT
-};
-
-// Per-wave state kept only while a trace sink is set (trace_hooks.cpp): the
-// open stall interval and the outstanding memory operations, in issue order.
-struct WaveTrace {
-  bool open = false;
-  uint64_t since = 0, pc = 0;
-  const isa::DecodedInst* inst = nullptr;  // null: the instruction at the wave's PC when it closes
-  trace::StallReason reason = trace::StallReason::Lgkm;
-  trace::MemKind waitingOn = trace::MemKind::None;
-  trace::MemOp vmOp = trace::MemOp::Other;
-  bool vmToo = false;
-  uint64_t barrierPc = 0;
-  const isa::DecodedInst* barrierInst = nullptr;
-  std::vector<OpenOp> ops;
-};
-
-struct WaveCtx {
-  WaveState* w = nullptr;
-  WorkgroupCtx* wg = nullptr;
-  uint32_t cu = 0, simd = 0, slot = 0;
-  uint64_t age = 0;
-  uint8_t prio = 0;
-  uint64_t readyAt = 0;    // earliest cycle of its next issue
-  uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
-  RegMask valuWrites;      // registers that op writes
-  uint8_t vm = 0, lgkm = 0, exp = 0;
-  WaveMemOrder memOrder;  // the memory pipes' in-order rules (VM, DS)
-  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
-  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
-  // lateSgprsUntil.
-  RegMask lateSgprs;
-  uint64_t lateSgprsUntil = 0;
-  // What the wave's previous instruction wrote, for the branch penalties.
-  bool prevWroteVccExec = false, prevWroteScc = false;
-  bool atBarrier = false, draining = false, finished = false;
-  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
-  WaveTrace tr;
-};
-
-struct WorkgroupCtx {
-  std::vector<WaveState> waves;
-  std::vector<WaveCtx> ctx;
-  std::unique_ptr<memory::Lds> ownLds;
-  memory::Lds* lds = nullptr;
-  uint32_t ldsBytes = 0, ldsAlloc = 0;
-  uint32_t cu = 0, index = 0;
-  uint32_t live = 0;        // waves not yet at s_endpgm
-  uint32_t unfinished = 0;  // waves not yet retired
-  uint32_t arrived = 0;     // waves waiting in s_barrier
-};
 
 struct SimdCtx {
   std::vector<WaveCtx*> waves;  // oldest first
@@ -92,14 +55,6 @@ struct SimdCtx {
 struct CuCtx {
   std::vector<SimdCtx> simds;
   uint32_t resident = 0;  // waves resident on the CU
-};
-
-// Per code address: the cached instruction, its timing class and register masks.
-struct TimedInst {
-  const CachedInst* ci = nullptr;
-  const OpTiming* op = nullptr;
-  RegMask reads, writes;
-  WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
 };
 
 struct Event {
@@ -120,15 +75,13 @@ class GpuTiming {
   RunStatus run(WorkgroupSource src);
 
  private:
-  // Every function on the per-cycle path is instantiated twice: with
-  // kTraced = false it contains no trace code at all, so a run without a
-  // sink or issue hook pays nothing for tracing (issue 6).
+  // The per-cycle path, instantiated for kTraced = false and true (see above).
   template <bool kTraced>
   void loop();
   template <bool kTraced>
   bool tracing() const {
     if constexpr (kTraced)
-      return sink_ != nullptr;
+      return tracer_.on();
     else
       return false;
   }
@@ -167,37 +120,20 @@ class GpuTiming {
   void endWave(WaveCtx& wc);
   void releaseBarrierIfDone(WorkgroupCtx& wg);
   void wakeGwsWaiters();
-  // memory_issue.cpp
-  // Through the memory pipes: schedules the return (counters, `pw`'s register writes).
+  // memory_issue.cpp: through the memory pipes: schedules the return (counters, `pw`'s register writes).
   template <bool kTraced>
   void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
   // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
   uint32_t alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const;
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
-  // trace_hooks.cpp: events for sink_ (only called when it is set)
-  trace::WaveRef ref(const WaveCtx& wc) const;
-  // lgkmLimit/vmLimit: the counter value the wave waits for (attribution).
-  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo = false,
-                    uint8_t lgkmLimit = 0, uint8_t vmLimit = 0);
-  void traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti);
-  void closeStall(WaveCtx& wc, const isa::DecodedInst* current);
-  void traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec);
-  void traceMemRequest(WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before, uint64_t id,
-                       const MemRequest& m);
-  // The outstanding operation whose return brings the counter down to
-  // `limit` (the one an s_waitcnt waits for), or null.
-  const OpenOp* releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) const;
-  void traceMemReturn(const Event& ev);
-  void traceWave(const WaveCtx& wc, bool end);
-  void traceWorkgroup(const WorkgroupCtx& wg, trace::WorkgroupEvent::What what);
 
   GpuConfig cfg_;
   CodeCache& code_;
   ExecEnv& env_;
   const TimingOptions& opt_;
   TimingStats& stats_;
-  trace::TraceSink* const sink_;
+  WaveTracer tracer_;
   FunctionalEngine describer_;
   std::vector<OpTiming> opTimings_;
   std::vector<TimedInst> timed_;

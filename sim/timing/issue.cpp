@@ -124,7 +124,7 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   if (ti.op->cat == IssueCat::Internal) {
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, ti.op->kind);
-    if (tracing<kTraced>()) traceIssue(wc, ti, pc, w.exec());
+    if (tracing<kTraced>()) tracer_.issue(wc, ti, pc, w.exec(), now_);
   }
   if (ti.op->kind == Kind::Branch) {
     if (x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
@@ -149,8 +149,8 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
     }
   wg.arrived = 0;
   progress_ = true;
-  if (sink_) [[unlikely]]
-    traceWorkgroup(wg, trace::WorkgroupEvent::BarrierRelease);
+  if (tracer_.on()) [[unlikely]]
+    tracer_.workgroup(wg, trace::WorkgroupEvent::BarrierRelease, now_);
 }
 
 // GWS state changes only through GDS instructions: after each one, every
@@ -190,7 +190,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
-        if (tracing<kTraced>()) traceBlockedOnCounters(wc, ti);
+        if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, ti, now_);
         return false;
       }
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
@@ -214,7 +214,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       return true;
     case Kind::Barrier: {
       wc.readyAt = now_ + cfg_.issue.saluCycles;
-      if (tracing<kTraced>()) wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.ci->inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
@@ -249,7 +249,8 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
     if (wc.draining || wc.atBarrier || wc.gwsWait) {
       if (wc.atBarrier || wc.gwsWait) {
         ++stats_.barrierWaits;
-        if (tracing<kTraced>() && wc.readyAt <= now_) traceBlocked(wc, nullptr, trace::StallReason::Barrier);
+        if (tracing<kTraced>() && wc.readyAt <= now_)
+          tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
       }
       return false;
     }
@@ -294,30 +295,30 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
     const uint32_t bit = 1u << unsigned(cat);
     // One instruction per category, at most maxIssuePerCycle in all (GcnTimings.md occupancy table, "Issue").
     if ((used & bit) || uint32_t(__builtin_popcount(used)) >= cfg_.issue.maxIssuePerCycle) {
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
       wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && reads->intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
       wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (op.kind == Kind::Salu && now_ < wc.lateSgprsUntil && reads->intersects(wc.lateSgprs)) {
       ++stats_.scoreboardStalls;
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
       wake = std::min(wake, wc.lateSgprsUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
       wake = std::min(wake, simd.valuFree);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      if (tracing<kTraced>()) traceBlockedOnCounters(wc, *ti);
+      if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
 
@@ -344,7 +345,7 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
       wc.readyAt = now_;
       wc.gwsWait = true;
       gwsWaiters_.push_back(&wc);
-      if (tracing<kTraced>()) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
       return false;
     }
     if (cat == IssueCat::GdsExport && !gwsWaiters_.empty()) wakeGwsWaiters();
@@ -378,8 +379,8 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, op.kind);
     if (tracing<kTraced>()) {
-      if (r == StopReason::Barrier) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
-      traceIssue(wc, *ti, pc, exec);
+      if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
+      tracer_.issue(wc, *ti, pc, exec, now_);
     }
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);

@@ -22,7 +22,11 @@ void GpuTiming::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw)
     return;
   }
   const uint64_t id = schedule(m.done, wc, m.amounts, pw, m.kind, m.op);
-  if (tracing<kTraced>()) traceMemRequest(wc, ti, before, id, m);
+  if (tracing<kTraced>()) {
+    const uint64_t pc =
+        code_.base() + uint64_t(&ti - timed_.data()) * 4;  // TimedInst i describes code_.base() + 4i
+    tracer_.memRequest(wc, pc, before, pipes_.snapshot(wc.cu), id, m, log_, now_);
+  }
 }
 
 template void GpuTiming::issueMemory<false>(WaveCtx&, const TimedInst&, PendingWrites*);
