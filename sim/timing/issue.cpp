@@ -1,5 +1,14 @@
-// Per-cycle issue arbitration on one SIMD and the instruction buffer's own
-// instructions (s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm).
+// The issue stage: each cycle, one SIMD per CU (gpu_timing.cpp's loop).
+//  issueSimd  arbitration among the SIMD's waves (oldest first with
+//             s_setprio, or round robin)
+//  tryIssue   one wave's turn, the checks in order: barrier/GWS park, ready
+//             cycle, fetch (timed_), VSKIP / GPR indexing, instruction-buffer
+//             ops (handleInternal: s_waitcnt, s_nop, s_sleep, s_setprio,
+//             s_barrier, s_endpgm -- up to 8 a turn), issue port of the
+//             category, scoreboard (VALU result, SALU-after-VALU delay), the
+//             SIMD's VALU, wait-counter room; then execute and hand memory
+//             instructions to the memory pipes (memory_issue.cpp)
+//  penalties  alignment and branch penalties of GcnTimings.md
 #include <algorithm>
 
 #include "sim/timing/gpu_timing.hpp"
