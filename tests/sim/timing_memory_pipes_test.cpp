@@ -62,7 +62,7 @@ AccessLog one(uint64_t addr, uint32_t bytes = 4) {
 
 }  // namespace
 
-TEST_CASE("memory pipes: LDS read at lds.latency; the CU's pipe takes one instruction at a time",
+TEST_CASE("memory pipes: LDS read at lds.latency, the CU's pipe takes one instruction at a time",
           "[sim][timing][memory_pipes]") {
   GpuConfig cfg;
   MemoryPipes pipes(cfg);
@@ -172,7 +172,7 @@ TEST_CASE("memory pipes: vector memory returns in order on VM_CNT", "[sim][timin
   CHECK(pipes.issue(0, load, inst(true, false), one(0x10000), 1002, other).done == 1002 + l1);
 }
 
-TEST_CASE("memory pipes: FLAT counts on VM_CNT and LGKM_CNT; LDS-aperture FLAT leaves the VM order",
+TEST_CASE("memory pipes: FLAT counts on VM_CNT and LGKM_CNT, LDS-aperture FLAT leaves the VM order",
           "[sim][timing][memory_pipes]") {
   GpuConfig cfg;
   MemoryPipes pipes(cfg);
@@ -193,7 +193,7 @@ TEST_CASE("memory pipes: FLAT counts on VM_CNT and LGKM_CNT; LDS-aperture FLAT l
   CHECK(global.done == 5000);  // in VM order
 }
 
-TEST_CASE("memory pipes: messages, exports, L1 invalidation; other kinds are not memory operations",
+TEST_CASE("memory pipes: messages, exports, L1 invalidation, other kinds are not memory operations",
           "[sim][timing][memory_pipes]") {
   GpuConfig cfg;
   MemoryPipes pipes(cfg);

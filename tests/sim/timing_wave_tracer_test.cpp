@@ -130,7 +130,7 @@ TEST_CASE("wave tracer: an LGKM wait names the operation whose return releases i
   CHECK(rec.stalls[1].waitingOn == MemKind::Smem);
 }
 
-TEST_CASE("wave tracer: a VM wait with the LGKM wait says vmToo; barrier waits belong to the s_barrier",
+TEST_CASE("wave tracer: a VM wait with the LGKM wait says vmToo, and barrier waits belong to the s_barrier",
           "[sim][timing][tracer]") {
   Recorder rec;
   WaveTracer t(&rec, kMax);
