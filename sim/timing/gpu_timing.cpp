@@ -1,4 +1,5 @@
-// The timing model's main loop, event queue and workgroup dispatcher.
+// The timing model's main loop, event queue, and the waves of the workgroups
+// the dispatcher (dispatcher.hpp) places.
 #include "sim/timing/gpu_timing.hpp"
 
 #include <algorithm>
@@ -12,8 +13,6 @@ namespace {
 
 constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 
-uint32_t roundUp(uint32_t v, uint32_t g) { return (v + g - 1) / g * g; }
-
 }  // namespace
 
 GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
@@ -23,31 +22,16 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       env_(env),
       opt_(opt),
       stats_(stats),
-      sink_(opt.sink),
+      tracer_(opt.sink, counterMaxima(code.gen()), cfg.cu.simds),
       describer_(code, env),
       opTimings_(classifyAllOps(cfg.issue)),
       timed_(code.size() / 4),
       timedReady_(code.size() / 4, 0),
-      maxCnt_(counterMaxima(code.gen())) {
-  l2_ = std::make_unique<memory::L2Timing>(cfg.memory);
-  gds_ = std::make_unique<memory::LdsPipe>(cfg.lds);
-  bank_ = std::make_unique<memory::LdsBankModel>(cfg.lds);
-  cus_.resize(cfg.cus);
-  for (uint32_t i = 0; i < cfg.cus; ++i) {
-    if (i % cfg.kcache.cusPerCache == 0)
-      kcaches_.push_back(std::make_unique<memory::KcacheTiming>(cfg.kcache, *l2_));
-    CuCtx& cu = cus_[i];
-    cu.kcache = kcaches_.back().get();
-    cu.freeLds = cfg.cu.ldsBytes;
-    cu.lds = std::make_unique<memory::LdsPipe>(cfg.lds);
-    cu.l1 = std::make_unique<memory::VectorL1Timing>(cfg.l1, *l2_);
-    cu.simds.resize(cfg.cu.simds);
-    for (SimdCtx& s : cu.simds) {
-      s.slotUsed.assign(cfg.cu.waveSlotsPerSimd, 0);
-      s.freeVgprs = cfg.cu.vgprsPerSimd;
-      s.freeSgprs = cfg.cu.sgprsPerSimd;
-    }
-  }
+      maxCnt_(counterMaxima(code.gen())),
+      pipes_(cfg_),
+      cus_(cfg.cus),
+      dispatcher_(cfg_) {
+  for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
   stats_.opCounts.assign(isa::allOps().size(), 0);
   stats_.cuInstructions.assign(cfg.cus, 0);
 }
@@ -124,7 +108,7 @@ void GpuTiming::applyEvent(const Event& ev) {
   wc.vm = uint8_t(wc.vm - ev.amounts.vm);
   wc.lgkm = uint8_t(wc.lgkm - ev.amounts.lgkm);
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
-  if (tracing<kTraced>()) traceMemReturn(ev);
+  if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
   if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
 }
 
@@ -151,19 +135,16 @@ void GpuTiming::finishWave(WaveCtx& wc) {
   wc.finished = true;
   countOccupancy();
   --resident_;
-  if (sink_) traceWave(wc, true);
+  if (tracer_.on()) tracer_.wave(wc, true, now_);
   CuCtx& cu = cus_[wc.cu];
   SimdCtx& simd = cu.simds[wc.simd];
-  simd.slotUsed[wc.slot] = 0;
-  simd.freeVgprs += wgVgprs_;
-  simd.freeSgprs += wgSgprs_;
+  dispatcher_.retireWave(wc.cu, wc.simd, wc.slot);
   std::erase(simd.waves, &wc);
   if (--cu.resident == 0) --busyCus_;
-  resourcesFreed_ = true;
   WorkgroupCtx& wg = *wc.wg;
   if (--wg.unfinished > 0) return;
-  cu.freeLds += wg.ldsAlloc;
-  if (sink_) traceWorkgroup(wg, trace::WorkgroupEvent::Done);
+  dispatcher_.retireWorkgroup(wc.cu, wg.ldsAlloc);
+  if (tracer_.on()) tracer_.workgroup(wg, trace::WorkgroupEvent::Done, now_);
   if (src_.onFinish) src_.onFinish(wg);
   ++stats_.workgroups;
   for (auto& p : workgroups_)
@@ -172,63 +153,25 @@ void GpuTiming::finishWave(WaveCtx& wc) {
       break;
     }
   std::erase(workgroups_, nullptr);
-  --residentWgs_;
 }
 
-// Places workgroup `wgIndex` on CU `cuIndex` if its waves (slot, VGPRs,
-// SGPRs on one SIMD each) and LDS fit; waves go to the SIMD with the most
-// free slots (lowest index on ties) unless the source fixes them.
-bool GpuTiming::tryPlace(uint32_t cuIndex, uint32_t wgIndex) {
-  CuCtx& cu = cus_[cuIndex];
-  if (cu.freeLds < wgLds_) return false;
-  const uint32_t n = src_.wavesIn(wgIndex);
-  std::vector<uint32_t> freeSlots(cu.simds.size()), freeV(cu.simds.size()), freeS(cu.simds.size());
-  for (size_t s = 0; s < cu.simds.size(); ++s) {
-    freeSlots[s] = uint32_t(std::count(cu.simds[s].slotUsed.begin(), cu.simds[s].slotUsed.end(), 0));
-    freeV[s] = cu.simds[s].freeVgprs;
-    freeS[s] = cu.simds[s].freeSgprs;
-  }
-  std::vector<uint32_t> simdOf(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    int best = -1;
-    if (!src_.simdOf.empty()) {
-      const uint32_t s = src_.simdOf[i] % uint32_t(cu.simds.size());
-      if (freeSlots[s] && freeV[s] >= wgVgprs_ && freeS[s] >= wgSgprs_) best = int(s);
-    } else {
-      for (size_t s = 0; s < cu.simds.size(); ++s)
-        if (freeSlots[s] && freeV[s] >= wgVgprs_ && freeS[s] >= wgSgprs_ &&
-            (best < 0 || freeSlots[s] > freeSlots[size_t(best)]))
-          best = int(s);
-    }
-    if (best < 0) return false;
-    simdOf[i] = uint32_t(best);
-    --freeSlots[size_t(best)];
-    freeV[size_t(best)] -= wgVgprs_;
-    freeS[size_t(best)] -= wgSgprs_;
-  }
+// A workgroup the dispatcher placed: its LDS, its waves (built by the
+// source with their scratch slots), their contexts on the SIMDs.
+void GpuTiming::admit(const Placement& p) {
+  CuCtx& cu = cus_[p.cu];
+  const uint32_t n = uint32_t(p.simd.size());
   auto wg = std::make_unique<WorkgroupCtx>();
-  wg->cu = cuIndex;
-  wg->index = wgIndex;
+  wg->cu = p.cu;
+  wg->index = p.index;
   wg->ldsBytes = src_.ldsBytes;
-  wg->ldsAlloc = wgLds_;
-  cu.freeLds -= wgLds_;
+  wg->ldsAlloc = p.ldsAlloc;
   if (src_.externalLds) {
     wg->lds = src_.externalLds;
   } else {
     wg->ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src_.ldsBytes, 4));
     wg->lds = wg->ownLds.get();
   }
-  std::vector<uint32_t> slots(n), scratch(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    SimdCtx& s = cu.simds[simdOf[i]];
-    const auto it = std::find(s.slotUsed.begin(), s.slotUsed.end(), 0);
-    slots[i] = uint32_t(it - s.slotUsed.begin());
-    *it = 1;
-    s.freeVgprs -= wgVgprs_;
-    s.freeSgprs -= wgSgprs_;
-    scratch[i] = (cuIndex * cfg_.cu.simds + simdOf[i]) * cfg_.cu.waveSlotsPerSimd + slots[i];
-  }
-  src_.build(wgIndex, scratch, wg->waves);
+  src_.build(p.index, p.scratch, wg->waves);
   countOccupancy();
   resident_ += n;
   wg->ctx.resize(n);
@@ -237,45 +180,22 @@ bool GpuTiming::tryPlace(uint32_t cuIndex, uint32_t wgIndex) {
     WaveCtx& c = wg->ctx[i];
     c.w = &wg->waves[i];
     c.wg = wg.get();
-    c.cu = cuIndex;
-    c.simd = simdOf[i];
-    c.slot = slots[i];
+    c.cu = p.cu;
+    c.simd = p.simd[i];
+    c.slot = p.slot[i];
     c.age = nextAge_++;
     c.readyAt = now_ + 1;
-    c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (cuIndex & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
+    c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (p.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     cu.simds[c.simd].waves.push_back(&c);
     stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
     if (cu.resident++ == 0) ++busyCus_;
   }
-  if (sink_) {
-    traceWorkgroup(*wg, trace::WorkgroupEvent::Dispatch);
-    for (const WaveCtx& c : wg->ctx) traceWave(c, false);
+  if (tracer_.on()) {
+    tracer_.workgroup(*wg, trace::WorkgroupEvent::Dispatch, now_);
+    for (const WaveCtx& c : wg->ctx) tracer_.wave(c, false, now_);
   }
   stats_.waves += n;
   workgroups_.push_back(std::move(wg));
-  ++residentWgs_;
-  return true;
-}
-
-bool GpuTiming::placeWorkgroups() {
-  bool placed = false;
-  for (uint32_t k = 0; k < cfg_.workgroupsPerCycle && nextWg_ < src_.count; ++k) {
-    bool ok = false;
-    for (uint32_t j = 0; j < cfg_.cus && !ok; ++j) {
-      const uint32_t c = (nextCu_ + j) % cfg_.cus;
-      if (tryPlace(c, nextWg_)) {
-        ok = true;
-        nextCu_ = (c + 1) % cfg_.cus;
-      }
-    }
-    if (!ok) {
-      resourcesFreed_ = false;  // wait until a wave retires
-      break;
-    }
-    ++nextWg_;
-    placed = true;
-  }
-  return placed;
 }
 
 // The cycle loop: place workgroups, apply returns, let one SIMD per CU issue,
@@ -287,15 +207,11 @@ void GpuTiming::loop() {
   uint64_t minWake = kNever;
   for (;;) {
     progress_ = false;
-    if (nextWg_ < src_.count && resourcesFreed_) {
-      const bool was = residentWgs_ > 0;
-      if (placeWorkgroups()) progress_ = true;
-      if (!was && residentWgs_ == 0 && nextWg_ < src_.count) {
-        status_ = {RunStatus::Fault, "timing model: workgroup " + std::to_string(nextWg_) + " (" +
-                                         std::to_string(src_.wavesIn(nextWg_)) + " waves x " +
-                                         std::to_string(wgVgprs_) + " VGPRs, " + std::to_string(wgSgprs_) +
-                                         " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, "
-                                         "cu.vgprs_per_simd, cu.sgprs_per_simd)"};
+    if (dispatcher_.mayPlace()) {
+      const bool was = dispatcher_.residentWorkgroups() > 0;
+      if (dispatcher_.placeWorkgroups([this](const Placement& p) { admit(p); })) progress_ = true;
+      if (!was && dispatcher_.residentWorkgroups() == 0 && dispatcher_.pending()) {
+        status_ = {RunStatus::Fault, dispatcher_.doesNotFitMessage()};
         return;
       }
     }
@@ -303,10 +219,10 @@ void GpuTiming::loop() {
     uint64_t wake = kNever;
     const uint32_t s = uint32_t(now_ % simds);
     for (CuCtx& cu : cus_)
-      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd<kTraced>(cu, cu.simds[s], wake))
+      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd<kTraced>(cu.simds[s], wake))
         progress_ = true;
     if (!status_.ok()) break;
-    if (residentWgs_ == 0 && nextWg_ >= src_.count && events_.empty()) break;
+    if (dispatcher_.done() && events_.empty()) break;
     if (stats_.instructions > opt_.limits.maxInstructions) {
       status_ = {
           RunStatus::Watchdog,
@@ -334,7 +250,7 @@ void GpuTiming::loop() {
     uint64_t target = minWake;
     if (!events_.empty()) target = std::min(target, events_.top().time);
     if (target == kNever) {
-      if (nextWg_ < src_.count && resourcesFreed_) {
+      if (dispatcher_.mayPlace()) {
         ++now_;
         continue;
       }
@@ -351,44 +267,15 @@ void GpuTiming::loop() {
 
 RunStatus GpuTiming::run(WorkgroupSource src) {
   src_ = std::move(src);
-  wgVgprs_ = roundUp(std::max(src_.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
-  wgSgprs_ = roundUp(std::max(src_.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
-  wgLds_ = src_.ldsBytes ? roundUp(src_.ldsBytes, cfg_.cu.ldsGranule) : 0;
-  if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
-    return {RunStatus::Fault, "timing model: a wave needs " + std::to_string(wgVgprs_) +
-                                  " VGPRs, more than cu.vgprs_per_simd (" +
-                                  std::to_string(cfg_.cu.vgprsPerSimd) + ")"};
-  if (src_.ldsBytes > cfg_.cu.maxLdsPerWorkgroup || wgLds_ > cfg_.cu.ldsBytes)
-    return {RunStatus::Fault, "timing model: a workgroup needs " + std::to_string(src_.ldsBytes) +
-                                  " bytes of LDS, more than " + cfg_.name +
-                                  " allows (cu.max_lds_per_workgroup " +
-                                  std::to_string(cfg_.cu.maxLdsPerWorkgroup) + ", cu.lds_bytes " +
-                                  std::to_string(cfg_.cu.ldsBytes) + ")"};
-  if (sink_ || opt_.onIssue)
+  if (const std::string e = dispatcher_.start(src_); !e.empty()) return {RunStatus::Fault, e};
+  if (tracer_.on() || opt_.onIssue)
     loop<true>();
   else
     loop<false>();
   stats_.cycles = now_;
   countOccupancy();
-  if (sink_) sink_->finish(now_);
-  stats_.kcache = {};
-  for (auto& k : kcaches_) {
-    stats_.kcachePortWaitCycles += k->portWaitCycles;
-    stats_.kcache.hits += k->tags.stats.hits;
-    stats_.kcache.misses += k->tags.stats.misses;
-    stats_.kcache.pendingHits += k->tags.stats.pendingHits;
-    stats_.kcache.mshrStalls += k->tags.stats.mshrStalls;
-  }
-  stats_.l1 = {};
-  for (CuCtx& cu : cus_) {
-    stats_.l1.hits += cu.l1->tags.stats.hits;
-    stats_.l1.misses += cu.l1->tags.stats.misses;
-    stats_.l1.pendingHits += cu.l1->tags.stats.pendingHits;
-    stats_.l1.mshrStalls += cu.l1->tags.stats.mshrStalls;
-    stats_.l1Requests += cu.l1->requests;
-  }
-  stats_.l2 = l2_->tags.stats;
-  stats_.dramReads = l2_->dram.reads;
+  if (tracer_.on()) tracer_.finish(now_);
+  pipes_.collect(stats_);
   return status_;
 }
 

@@ -1,119 +1,60 @@
-// Internal: the state of the timing model (GPU, CUs, SIMDs, waves, events)
-// and the class that advances it. Public entry points: timing_engine.hpp.
-// Split by responsibility: gpu_timing.cpp (main loop, events, dispatcher),
-// issue.cpp (per-cycle arbitration, instruction buffer), memory_issue.cpp
-// (SMEM/DS/VMEM/GDS completion times and counters, from the addresses the
-// semantics logged), trace_hooks.cpp (trace events).
+// Internal: the timing model's core, GpuTiming, which wires its components
+// and runs the cycle loop. Public entry points: timing_engine.hpp.
+//
+// Components, each with its own contract and unit tests (the way MGPUSim
+// splits its CU and ramulator2 its controller):
+//  - Dispatcher (dispatcher.hpp): where workgroups go, the slots, VGPRs,
+//    SGPRs and LDS they hold; GpuTiming builds the waves it places (admit)
+//    and tells it when waves and workgroups retire.
+//  - MemoryPipes (memory_pipes.hpp): K$, LDS/GDS pipes, vector L1, L2:
+//    when a memory instruction returns and what it counts, plus the per-wave
+//    in-order rules. GpuTiming schedules the return as an event.
+//  - WaveTracer (wave_tracer.hpp): trace events; observes only.
+//  - The issue stage stays here (issue.cpp): per cycle one SIMD per CU;
+//    arbitration among its waves, the instruction buffer's own instructions
+//    (s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm), the
+//    scoreboard (VALU results, the SALU-after-VALU delay), the issue-port and
+//    counter checks, the issue-cost penalties. It owns the wave state the
+//    checks read (WaveCtx, wave_ctx.hpp) and the event queue that brings
+//    returns back, so splitting it off would leave GpuTiming an empty shell.
+// Files: gpu_timing.cpp (cycle loop, events, wave retirement, building
+// placed workgroups), issue.cpp (the issue stage), memory_issue.cpp (the
+// issue stage's hand-off to the memory pipes).
+//
+// Every function on the per-cycle path is a template on kTraced: with
+// kTraced = false it contains no trace code at all (no call into
+// WaveTracer, no test of the sink), so a run without a sink or issue hook
+// pays nothing for tracing (issue 6). No virtual calls and no allocation per
+// instruction on that path (PendingWrites are pooled; the memory pipes reuse
+// their scratch vectors).
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <queue>
-#include <span>
-#include <utility>
+#include <string>
 #include <vector>
 
-#include "memory/kcache_timing.hpp"
-#include "memory/l2_timing.hpp"
-#include "memory/lds.hpp"
-#include "memory/lds_timing.hpp"
-#include "memory/vector_l1_timing.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/functional_engine.hpp"
+#include "sim/timing/dispatcher.hpp"
+#include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/timing_engine.hpp"
+#include "sim/timing/wave_ctx.hpp"
+#include "sim/timing/wave_tracer.hpp"
 
 namespace gcnsim::sim::timing {
-
-struct WorkgroupCtx;
-
-// An outstanding memory operation of a wave, as the trace knows it.
-struct OpenOp {
-  uint64_t id = 0, done = 0;  // request id; the cycle its return is scheduled
-  trace::MemKind kind = trace::MemKind::None;
-  trace::MemOp op = trace::MemOp::Other;
-  uint8_t vm = 0, lgkm = 0;  // what its return takes off VM_CNT and LGKM_CNT
-};
-
-// Per-wave state kept only while a trace sink is set (trace_hooks.cpp): the
-// open stall interval and the outstanding memory operations, in issue order.
-struct WaveTrace {
-  bool open = false;
-  uint64_t since = 0, pc = 0;
-  const isa::DecodedInst* inst = nullptr;  // null: the instruction at the wave's PC when it closes
-  trace::StallReason reason = trace::StallReason::Lgkm;
-  trace::MemKind waitingOn = trace::MemKind::None;
-  trace::MemOp vmOp = trace::MemOp::Other;
-  bool vmToo = false;
-  uint64_t barrierPc = 0;
-  const isa::DecodedInst* barrierInst = nullptr;
-  std::vector<OpenOp> ops;
-};
-
-struct WaveCtx {
-  WaveState* w = nullptr;
-  WorkgroupCtx* wg = nullptr;
-  uint32_t cu = 0, simd = 0, slot = 0;
-  uint64_t age = 0;
-  uint8_t prio = 0;
-  uint64_t readyAt = 0;    // earliest cycle of its next issue
-  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
-  uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
-  RegMask valuWrites;      // registers that op writes
-  uint8_t vm = 0, lgkm = 0, exp = 0;
-  uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT)
-  uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
-  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
-  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
-  // lateSgprsUntil.
-  RegMask lateSgprs;
-  uint64_t lateSgprsUntil = 0;
-  // What the wave's previous instruction wrote, for the branch penalties.
-  bool prevWroteVccExec = false, prevWroteScc = false;
-  bool atBarrier = false, draining = false, finished = false;
-  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
-  WaveTrace tr;
-};
-
-struct WorkgroupCtx {
-  std::vector<WaveState> waves;
-  std::vector<WaveCtx> ctx;
-  std::unique_ptr<memory::Lds> ownLds;
-  memory::Lds* lds = nullptr;
-  uint32_t ldsBytes = 0, ldsAlloc = 0;
-  uint32_t cu = 0, index = 0;
-  uint32_t live = 0;        // waves not yet at s_endpgm
-  uint32_t unfinished = 0;  // waves not yet retired
-  uint32_t arrived = 0;     // waves waiting in s_barrier
-};
 
 struct SimdCtx {
   std::vector<WaveCtx*> waves;  // oldest first
   uint32_t rrStart = 0;         // round-robin arbitration: where the next turn starts
-  std::vector<uint8_t> slotUsed;
   uint64_t valuFree = 0;
-  uint32_t freeVgprs = 0, freeSgprs = 0;
   bool anyPrio = false;
 };
 
 struct CuCtx {
   std::vector<SimdCtx> simds;
-  uint32_t freeLds = 0, resident = 0;
-  std::unique_ptr<memory::LdsPipe> lds;
-  std::unique_ptr<memory::VectorL1Timing> l1;
-  memory::KcacheTiming* kcache = nullptr;
-};
-
-// Per code address: the cached instruction, its timing class and register masks.
-struct TimedInst {
-  const CachedInst* ci = nullptr;
-  const OpTiming* op = nullptr;
-  RegMask reads, writes;
-  WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
-};
-
-// What an operation adds to the wave's counters at issue and takes off at its return.
-struct CounterAmounts {
-  uint8_t vm = 0, lgkm = 0, exp = 0;
+  uint32_t resident = 0;  // waves resident on the CU
 };
 
 struct Event {
@@ -126,20 +67,6 @@ struct Event {
   bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
-// How workgroups come into being: count, waves in each, and the builder
-// that fills a workgroup's waves given the scratch slot of each wave.
-struct WorkgroupSource {
-  uint32_t count = 0;
-  uint32_t ldsBytes = 0;
-  uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
-  std::function<uint32_t(uint32_t index)> wavesIn;
-  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)>
-      build;
-  std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
-  std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave
-  memory::Lds* externalLds = nullptr;              // optional: use this LDS (tests), else one per workgroup
-};
-
 class GpuTiming {
  public:
   GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
@@ -148,21 +75,19 @@ class GpuTiming {
   RunStatus run(WorkgroupSource src);
 
  private:
-  // Every function on the per-cycle path is instantiated twice: with
-  // kTraced = false it contains no trace code at all, so a run without a
-  // sink or issue hook pays nothing for tracing (issue 6).
+  // The per-cycle path, instantiated for kTraced = false and true (see above).
   template <bool kTraced>
   void loop();
   template <bool kTraced>
   bool tracing() const {
     if constexpr (kTraced)
-      return sink_ != nullptr;
+      return tracer_.on();
     else
       return false;
   }
   // gpu_timing.cpp
-  bool placeWorkgroups();
-  bool tryPlace(uint32_t cuIndex, uint32_t wgIndex);
+  // Builds the waves of a workgroup the dispatcher placed.
+  void admit(const Placement& p);
   template <bool kTraced>
   void processEvents();
   template <bool kTraced>
@@ -179,9 +104,9 @@ class GpuTiming {
   std::string oldestWave() const;
   // issue.cpp
   template <bool kTraced>
-  bool issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake);
+  bool issueSimd(SimdCtx& simd, uint64_t& wake);
   template <bool kTraced>
-  bool tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
+  bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
   template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
@@ -195,65 +120,33 @@ class GpuTiming {
   void endWave(WaveCtx& wc);
   void releaseBarrierIfDone(WorkgroupCtx& wg);
   void wakeGwsWaiters();
-  // memory_issue.cpp
+  // memory_issue.cpp: through the memory pipes: schedules the return (counters, `pw`'s register writes).
   template <bool kTraced>
-  void issueMemory(CuCtx& cu, WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
-  uint64_t smemDone(CuCtx& cu, const TimedInst& ti);
-  uint64_t ldsDone(CuCtx& cu, uint32_t pipeCycles);
-  uint64_t vmemDone(CuCtx& cu, const TimedInst& ti);
-  // Splits the access log into LDS accesses (ldsAcc_) and global ones (vmAddr_, vmBytes_).
-  void gatherAccesses();
+  void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
   // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
   uint32_t alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const;
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
-  // trace_hooks.cpp: events for sink_ (only called when it is set)
-  struct MemSnapshot {
-    memory::CacheStats k, l1, l2;
-  };
-  MemSnapshot snapshot(const CuCtx& cu) const;
-  trace::WaveRef ref(const WaveCtx& wc) const;
-  // lgkmLimit/vmLimit: the counter value the wave waits for (attribution).
-  void traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo = false,
-                    uint8_t lgkmLimit = 0, uint8_t vmLimit = 0);
-  void traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti);
-  void closeStall(WaveCtx& wc, const isa::DecodedInst* current);
-  void traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec);
-  void traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
-                       uint64_t id, uint64_t done, CounterAmounts amounts, trace::MemKind kind,
-                       trace::MemOp op);
-  // The outstanding operation whose return brings the counter down to
-  // `limit` (the one an s_waitcnt waits for), or null.
-  const OpenOp* releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) const;
-  void traceMemReturn(const Event& ev);
-  void traceWave(const WaveCtx& wc, bool end);
-  void traceWorkgroup(const WorkgroupCtx& wg, trace::WorkgroupEvent::What what);
 
   GpuConfig cfg_;
   CodeCache& code_;
   ExecEnv& env_;
   const TimingOptions& opt_;
   TimingStats& stats_;
-  trace::TraceSink* const sink_;
+  WaveTracer tracer_;
   FunctionalEngine describer_;
   std::vector<OpTiming> opTimings_;
   std::vector<TimedInst> timed_;
   std::vector<uint8_t> timedReady_;
   WaitcntLimits maxCnt_;
 
-  std::unique_ptr<memory::L2Timing> l2_;
-  std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
-  std::unique_ptr<memory::LdsPipe> gds_;
-  std::unique_ptr<memory::LdsBankModel> bank_;
+  MemoryPipes pipes_;
   std::vector<CuCtx> cus_;
 
   WorkgroupSource src_;
-  uint32_t nextWg_ = 0, nextCu_ = 0;
-  bool resourcesFreed_ = true;
-  uint32_t wgVgprs_ = 0, wgSgprs_ = 0, wgLds_ = 0;
+  Dispatcher dispatcher_;
   std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;  // resident; null when done
-  uint32_t residentWgs_ = 0;
-  uint64_t nextAge_ = 0, nextWaveId_ = 0;
+  uint64_t nextAge_ = 0;
   uint32_t resident_ = 0;  // waves resident on the GPU (occupancy)
   uint32_t busyCus_ = 0;   // CUs with at least one resident wave
   uint64_t occupancySince_ = 0;
@@ -269,14 +162,7 @@ class GpuTiming {
   uint64_t now_ = 0;
   bool progress_ = false;
   RunStatus status_;
-  AccessLog log_;
-  // The memory instruction being issued: its accesses (from log_) for the
-  // bank and coalescing models, and its bank-conflict passes.
-  std::vector<memory::LdsLaneAccess> ldsAcc_;
-  memory::LdsBankModel::Passes ldsPasses_;
-  std::vector<uint64_t> vmAddr_;
-  std::vector<uint32_t> vmBytes_;
-  std::vector<uint64_t> lines_;
+  AccessLog log_;  // the accesses of the memory instruction being issued
 };
 
 }  // namespace gcnsim::sim::timing

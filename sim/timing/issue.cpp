@@ -1,5 +1,14 @@
-// Per-cycle issue arbitration on one SIMD and the instruction buffer's own
-// instructions (s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm).
+// The issue stage: each cycle, one SIMD per CU (gpu_timing.cpp's loop).
+//  issueSimd  arbitration among the SIMD's waves (oldest first with
+//             s_setprio, or round robin)
+//  tryIssue   one wave's turn, the checks in order: barrier/GWS park, ready
+//             cycle, fetch (timed_), VSKIP / GPR indexing, instruction-buffer
+//             ops (handleInternal: s_waitcnt, s_nop, s_sleep, s_setprio,
+//             s_barrier, s_endpgm -- up to 8 a turn), issue port of the
+//             category, scoreboard (VALU result, SALU-after-VALU delay), the
+//             SIMD's VALU, wait-counter room; then execute and hand memory
+//             instructions to the memory pipes (memory_issue.cpp)
+//  penalties  alignment and branch penalties of GcnTimings.md
 #include <algorithm>
 
 #include "sim/timing/gpu_timing.hpp"
@@ -48,7 +57,7 @@ uint32_t GpuTiming::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64
 // Arbitration (IssueConfig::arbitration): oldest first (s_setprio first), or
 // round robin, each turn starting after the first wave that issued last turn.
 template <bool kTraced>
-bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
+bool GpuTiming::issueSimd(SimdCtx& simd, uint64_t& wake) {
   uint32_t used = 0;
   bool any = false;
   if (!simd.anyPrio) {
@@ -58,7 +67,7 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
     const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
     std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
     for (size_t i = 0; i < n && status_.ok(); ++i) {
-      const bool issued = tryIssue<kTraced>(cu, simd, *list[i], used, wake);
+      const bool issued = tryIssue<kTraced>(simd, *list[i], used, wake);
       if (issued && !any) simd.rrStart = uint32_t(start + i + 1);
       any |= issued;
     }
@@ -70,7 +79,7 @@ bool GpuTiming::issueSimd(CuCtx& cu, SimdCtx& simd, uint64_t& wake) {
                    [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
   for (WaveCtx* wc : list) {
     if (!status_.ok()) break;
-    any |= tryIssue<kTraced>(cu, simd, *wc, used, wake);
+    any |= tryIssue<kTraced>(simd, *wc, used, wake);
   }
   return any;
 }
@@ -124,7 +133,7 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   if (ti.op->cat == IssueCat::Internal) {
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, ti.op->kind);
-    if (tracing<kTraced>()) traceIssue(wc, ti, pc, w.exec());
+    if (tracing<kTraced>()) tracer_.issue(wc, ti, pc, w.exec(), now_);
   }
   if (ti.op->kind == Kind::Branch) {
     if (x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
@@ -149,8 +158,8 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
     }
   wg.arrived = 0;
   progress_ = true;
-  if (sink_) [[unlikely]]
-    traceWorkgroup(wg, trace::WorkgroupEvent::BarrierRelease);
+  if (tracer_.on()) [[unlikely]]
+    tracer_.workgroup(wg, trace::WorkgroupEvent::BarrierRelease, now_);
 }
 
 // GWS state changes only through GDS instructions: after each one, every
@@ -191,7 +200,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         ++stats_.waitcntStalls;
-        if (tracing<kTraced>()) traceBlockedOnCounters(wc, ti);
+        if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, ti, now_);
         return false;
       }
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
@@ -215,7 +224,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       return true;
     case Kind::Barrier: {
       wc.readyAt = now_ + cfg_.issue.saluCycles;
-      if (tracing<kTraced>()) wc.tr.barrierPc = wc.w->pc, wc.tr.barrierInst = &ti.ci->inst;
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.ci->inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
@@ -244,13 +253,14 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
 }
 
 template <bool kTraced>
-bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
+bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (wc.draining || wc.atBarrier || wc.gwsWait) {
       if (wc.atBarrier || wc.gwsWait) {
         ++stats_.barrierWaits;
-        if (tracing<kTraced>() && wc.readyAt <= now_) traceBlocked(wc, nullptr, trace::StallReason::Barrier);
+        if (tracing<kTraced>() && wc.readyAt <= now_)
+          tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
       }
       return false;
     }
@@ -295,30 +305,30 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
     const uint32_t bit = 1u << unsigned(cat);
     // One instruction per category, at most maxIssuePerCycle in all (GcnTimings.md occupancy table, "Issue").
     if ((used & bit) || uint32_t(__builtin_popcount(used)) >= cfg_.issue.maxIssuePerCycle) {
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
       wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && reads->intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
       wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (op.kind == Kind::Salu && now_ < wc.lateSgprsUntil && reads->intersects(wc.lateSgprs)) {
       ++stats_.scoreboardStalls;
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::Dependency);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
       wake = std::min(wake, wc.lateSgprsUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
-      if (tracing<kTraced>()) traceBlocked(wc, ti, trace::StallReason::PortBusy);
+      if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
       wake = std::min(wake, simd.valuFree);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      if (tracing<kTraced>()) traceBlockedOnCounters(wc, *ti);
+      if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
 
@@ -346,7 +356,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
       wc.readyAt = now_;
       wc.gwsWait = true;
       gwsWaiters_.push_back(&wc);
-      if (tracing<kTraced>()) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
       return false;
     }
     if (cat == IssueCat::GdsExport && !gwsWaiters_.empty()) wakeGwsWaiters();
@@ -374,14 +384,14 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
         releasePw(pw);
         break;
       default:
-        if (memory) issueMemory<kTraced>(cu, wc, *ti, pw);
+        if (memory) issueMemory<kTraced>(wc, *ti, pw);
         break;
     }
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, op.kind);
     if (tracing<kTraced>()) {
-      if (r == StopReason::Barrier) wc.tr.barrierPc = pc, wc.tr.barrierInst = &ti->ci->inst;
-      traceIssue(wc, *ti, pc, exec);
+      if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
+      tracer_.issue(wc, *ti, pc, exec, now_);
     }
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
@@ -390,7 +400,7 @@ bool GpuTiming::tryIssue(CuCtx& cu, SimdCtx& simd, WaveCtx& wc, uint32_t& used, 
   return false;
 }
 
-template bool GpuTiming::issueSimd<false>(CuCtx&, SimdCtx&, uint64_t&);
-template bool GpuTiming::issueSimd<true>(CuCtx&, SimdCtx&, uint64_t&);
+template bool GpuTiming::issueSimd<false>(SimdCtx&, uint64_t&);
+template bool GpuTiming::issueSimd<true>(SimdCtx&, uint64_t&);
 
 }  // namespace gcnsim::sim::timing

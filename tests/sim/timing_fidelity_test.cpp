@@ -31,7 +31,7 @@ std::vector<sim::timing::IssueRecord> records(const TimedRun& r, Kind kind) {
 
 }  // namespace
 
-TEST_CASE("FLAT: a load counts on VM_CNT and LGKM_CNT; lgkmcnt(0) alone waits for it", "[sim][timing]") {
+TEST_CASE("FLAT: a load counts on VM_CNT and LGKM_CNT, and lgkmcnt(0) alone waits for it", "[sim][timing]") {
   for (isa::Gen g : {isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
     CAPTURE(g);
     WaveHarness h(g);

@@ -1,34 +1,18 @@
-// Trace events of the timing model (sim/trace/trace_sink.hpp). Every function
-// here runs only when a sink is set; none of them changes timing state.
-//
-// Stall intervals: each issue turn examines every ready wave of the SIMD; a
-// wave that cannot issue reports why (traceBlocked). An interval stays open
-// while the reason, the instruction and (for waits) the oldest outstanding
-// operation stay the same; it closes when any of them changes or the wave
-// issues, and is then reported with its start and length. A taken branch
-// opens an instruction-fetch interval right after its issue cycles.
-#include <algorithm>
+// Trace events of the timing model (wave_tracer.hpp).
+#include "sim/timing/wave_tracer.hpp"
 
-#include "sim/timing/gpu_timing.hpp"
+#include <algorithm>
 
 namespace gcnsim::sim::timing {
 
-GpuTiming::MemSnapshot GpuTiming::snapshot(const CuCtx& cu) const {
-  return {cu.kcache->tags.stats, cu.l1->tags.stats, l2_->tags.stats};
-}
-
-trace::WaveRef GpuTiming::ref(const WaveCtx& wc) const {
-  return {wc.w->waveId, wc.wg->index, wc.cu, wc.simd, wc.slot};
-}
-
-void GpuTiming::closeStall(WaveCtx& wc, const isa::DecodedInst* current) {
+void WaveTracer::closeStall(WaveCtx& wc, const isa::DecodedInst* current, uint64_t now) {
   WaveTrace& t = wc.tr;
   if (!t.open) return;
   t.open = false;
-  if (now_ <= t.since) return;
+  if (now <= t.since) return;
   trace::StallEvent e;
   e.cycle = t.since;
-  e.dur = now_ - t.since;
+  e.dur = now - t.since;
   e.w = ref(wc);
   e.pc = t.pc;
   e.inst = t.inst ? t.inst : current;
@@ -39,7 +23,7 @@ void GpuTiming::closeStall(WaveCtx& wc, const isa::DecodedInst* current) {
   sink_->stall(e);
 }
 
-const OpenOp* GpuTiming::releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) const {
+const OpenOp* WaveTracer::releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit) {
   // Walk the outstanding operations in the order they are scheduled to
   // return; the one after whose return the counter is <= limit releases the wait.
   const OpenOp* order[64];
@@ -57,8 +41,8 @@ const OpenOp* GpuTiming::releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit
   return n ? order[n - 1] : nullptr;
 }
 
-void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, bool vmToo,
-                             uint8_t lgkmLimit, uint8_t vmLimit) {
+void WaveTracer::blocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r, uint64_t now, bool vmToo,
+                         uint8_t lgkmLimit, uint8_t vmLimit) {
   WaveTrace& t = wc.tr;
   trace::MemKind kind = trace::MemKind::None;
   trace::MemOp vmOp = trace::MemOp::Other;
@@ -74,9 +58,9 @@ void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReaso
     if (const OpenOp* o = releasingOp(wc, false, vmLimit)) vmOp = o->op;
   if (t.open && t.reason == r && t.pc == pc && t.waitingOn == kind && t.vmOp == vmOp && t.vmToo == vmToo)
     return;
-  closeStall(wc, inst);
+  closeStall(wc, inst, now);
   t.open = true;
-  t.since = now_;
+  t.since = now;
   t.pc = pc;
   t.inst = inst;
   t.reason = r;
@@ -89,7 +73,7 @@ void GpuTiming::traceBlocked(WaveCtx& wc, const TimedInst* ti, trace::StallReaso
 // counter is saturated. Several unsatisfied counters: the reason is LGKM
 // first, then VM; an LGKM wait with VM_CNT unsatisfied too says so (vmToo),
 // so that the VM profile counts it as well.
-void GpuTiming::traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti) {
+void WaveTracer::blockedOnCounters(WaveCtx& wc, const TimedInst& ti, uint64_t now) {
   trace::StallReason r = trace::StallReason::Exp;
   bool vmToo = false;
   // The counter values the instruction waits for.
@@ -110,25 +94,24 @@ void GpuTiming::traceBlockedOnCounters(WaveCtx& wc, const TimedInst& ti) {
   } else if (ti.op->kind != Kind::Export) {
     r = trace::StallReason::Lgkm;
   }
-  traceBlocked(wc, &ti, r, vmToo, lgkmLimit, vmLimit);
+  blocked(wc, &ti, r, now, vmToo, lgkmLimit, vmLimit);
 }
 
-void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec) {
-  closeStall(wc, &ti.ci->inst);
+void WaveTracer::issue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec, uint64_t now) {
+  closeStall(wc, &ti.ci->inst, now);
   trace::IssueEvent e;
-  e.cycle = now_;
+  e.cycle = now;
   // The instruction's cost, but never past the wave's next possible issue
   // turn (a cost counted from before this turn, issue.cpp, ends earlier).
-  const uint64_t simds = cfg_.cu.simds;
-  const uint64_t nextTurn = wc.readyAt + (wc.simd + simds - wc.readyAt % simds) % simds;
+  const uint64_t nextTurn = wc.readyAt + (wc.simd + simds_ - wc.readyAt % simds_) % simds_;
   uint64_t dur = std::min(wc.readyAt > wc.issueFrom ? wc.readyAt - wc.issueFrom : 0,
-                          nextTurn > now_ ? nextTurn - now_ : 0);
+                          nextTurn > now ? nextTurn - now : 0);
   // A taken branch: its issue cost, then the instruction buffer refills.
   if (ti.op->kind == Kind::Branch && dur > ti.op->cycles) {
     dur = ti.op->cycles;
     WaveTrace& t = wc.tr;
     t.open = true;
-    t.since = now_ + dur;
+    t.since = now + dur;
     t.pc = wc.w->pc;
     t.inst = nullptr;
     t.reason = trace::StallReason::NoInstruction;
@@ -147,19 +130,18 @@ void GpuTiming::traceIssue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64
   sink_->issue(e);
 }
 
-void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& ti, const MemSnapshot& before,
-                                uint64_t id, uint64_t done, CounterAmounts amounts, trace::MemKind kind,
-                                trace::MemOp op) {
-  if (amounts.vm || amounts.lgkm) wc.tr.ops.push_back({id, done, kind, op, amounts.vm, amounts.lgkm});
+void WaveTracer::memRequest(WaveCtx& wc, uint64_t pc, const MemSnapshot& before, const MemSnapshot& after,
+                            uint64_t id, const MemRequest& m, const AccessLog& log, uint64_t now) {
+  if (m.amounts.vm || m.amounts.lgkm)
+    wc.tr.ops.push_back({id, m.done, m.kind, m.op, m.amounts.vm, m.amounts.lgkm});
   trace::MemEvent e;
-  e.cycle = now_;
+  e.cycle = now;
   e.w = ref(wc);
   e.id = id;
-  e.kind = kind;
-  e.op = op;
-  e.pc = code_.base() + uint64_t(&ti - timed_.data()) * 4;  // TimedInst i describes code_.base() + 4i
-  e.done = done;
-  const MemSnapshot after = snapshot(cu);
+  e.kind = m.kind;
+  e.op = m.op;
+  e.pc = pc;
+  e.done = m.done;
   e.kHits = uint16_t(after.k.hits - before.k.hits);
   e.kMisses = uint16_t(after.k.misses - before.k.misses);
   e.l1Hits = uint16_t(after.l1.hits - before.l1.hits);
@@ -167,19 +149,19 @@ void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& t
   e.l2Hits = uint16_t(after.l2.hits - before.l2.hits);
   e.l2Misses = uint16_t(after.l2.misses - before.l2.misses);
   // Address: the first access (SMEM, LDS) or the lowest (vector memory); bytes: all the lanes'.
-  switch (kind) {
+  switch (m.kind) {
     case trace::MemKind::Smem:
     case trace::MemKind::Lds:
     case trace::MemKind::Gds:
-      if (log_.count) e.address = log_.addr[0];
-      for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
-      e.conflicts = uint16_t(ldsPasses_.extra);
+      if (log.count) e.address = log.addr[0];
+      for (unsigned i = 0; i < log.count; ++i) e.bytes += log.bytes[i];
+      e.conflicts = uint16_t(m.conflicts);
       break;
     case trace::MemKind::Vmem:
     case trace::MemKind::Flat:
-      if (log_.count) e.address = *std::min_element(log_.addr.begin(), log_.addr.begin() + log_.count);
-      for (unsigned i = 0; i < log_.count; ++i) e.bytes += log_.bytes[i];
-      e.conflicts = uint16_t(ldsPasses_.extra);
+      if (log.count) e.address = *std::min_element(log.addr.begin(), log.addr.begin() + log.count);
+      for (unsigned i = 0; i < log.count; ++i) e.bytes += log.bytes[i];
+      e.conflicts = uint16_t(m.conflicts);
       break;
     default: break;
   }
@@ -189,27 +171,20 @@ void GpuTiming::traceMemRequest(const CuCtx& cu, WaveCtx& wc, const TimedInst& t
   sink_->memory(e);
 }
 
-void GpuTiming::traceMemReturn(const Event& ev) {
-  if (ev.memKind == trace::MemKind::None) return;
-  WaveCtx& wc = *ev.wave;
-  std::erase_if(wc.tr.ops, [id = ev.seq](const OpenOp& o) { return o.id == id; });
+void WaveTracer::memReturn(WaveCtx& wc, uint64_t id, trace::MemKind kind, trace::MemOp op, uint64_t now) {
+  if (kind == trace::MemKind::None) return;
+  std::erase_if(wc.tr.ops, [id](const OpenOp& o) { return o.id == id; });
   trace::MemEvent e;
-  e.cycle = now_;
+  e.cycle = now;
   e.w = ref(wc);
-  e.id = ev.seq;
+  e.id = id;
   e.isReturn = true;
-  e.kind = ev.memKind;
-  e.op = ev.memOp;
+  e.kind = kind;
+  e.op = op;
   e.vm = wc.vm;
   e.lgkm = wc.lgkm;
   e.exp = wc.exp;
   sink_->memory(e);
-}
-
-void GpuTiming::traceWave(const WaveCtx& wc, bool end) { sink_->wave({now_, ref(wc), end}); }
-
-void GpuTiming::traceWorkgroup(const WorkgroupCtx& wg, trace::WorkgroupEvent::What what) {
-  sink_->workgroup({now_, wg.cu, wg.index, uint32_t(wg.ctx.size()), what});
 }
 
 }  // namespace gcnsim::sim::timing

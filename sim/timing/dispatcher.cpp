@@ -1,0 +1,106 @@
+// Workgroup placement and the CU resource accounting (dispatcher.hpp).
+#include "sim/timing/dispatcher.hpp"
+
+#include <algorithm>
+
+namespace gcnsim::sim::timing {
+namespace {
+uint32_t roundUp(uint32_t v, uint32_t g) { return (v + g - 1) / g * g; }
+}  // namespace
+
+Dispatcher::Dispatcher(const GpuConfig& cfg) : cfg_(cfg), cus_(cfg.cus) {
+  for (CuRes& cu : cus_) {
+    cu.freeLds = cfg.cu.ldsBytes;
+    cu.simds.resize(cfg.cu.simds);
+    for (SimdRes& s : cu.simds) {
+      s.slotUsed.assign(cfg.cu.waveSlotsPerSimd, 0);
+      s.freeVgprs = cfg.cu.vgprsPerSimd;
+      s.freeSgprs = cfg.cu.sgprsPerSimd;
+    }
+  }
+}
+
+std::string Dispatcher::start(const WorkgroupSource& src) {
+  src_ = &src;
+  wgVgprs_ = roundUp(std::max(src.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
+  wgSgprs_ = roundUp(std::max(src.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
+  wgLds_ = src.ldsBytes ? roundUp(src.ldsBytes, cfg_.cu.ldsGranule) : 0;
+  if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
+    return "timing model: a wave needs " + std::to_string(wgVgprs_) +
+           " VGPRs, more than cu.vgprs_per_simd (" + std::to_string(cfg_.cu.vgprsPerSimd) + ")";
+  if (src.ldsBytes > cfg_.cu.maxLdsPerWorkgroup || wgLds_ > cfg_.cu.ldsBytes)
+    return "timing model: a workgroup needs " + std::to_string(src.ldsBytes) + " bytes of LDS, more than " +
+           cfg_.name + " allows (cu.max_lds_per_workgroup " + std::to_string(cfg_.cu.maxLdsPerWorkgroup) +
+           ", cu.lds_bytes " + std::to_string(cfg_.cu.ldsBytes) + ")";
+  return {};
+}
+
+std::string Dispatcher::doesNotFitMessage() const {
+  return "timing model: workgroup " + std::to_string(next_) + " (" + std::to_string(src_->wavesIn(next_)) +
+         " waves x " + std::to_string(wgVgprs_) + " VGPRs, " + std::to_string(wgSgprs_) +
+         " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, cu.vgprs_per_simd, cu.sgprs_per_simd)";
+}
+
+uint32_t Dispatcher::freeSlots(uint32_t cu, uint32_t simd) const {
+  const std::vector<uint8_t>& used = cus_[cu].simds[simd].slotUsed;
+  return uint32_t(std::count(used.begin(), used.end(), 0));
+}
+
+bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
+  CuRes& cu = cus_[cuIndex];
+  if (cu.freeLds < wgLds_) return false;
+  const uint32_t n = src_->wavesIn(wgIndex);
+  const size_t simds = cu.simds.size();
+  freeSlots_.resize(simds), freeV_.resize(simds), freeS_.resize(simds);
+  for (size_t s = 0; s < simds; ++s) {
+    freeSlots_[s] = freeSlots(cuIndex, uint32_t(s));
+    freeV_[s] = cu.simds[s].freeVgprs;
+    freeS_[s] = cu.simds[s].freeSgprs;
+  }
+  simdOf_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    int best = -1;
+    if (!src_->simdOf.empty()) {
+      const uint32_t s = src_->simdOf[i] % uint32_t(simds);
+      if (freeSlots_[s] && freeV_[s] >= wgVgprs_ && freeS_[s] >= wgSgprs_) best = int(s);
+    } else {
+      for (size_t s = 0; s < simds; ++s)
+        if (freeSlots_[s] && freeV_[s] >= wgVgprs_ && freeS_[s] >= wgSgprs_ &&
+            (best < 0 || freeSlots_[s] > freeSlots_[size_t(best)]))
+          best = int(s);
+    }
+    if (best < 0) return false;
+    simdOf_[i] = uint32_t(best);
+    --freeSlots_[size_t(best)];
+    freeV_[size_t(best)] -= wgVgprs_;
+    freeS_[size_t(best)] -= wgSgprs_;
+  }
+  cu.freeLds -= wgLds_;
+  slots_.resize(n), scratch_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    SimdRes& s = cu.simds[simdOf_[i]];
+    const auto it = std::find(s.slotUsed.begin(), s.slotUsed.end(), 0);
+    slots_[i] = uint32_t(it - s.slotUsed.begin());
+    *it = 1;
+    s.freeVgprs -= wgVgprs_;
+    s.freeSgprs -= wgSgprs_;
+    scratch_[i] = (cuIndex * cfg_.cu.simds + simdOf_[i]) * cfg_.cu.waveSlotsPerSimd + slots_[i];
+  }
+  placement_ = {cuIndex, wgIndex, wgLds_, simdOf_, slots_, scratch_};
+  return true;
+}
+
+void Dispatcher::retireWave(uint32_t cu, uint32_t simd, uint32_t slot) {
+  SimdRes& s = cus_[cu].simds[simd];
+  s.slotUsed[slot] = 0;
+  s.freeVgprs += wgVgprs_;
+  s.freeSgprs += wgSgprs_;
+  resourcesFreed_ = true;
+}
+
+void Dispatcher::retireWorkgroup(uint32_t cu, uint32_t ldsAlloc) {
+  cus_[cu].freeLds += ldsAlloc;
+  --residentWgs_;
+}
+
+}  // namespace gcnsim::sim::timing

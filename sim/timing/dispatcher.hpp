@@ -1,0 +1,147 @@
+// The workgroup dispatcher of the timing model: where each workgroup goes and
+// the CU resources it holds while resident. Knows nothing of instructions,
+// events or memory; GpuTiming builds the waves of a placed workgroup.
+//
+// Contract:
+//  - Resources, per SIMD: wave slots (cu.wave_slots_per_simd), VGPRs
+//    (cu.vgprs_per_simd) and SGPRs (cu.sgprs_per_simd); per CU: LDS bytes
+//    (cu.lds_bytes). A wave takes one slot and its VGPRs and SGPRs rounded up
+//    to cu.vgpr_granule / cu.sgpr_granule on one SIMD; a workgroup takes its
+//    LDS rounded up to cu.lds_granule on its CU. Every wave of a workgroup is
+//    on the same CU.
+//  - Placement (placeWorkgroups): workgroups in index order, at most
+//    workgroups_per_cycle a call. A workgroup goes to the first CU, round
+//    robin from the one after the CU that took the previous workgroup, where
+//    all its waves and its LDS fit. Each wave, in order, goes to the SIMD
+//    with the most free slots among those where it fits (lowest index on
+//    ties), or to the SIMD the source pins it to (WorkgroupSource::simdOf,
+//    modulo the SIMD count) -- if that one is full the workgroup does not fit
+//    the CU. A wave takes the lowest free slot of its SIMD.
+//  - A workgroup that fits no CU waits, and so do all later ones (in-order
+//    dispatch): no placement is tried again until a wave retires
+//    (retireWave), which is the only event that frees resources.
+//  - retireWave frees the wave's slot, VGPRs and SGPRs; retireWorkgroup (after
+//    its last wave) frees its LDS.
+//  - Scratch: wave slot s of the GPU, numbered (cu * simds + simd) *
+//    slots_per_simd + slot, uses scratch slot s.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "memory/lds.hpp"
+#include "sim/timing/gpu_config.hpp"
+#include "sim/wave_state.hpp"
+
+namespace gcnsim::sim::timing {
+
+struct WorkgroupCtx;
+
+// How workgroups come into being: count, waves in each, and the builder
+// that fills a workgroup's waves given the scratch slot of each wave.
+struct WorkgroupSource {
+  uint32_t count = 0;
+  uint32_t ldsBytes = 0;
+  uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
+  std::function<uint32_t(uint32_t index)> wavesIn;
+  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)>
+      build;
+  std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
+  std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave
+  memory::Lds* externalLds = nullptr;              // optional: use this LDS (tests), else one per workgroup
+};
+
+// Where a placed workgroup's waves went; valid until the next placement.
+struct Placement {
+  uint32_t cu = 0, index = 0;                     // CU, workgroup index
+  uint32_t ldsAlloc = 0;                          // LDS bytes it holds (granule-rounded)
+  std::span<const uint32_t> simd, slot, scratch;  // per wave
+};
+
+class Dispatcher {
+ public:
+  // `cfg` must outlive the dispatcher.
+  explicit Dispatcher(const GpuConfig& cfg);
+
+  // Takes the workgroups of `src` (which must outlive the run): "" or why a
+  // wave or workgroup can never be placed (then nothing is).
+  std::string start(const WorkgroupSource& src);
+
+  bool pending() const { return next_ < src_->count; }            // workgroups not yet placed
+  bool mayPlace() const { return pending() && resourcesFreed_; }  // worth trying placeWorkgroups
+  bool done() const { return !pending() && residentWgs_ == 0; }
+  uint32_t residentWorkgroups() const { return residentWgs_; }
+
+  // Places up to workgroups_per_cycle workgroups, calling onPlaced(const
+  // Placement&) for each once its resources are reserved. Returns whether
+  // any was placed.
+  template <class OnPlaced>
+  bool placeWorkgroups(OnPlaced&& onPlaced);
+
+  void retireWave(uint32_t cu, uint32_t simd, uint32_t slot);
+  void retireWorkgroup(uint32_t cu, uint32_t ldsAlloc);
+
+  // Why the next workgroup cannot be placed on an empty GPU.
+  std::string doesNotFitMessage() const;
+
+  // Resources (tests, messages).
+  uint32_t freeSlots(uint32_t cu, uint32_t simd) const;
+  uint32_t freeVgprs(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeVgprs; }
+  uint32_t freeSgprs(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeSgprs; }
+  uint32_t freeLds(uint32_t cu) const { return cus_[cu].freeLds; }
+  uint32_t vgprsPerWave() const { return wgVgprs_; }  // granule-rounded
+  uint32_t sgprsPerWave() const { return wgSgprs_; }
+
+ private:
+  struct SimdRes {
+    std::vector<uint8_t> slotUsed;
+    uint32_t freeVgprs = 0, freeSgprs = 0;
+  };
+  struct CuRes {
+    std::vector<SimdRes> simds;
+    uint32_t freeLds = 0;
+  };
+  // Reserves workgroup `wgIndex` on CU `cuIndex` and fills placement_, or
+  // returns false (nothing reserved).
+  bool reserve(uint32_t cuIndex, uint32_t wgIndex);
+
+  const GpuConfig& cfg_;
+  const WorkgroupSource* src_ = nullptr;
+  std::vector<CuRes> cus_;
+  uint32_t next_ = 0, nextCu_ = 0;
+  bool resourcesFreed_ = true;
+  uint32_t wgVgprs_ = 0, wgSgprs_ = 0, wgLds_ = 0;
+  uint32_t residentWgs_ = 0;
+  // Scratch of reserve(), reused: no allocation per placement once warm.
+  std::vector<uint32_t> freeSlots_, freeV_, freeS_, simdOf_, slots_, scratch_;
+  Placement placement_;
+};
+
+template <class OnPlaced>
+bool Dispatcher::placeWorkgroups(OnPlaced&& onPlaced) {
+  bool placed = false;
+  const uint32_t cus = uint32_t(cus_.size());
+  for (uint32_t k = 0; k < cfg_.workgroupsPerCycle && next_ < src_->count; ++k) {
+    bool ok = false;
+    for (uint32_t j = 0; j < cus && !ok; ++j) {
+      const uint32_t c = (nextCu_ + j) % cus;
+      if (reserve(c, next_)) {
+        ok = true;
+        nextCu_ = (c + 1) % cus;
+        ++residentWgs_;
+        onPlaced(static_cast<const Placement&>(placement_));
+      }
+    }
+    if (!ok) {
+      resourcesFreed_ = false;  // wait until a wave retires
+      break;
+    }
+    ++next_;
+    placed = true;
+  }
+  return placed;
+}
+
+}  // namespace gcnsim::sim::timing

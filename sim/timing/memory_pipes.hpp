@@ -1,0 +1,121 @@
+// The memory side of the timing model: every memory pipe a wave's
+// instruction can enter, and when its return (the wait-counter decrement and
+// any register writes) happens. Holds no data: addresses come from the
+// access log the semantic function filled (Exec::recordAccess) -- the timing
+// model never computes an address itself.
+//
+// Owns: the K$es (one per kcache.cus_per_cache CUs), per CU the LDS pipe and
+// the vector L1, the GPU's GDS pipe and L2 (+ DRAM), the LDS bank model.
+//
+// Contract of issue(cu, op, inst, log, now, order) -> MemRequest:
+//  SMEM/SMRD -> the K$ port and tags (out of order, LGKM_CNT +op.lgkm:
+//               seeds/000, seeds/003); consecutive log entries are merged
+//               into one access
+//  s_memtime, s_dcache_inv, s_dcache_wb -> K$ hit latency (inv: drops every
+//               line first)
+//  DS (LDS)  -> the CU's LDS pipe with bank conflicts (LGKM_CNT +1: seed 004)
+//  DS (GDS)  -> the GPU's GDS pipe (LGKM_CNT +1)
+//               A wave's DS instructions return in order, LDS and GDS alike
+//               ("every DS instruction returns data in order", GcnInstrsDs.md).
+//  VMEM      -> coalescer, vector L1, L2, DRAM (in order on VM_CNT);
+//               buffer_wbinvl1*: invalidates the L1, L1 hit latency
+//  FLAT      -> VM_CNT +1 and LGKM_CNT +1 (AMD GCN3/Vega ISA, FLAT: a flat
+//               instruction may reach LDS or memory, so it counts on both and
+//               only a count of 0 is sure to cover it; GcnInstrsFlat.md).
+//               Accesses in the LDS aperture go through the LDS pipe (one
+//               cycle a pass) and return out of VM order; global ones
+//               return in VM order.
+//  s_sendmsg -> LGKM_CNT +1 for issue.msg_latency cycles
+//  export    -> EXP_CNT +1 for issue.salu_cycles
+//  any other kind -> MemRequest::kind None: no return event, nothing changes.
+//
+// The per-wave in-order rules are this component's (DS in order; VM in
+// order except FLAT-to-LDS); their state, WaveMemOrder, lives with the
+// wave and is passed in. Counting the amounts on the wave's counters and
+// scheduling the return are the caller's (GpuTiming::schedule).
+//
+// Deterministic, and no allocation per instruction once the scratch vectors
+// are warm.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "memory/kcache_timing.hpp"
+#include "memory/l2_timing.hpp"
+#include "memory/lds_timing.hpp"
+#include "memory/vector_l1_timing.hpp"
+#include "sim/exec_context.hpp"
+#include "sim/timing/timing_engine.hpp"
+
+namespace gcnsim::sim::timing {
+
+// What an operation adds to the wave's counters at issue and takes off at its return.
+struct CounterAmounts {
+  uint8_t vm = 0, lgkm = 0, exp = 0;
+};
+
+// A wave's memory-ordering state: when its latest VM_CNT and DS returns are.
+struct WaveMemOrder {
+  uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT to LDS)
+  uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
+};
+
+struct MemRequest {
+  uint64_t done = 0;  // the cycle of the return
+  CounterAmounts amounts;
+  trace::MemKind kind = trace::MemKind::None;  // None: not a memory operation
+  trace::MemOp op = trace::MemOp::Other;
+  uint32_t conflicts = 0;  // extra LDS passes bank conflicts caused
+};
+
+// Cache statistics at one moment (a trace's per-request hits and misses).
+struct MemSnapshot {
+  memory::CacheStats k, l1, l2;
+};
+
+class MemoryPipes {
+ public:
+  // `cfg` must outlive the pipes.
+  explicit MemoryPipes(const GpuConfig& cfg);
+  ~MemoryPipes();
+
+  // The instruction `inst` (timing class `op`) of a wave on CU `cu` issues
+  // at `now`, having made the accesses in `log`.
+  MemRequest issue(uint32_t cu, const OpTiming& op, const isa::DecodedInst& inst, const AccessLog& log,
+                   uint64_t now, WaveMemOrder& order);
+
+  MemSnapshot snapshot(uint32_t cu) const;
+  // Adds the pipes' counters to `stats` (cache hits and misses, K$ port
+  // waits, LDS conflicts, L1 requests, VMEM lane bytes, DRAM reads).
+  void collect(TimingStats& stats) const;
+
+ private:
+  struct Cu {
+    memory::KcacheTiming* kcache = nullptr;
+    std::unique_ptr<memory::LdsPipe> lds;
+    std::unique_ptr<memory::VectorL1Timing> l1;
+  };
+  // Splits the access log into LDS accesses (ldsAcc_) and global ones (vmAddr_, vmBytes_).
+  void gatherAccesses(const AccessLog& log);
+  uint64_t smemDone(Cu& cu, bool store, const AccessLog& log, uint64_t now);
+  uint64_t ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
+  uint64_t vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now);
+
+  const GpuConfig& cfg_;
+  std::unique_ptr<memory::L2Timing> l2_;
+  std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
+  std::unique_ptr<memory::LdsPipe> gds_;
+  std::unique_ptr<memory::LdsBankModel> bank_;
+  std::vector<Cu> cus_;
+  uint64_t ldsConflictPasses_ = 0, ldsConflictCycles_ = 0, vmemLaneBytes_ = 0;
+  // The instruction being issued: its accesses for the bank and coalescing
+  // models, its bank-conflict passes, its coalesced lines.
+  std::vector<memory::LdsLaneAccess> ldsAcc_;
+  memory::LdsBankModel::Passes ldsPasses_;
+  std::vector<uint64_t> vmAddr_;
+  std::vector<uint32_t> vmBytes_;
+  std::vector<uint64_t> lines_;
+};
+
+}  // namespace gcnsim::sim::timing

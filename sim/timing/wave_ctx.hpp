@@ -1,0 +1,89 @@
+// The timing model's per-wave and per-workgroup state, shared by the issue
+// stage (GpuTiming), the tracer (wave_tracer.hpp) and the memory pipes'
+// ordering rules (WaveMemOrder). Plain data: every rule that changes it is in
+// one of those components.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "memory/lds.hpp"
+#include "sim/code_cache.hpp"
+#include "sim/timing/inst_class.hpp"
+#include "sim/timing/memory_pipes.hpp"
+#include "sim/trace/trace_sink.hpp"
+#include "sim/wave_state.hpp"
+
+namespace gcnsim::sim::timing {
+
+struct WorkgroupCtx;
+
+// An outstanding memory operation of a wave, as the trace knows it.
+struct OpenOp {
+  uint64_t id = 0, done = 0;  // request id; the cycle its return is scheduled
+  trace::MemKind kind = trace::MemKind::None;
+  trace::MemOp op = trace::MemOp::Other;
+  uint8_t vm = 0, lgkm = 0;  // what its return takes off VM_CNT and LGKM_CNT
+};
+
+// Per-wave state of the tracer (WaveTracer), kept only while a trace sink is
+// set: the open stall interval and the outstanding memory operations, in
+// issue order.
+struct WaveTrace {
+  bool open = false;
+  uint64_t since = 0, pc = 0;
+  const isa::DecodedInst* inst = nullptr;  // null: the instruction at the wave's PC when it closes
+  trace::StallReason reason = trace::StallReason::Lgkm;
+  trace::MemKind waitingOn = trace::MemKind::None;
+  trace::MemOp vmOp = trace::MemOp::Other;
+  bool vmToo = false;
+  uint64_t barrierPc = 0;
+  const isa::DecodedInst* barrierInst = nullptr;
+  std::vector<OpenOp> ops;
+};
+
+struct WaveCtx {
+  WaveState* w = nullptr;
+  WorkgroupCtx* wg = nullptr;
+  uint32_t cu = 0, simd = 0, slot = 0;
+  uint64_t age = 0;
+  uint8_t prio = 0;
+  uint64_t readyAt = 0;    // earliest cycle of its next issue
+  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
+  uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
+  RegMask valuWrites;      // registers that op writes
+  uint8_t vm = 0, lgkm = 0, exp = 0;
+  WaveMemOrder memOrder;  // the memory pipes' in-order rules (VM, DS)
+  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
+  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
+  // lateSgprsUntil.
+  RegMask lateSgprs;
+  uint64_t lateSgprsUntil = 0;
+  // What the wave's previous instruction wrote, for the branch penalties.
+  bool prevWroteVccExec = false, prevWroteScc = false;
+  bool atBarrier = false, draining = false, finished = false;
+  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
+  WaveTrace tr;
+};
+
+struct WorkgroupCtx {
+  std::vector<WaveState> waves;
+  std::vector<WaveCtx> ctx;
+  std::unique_ptr<memory::Lds> ownLds;
+  memory::Lds* lds = nullptr;
+  uint32_t ldsBytes = 0, ldsAlloc = 0;
+  uint32_t cu = 0, index = 0;
+  uint32_t live = 0;        // waves not yet at s_endpgm
+  uint32_t unfinished = 0;  // waves not yet retired
+  uint32_t arrived = 0;     // waves waiting in s_barrier
+};
+
+// Per code address: the cached instruction, its timing class and register masks.
+struct TimedInst {
+  const CachedInst* ci = nullptr;
+  const OpTiming* op = nullptr;
+  RegMask reads, writes;
+  WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
+};
+
+}  // namespace gcnsim::sim::timing
