@@ -1,27 +1,18 @@
 // loadJob: the top level of the job file (README "Job file").
 #include "frontend/job.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <set>
 
 #include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
 #include "frontend/job_parts.hpp"
+#include "frontend/json_input.hpp"
 
 namespace gcnsim::frontend {
 namespace {
 
-JobJson parseJsonFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot open job file");
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  try {
-    return JobJson::parse(text);
-  } catch (const JobJson::parse_error& e) {
-    std::string msg = e.what();  // "[json.exception.parse_error.101] parse error at line 3, column 5: ..."
-    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
-    throw InputError(path.string() + ": invalid JSON: " + msg);
-  }
+JobJson parseJsonFile(const std::filesystem::path& path, const Limits& limits) {
+  return parseOrderedJsonText(readInputText(path, limits.maxFileBytes), path.string());
 }
 
 // The element type of an OpenCL C / HIP by-value argument type name.
@@ -51,14 +42,39 @@ std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const
   return out;
 }
 
-void parseKernel(const JobContext& ctx, const JobJson& v, Job& job) {
+// Work-groups per dimension, computed in 64 bits; the grid must not need more
+// than limits.maxWorkgroups of them, and grid + workgroup - 1 must fit in 32
+// bits (the simulator's work-group arithmetic).
+void checkGrid(const JobContext& ctx, const Job& job, const Limits& limits) {
+  unsigned __int128 total = 1;
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t g = job.grid[i], w = job.workgroup[i];
+    if (g + w - 1 > 0xffffffffu)
+      ctx.fail("grid[" + std::to_string(i) + "]",
+               std::to_string(g) + " work-items with work-groups of " + std::to_string(w) + " exceed the limit of " +
+                   std::to_string(0x100000000u - w) + " (2^32 - work-group size)");
+    total *= (g + w - 1) / w;
+  }
+  if (total > limits.maxWorkgroups) {
+    std::string counts;
+    for (int i = 0; i < 3; ++i)
+      counts += (i ? " x " : "") + std::to_string((uint64_t{job.grid[i]} + job.workgroup[i] - 1) / job.workgroup[i]);
+    ctx.fail("grid", counts + " work-groups exceed the limit of " + std::to_string(limits.maxWorkgroups) +
+                         " (--max-workgroups)");
+  }
+}
+
+void parseKernel(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
   ctx.requireObject(v, "kernel");
   ctx.checkKeys(v, "kernel", {"file", "name", "format", "arch", "sgprs", "vgprs", "lds_bytes", "setup"});
   KernelSpec& k = job.kernel;
   k.file = job.dir / ctx.requireString(ctx.requireKey(v, "file", "kernel"), "kernel.file");
-  std::ifstream in(k.file, std::ios::binary);
-  if (!in) ctx.fail("kernel.file", "cannot open " + k.file.string());
-  std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = readInputFile(k.file, limits.maxFileBytes);
+  } catch (const InputError& e) {
+    ctx.fail("kernel.file", e.what());
+  }
 
   if (const JobJson* f = ctx.optionalKey(v, "format")) {
     const std::string s = ctx.requireString(*f, "kernel.format");
@@ -207,15 +223,15 @@ const BufferSpec* Job::findBuffer(std::string_view name) const {
   return nullptr;
 }
 
-uint32_t Job::dynamicLdsBytes() const {
-  uint32_t total = 0;
+uint64_t Job::dynamicLdsBytes() const {
+  uint64_t total = 0;
   for (const auto& a : args)
     if (a.kind == ArgSpec::Kind::Local) total += a.localBytes;
   return total;
 }
 
-Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
-  const JobJson doc = parseJsonFile(path);
+Job loadJob(const std::filesystem::path& path, const Limits& limits) {
+  const JobJson doc = parseJsonFile(path, limits);
   const JobContext ctx(path.string());
   Job job;
   job.path = path;
@@ -224,7 +240,7 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
   ctx.checkKeys(doc, "", {"kernel", "grid", "workgroup", "buffers", "args", "output", "description"});
   if (const JobJson* d = ctx.optionalKey(doc, "description")) ctx.requireString(*d, "description");
 
-  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job);
+  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job, limits);
   job.grid = parseDims(ctx, ctx.requireKey(doc, "grid", ""), "grid");
   job.gridDims = static_cast<unsigned>(doc["grid"].size());
   job.workgroup = parseDims(ctx, ctx.requireKey(doc, "workgroup", ""), "workgroup");
@@ -237,12 +253,24 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
     ctx.fail("workgroup", std::to_string(wgSize) +
                               " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
                               std::to_string(job.kernelInfo().maxFlatWorkgroupSize));
+  checkGrid(ctx, job, limits);
 
   uint64_t totalBytes = 0;
   if (const JobJson* b = ctx.optionalKey(doc, "buffers")) {
     ctx.requireObject(*b, "buffers");
+    // Sizes first, so that buffers that do not fit are refused before any is filled.
     for (auto it = b->begin(); it != b->end(); ++it) {
-      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, maxBufferBytes, totalBytes));
+      const uint64_t bytes = bufferBytes(ctx, it.key(), it.value(), job.dir, limits);
+      if (bytes > limits.maxBufferBytes - totalBytes)
+        ctx.fail("buffers." + it.key(), std::to_string(bytes) + " bytes exceed the buffer memory limit of " +
+                                            std::to_string(limits.maxBufferBytes) + " bytes (" +
+                                            std::to_string(totalBytes) +
+                                            " already used by earlier buffers) (--max-buffer-bytes)");
+      totalBytes += bytes;
+    }
+    totalBytes = 0;
+    for (auto it = b->begin(); it != b->end(); ++it) {
+      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
       totalBytes += job.buffers.back().bytes.size();
     }
   }
