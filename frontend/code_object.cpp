@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstring>
+
 #include "frontend/code_object_metadata.hpp"
 #include "frontend/elf_reader.hpp"
 #include "frontend/error.hpp"
@@ -197,8 +198,9 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
     if (p.type != elf::kPtLoad) continue;
     // The image is placed in simulated memory: every segment must lie in it.
     if (p.vaddr > kMaxCodeObjectImageBytes || p.memsz > kMaxCodeObjectImageBytes - p.vaddr)
-      fail("program header " + std::to_string(i) + ": p_vaddr " + hex(p.vaddr) + " + p_memsz " + hex(p.memsz) +
-           " lies beyond the " + std::to_string(kMaxCodeObjectImageBytes >> 20) + " MiB code object image limit");
+      fail("program header " + std::to_string(i) + ": p_vaddr " + hex(p.vaddr) + " + p_memsz " +
+           hex(p.memsz) + " lies beyond the " + std::to_string(kMaxCodeObjectImageBytes >> 20) +
+           " MiB code object image limit");
     Segment s;
     s.vaddr = p.vaddr;
     s.memsz = p.memsz;
@@ -218,7 +220,8 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
       inside |= p.type == elf::kPtLoad && text->addr >= p.vaddr && text->addr - p.vaddr <= p.filesz &&
                 text->size <= p.filesz - (text->addr - p.vaddr);
     if (!inside)
-      fail(".text [" + hex(text->addr) + ", +" + hex(text->size) + ") is not inside a PT_LOAD segment's file data");
+      fail(".text [" + hex(text->addr) + ", +" + hex(text->size) +
+           ") is not inside a PT_LOAD segment's file data");
   }
 
   const elf::Note* metadataNote = nullptr;

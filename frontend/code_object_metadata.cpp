@@ -80,10 +80,11 @@ class MetadataReader {
     out.kernargSize = u32(k, ".kernarg_segment_size", where, true);
     out.kernargAlign = u32(k, ".kernarg_segment_align", where, true);
     if (out.kernargSize > kMaxKernargBytes)
-      fail(where + "..kernarg_segment_size",
-           std::to_string(out.kernargSize) + " bytes exceed the limit of " + std::to_string(kMaxKernargBytes));
+      fail(where + "..kernarg_segment_size", std::to_string(out.kernargSize) + " bytes exceed the limit of " +
+                                                 std::to_string(kMaxKernargBytes));
     if (out.kernargAlign & (out.kernargAlign - 1) || out.kernargAlign > 4096)
-      fail(where + "..kernarg_segment_align", std::to_string(out.kernargAlign) + " is not a power of two up to 4096");
+      fail(where + "..kernarg_segment_align",
+           std::to_string(out.kernargAlign) + " is not a power of two up to 4096");
     out.groupSegmentSize = u32(k, ".group_segment_fixed_size", where, true);
     out.privateSegmentSize = u32(k, ".private_segment_fixed_size", where, true);
     out.sgprCount = u32(k, ".sgpr_count", where, true);

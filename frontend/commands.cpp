@@ -96,7 +96,8 @@ int checkCommand(const std::vector<std::string>& args) {
   checkLimits(limits);
   const Job job = loadJob(vm["job"].as<std::string>(), limits);
   std::cout << escapeText(job.path.string()) << ": ok\n";
-  std::cout << "  kernel    " << escapeText(job.kernel.name) << " from " << escapeText(job.kernel.file.string()) << " ("
+  std::cout << "  kernel    " << escapeText(job.kernel.name) << " from "
+            << escapeText(job.kernel.file.string()) << " ("
             << (job.kernel.format == KernelFormat::Elf ? "code object" : "raw code") << ", "
             << job.kernel.arch.llvmName << ")\n";
   auto dims = [](const std::array<uint32_t, 3>& d) {

@@ -86,9 +86,12 @@ std::vector<Field> fieldsOf(GpuConfig& c) {
 uint32_t fieldMax(const Field& f) {
   const std::string_view s = f.section, n = f.name;
   if (s == "gpu" && n == "cus") return 256;
+  if (s == "cu" && n == "simds") return 16;
   if (n == "l2_size_bytes") return 64u << 20;
   if (n == "size_bytes") return 256u << 10;  // kcache, l1
-  if (s == "cu" && (n == "lds_bytes" || n == "max_lds_per_workgroup")) return 1u << 20;
+  if (s == "cu" && (n == "lds_bytes" || n == "max_lds_per_workgroup")) return 256u << 10;
+  if (n.ends_with("mshrs") || n.ends_with("ways") || n == "banks" || n == "bank_bytes") return 1024;
+  if (n == "lanes_per_pass") return 64;
   return 1000000;
 }
 
@@ -104,8 +107,8 @@ uint32_t toU32(const nlohmann::json& v, const std::string& where, const Field& f
     throw InputError(where + ": " + shortDump(v) + " is negative");
   const uint64_t x = v.get<uint64_t>();
   if (x < fieldMin(f) || x > fieldMax(f))
-    throw InputError(where + ": " + shortDump(v) + " is out of range (" + std::to_string(fieldMin(f)) + " to " +
-                     std::to_string(fieldMax(f)) + ")");
+    throw InputError(where + ": " + shortDump(v) + " is out of range (" + std::to_string(fieldMin(f)) +
+                     " to " + std::to_string(fieldMax(f)) + ")");
   return uint32_t(x);
 }
 

@@ -28,7 +28,8 @@ std::string escapeText(std::string_view s) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(s[++i]));
       out += buf;
-    } else if (c == 0xe2 && i + 2 < s.size() && s[i + 1] == '\x80' && (s[i + 2] == '\xa8' || s[i + 2] == '\xa9')) {
+    } else if (c == 0xe2 && i + 2 < s.size() && s[i + 1] == '\x80' &&
+               (s[i + 2] == '\xa8' || s[i + 2] == '\xa9')) {
       out += s[i + 2] == '\xa8' ? "\\u2028" : "\\u2029";  // line / paragraph separator
       i += 2;
     } else {

@@ -27,11 +27,10 @@ const char* kindOf(mode_t m) {
 
 // Refuses anything but a regular file of at most maxBytes.
 void checkStat(const std::filesystem::path& path, const struct stat& st, uint64_t maxBytes) {
-  if (!S_ISREG(st.st_mode))
-    fail(path, std::string("is ") + kindOf(st.st_mode) + ", not a regular file");
+  if (!S_ISREG(st.st_mode)) fail(path, std::string("is ") + kindOf(st.st_mode) + ", not a regular file");
   if (static_cast<uint64_t>(st.st_size) > maxBytes)
-    fail(path, std::to_string(st.st_size) + " bytes exceed the input file limit of " + std::to_string(maxBytes) +
-                   " bytes (--max-file-bytes)");
+    fail(path, std::to_string(st.st_size) + " bytes exceed the input file limit of " +
+                   std::to_string(maxBytes) + " bytes (--max-file-bytes)");
 }
 
 struct Fd {
@@ -71,7 +70,8 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path, uint64_t m
     }
     if (n == 0) break;
     if (static_cast<uint64_t>(n) > maxBytes - out.size())
-      fail(path, "more than " + std::to_string(maxBytes) + " bytes exceed the input file limit (--max-file-bytes)");
+      fail(path,
+           "more than " + std::to_string(maxBytes) + " bytes exceed the input file limit (--max-file-bytes)");
     out.insert(out.end(), buf, buf + n);
   }
   return out;

@@ -51,14 +51,15 @@ void checkGrid(const JobContext& ctx, const Job& job, const Limits& limits) {
     const uint64_t g = job.grid[i], w = job.workgroup[i];
     if (g + w - 1 > 0xffffffffu)
       ctx.fail("grid[" + std::to_string(i) + "]",
-               std::to_string(g) + " work-items with work-groups of " + std::to_string(w) + " exceed the limit of " +
-                   std::to_string(0x100000000u - w) + " (2^32 - work-group size)");
+               std::to_string(g) + " work-items with work-groups of " + std::to_string(w) +
+                   " exceed the limit of " + std::to_string(0x100000000u - w) + " (2^32 - work-group size)");
     total *= (g + w - 1) / w;
   }
   if (total > limits.maxWorkgroups) {
     std::string counts;
     for (int i = 0; i < 3; ++i)
-      counts += (i ? " x " : "") + std::to_string((uint64_t{job.grid[i]} + job.workgroup[i] - 1) / job.workgroup[i]);
+      counts += (i ? " x " : "") +
+                std::to_string((uint64_t{job.grid[i]} + job.workgroup[i] - 1) / job.workgroup[i]);
     ctx.fail("grid", counts + " work-groups exceed the limit of " + std::to_string(limits.maxWorkgroups) +
                          " (--max-workgroups)");
   }

@@ -1,6 +1,7 @@
 // "buffers": {NAME: {"type", "count", and one of "data", "fill", "iota", "random", "file"}}.
 #include <cctype>
 #include <cmath>
+
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
 #include "frontend/job_parts.hpp"
@@ -9,8 +10,8 @@
 namespace gcnsim::frontend {
 namespace {
 
-std::vector<uint8_t> readBinary(const JobContext& ctx, const std::filesystem::path& p, const std::string& field,
-                                uint64_t maxBytes) {
+std::vector<uint8_t> readBinary(const JobContext& ctx, const std::filesystem::path& p,
+                                const std::string& field, uint64_t maxBytes) {
   try {
     return readInputFile(p, maxBytes);
   } catch (const InputError& e) {
@@ -141,8 +142,9 @@ BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJso
       size = binarySize(ctx, s.file, field + ".file", limits.maxFileBytes);
     }
     if (size % esize)
-      ctx.fail(field + ".file", s.file.string() + " has " + std::to_string(size) + " bytes, not a multiple of the " +
-                                    std::to_string(esize) + "-byte " + s.typeName);
+      ctx.fail(field + ".file", s.file.string() + " has " + std::to_string(size) +
+                                    " bytes, not a multiple of the " + std::to_string(esize) + "-byte " +
+                                    s.typeName);
     if (size == 0 && !count)
       ctx.fail(field + ".file", s.file.string() + " is empty; give \"count\" for a buffer of zeros");
     sourceCount = size / esize;

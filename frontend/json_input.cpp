@@ -9,7 +9,8 @@ namespace {
 // nlohmann's messages start with "[json.exception.parse_error.101] ".
 std::string strip(const char* what) {
   std::string msg = what;
-  if (auto p = msg.find("] "); p != std::string::npos && msg.starts_with("[json.exception")) msg = msg.substr(p + 2);
+  if (auto p = msg.find("] "); p != std::string::npos && msg.starts_with("[json.exception"))
+    msg = msg.substr(p + 2);
   return msg;
 }
 
@@ -73,7 +74,8 @@ std::string findDeepNesting(const std::string& text, unsigned maxDepth) {
     if (c == '"') {
       inString = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > maxDepth) return "line " + std::to_string(line) + ", column " + std::to_string(i - lineStart + 1);
+      if (++depth > maxDepth)
+        return "line " + std::to_string(line) + ", column " + std::to_string(i - lineStart + 1);
     } else if ((c == ']' || c == '}') && depth > 0) {
       --depth;
     }

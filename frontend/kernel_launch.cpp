@@ -101,7 +101,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
       case ArgValue::Local: {
         const uint32_t align = a.pointeeAlign ? a.pointeeAlign : 16;
         lds = alignUp(lds, align);
-        put<uint32_t>(kernarg, a.offset, static_cast<uint32_t>(lds));  // a __local pointer is an LDS byte offset
+        put<uint32_t>(kernarg, a.offset,
+                      static_cast<uint32_t>(lds));  // a __local pointer is an LDS byte offset
         lds += v.localBytes;
         break;
       }

@@ -16,15 +16,16 @@ void addLimitOptions(po::options_description& opts, Limits& limits, bool scratch
       "max-workgroups", po::value(&limits.maxWorkgroups)->default_value(limits.maxWorkgroups),
       "limit on the work-groups of the grid (at most 2^32 - 1)");
   if (scratch)
-    opts.add_options()("max-scratch-bytes", po::value(&limits.maxScratchBytes)->default_value(limits.maxScratchBytes),
+    opts.add_options()("max-scratch-bytes",
+                       po::value(&limits.maxScratchBytes)->default_value(limits.maxScratchBytes),
                        "limit on the scratch (private segment) backing memory (at most 2^32 - 1)");
 }
 
 void checkLimits(const Limits& l) {
   auto check = [](const char* flag, uint64_t v, uint64_t min, uint64_t max) {
     if (v < min || v > max)
-      throw InputError(std::string(flag) + ": " + std::to_string(v) + " is out of range (" + std::to_string(min) +
-                       " to " + std::to_string(max) + ")");
+      throw InputError(std::string(flag) + ": " + std::to_string(v) + " is out of range (" +
+                       std::to_string(min) + " to " + std::to_string(max) + ")");
   };
   check("--max-file-bytes", l.maxFileBytes, 1, kMaxMaxFileBytes);
   check("--max-buffer-bytes", l.maxBufferBytes, 0, kMaxMaxBufferBytes);

@@ -9,10 +9,10 @@ namespace gcnsim::frontend {
 inline constexpr uint64_t kGiB = uint64_t{1} << 30;
 
 struct Limits {
-  uint64_t maxFileBytes = kGiB;        // --max-file-bytes: any one input file (job, code, buffer file, config)
-  uint64_t maxBufferBytes = kGiB;      // --max-buffer-bytes: all buffers of a job together
-  uint64_t maxWorkgroups = 1u << 20;   // --max-workgroups: work-groups in a grid
-  uint64_t maxScratchBytes = kGiB;     // --max-scratch-bytes: scratch backing memory of a run
+  uint64_t maxFileBytes = kGiB;       // --max-file-bytes: any one input file (job, code, buffer file, config)
+  uint64_t maxBufferBytes = kGiB;     // --max-buffer-bytes: all buffers of a job together
+  uint64_t maxWorkgroups = 1u << 20;  // --max-workgroups: work-groups in a grid
+  uint64_t maxScratchBytes = kGiB;    // --max-scratch-bytes: scratch backing memory of a run
 };
 
 // Hard ceilings of the flags above: the simulator keeps these quantities in

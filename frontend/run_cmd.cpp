@@ -174,7 +174,8 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   // work-group), computed in 64 bits before anything is allocated.
   if (job.kernel.format == KernelFormat::Elf) {
     const KernelInfo& k = job.kernelInfo();
-    const uint64_t perLane = (std::max(k.privateSegmentSize, k.kd.privateSegmentFixedSize) + 3u) & ~uint64_t{3};
+    const uint64_t perLane =
+        (std::max(k.privateSegmentSize, k.kd.privateSegmentFixedSize) + 3u) & ~uint64_t{3};
     const uint64_t wgItems = uint64_t{job.workgroup[0]} * job.workgroup[1] * job.workgroup[2];
     const uint64_t waves =
         std::max<uint64_t>(timing ? uint64_t{gpu.cus} * gpu.cu.simds * gpu.cu.waveSlotsPerSimd : 0,

@@ -75,8 +75,10 @@ fs::path tempDir() {
 
 // A job running the vector_add example with `buffers` and `kernel` replaced.
 std::string vectorAddJob(const std::string& kernelFile, const std::string& bufferA) {
-  return R"({"kernel": {"file": ")" + kernelFile + R"(", "name": "vector_add"}, "grid": [1024], "workgroup": [64],
-    "buffers": {"a": )" + bufferA + R"(, "b": {"type": "f32", "count": 1000}, "c": {"type": "f32", "count": 1024}},
+  return R"({"kernel": {"file": ")" + kernelFile +
+         R"(", "name": "vector_add"}, "grid": [1024], "workgroup": [64],
+    "buffers": {"a": )" +
+         bufferA + R"(, "b": {"type": "f32", "count": 1000}, "c": {"type": "f32", "count": 1024}},
     "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"value": 1000, "type": "u32"}]})";
 }
 
@@ -90,8 +92,9 @@ fs::path writeJob(const std::string& name, const std::string& text) {
 
 TEST_CASE("fuzz-repro: deep nesting is refused, not a stack overflow", "[frontend][robust]") {
   for (const char* cmd : {"check ", "run "})
-    expectBadInput(cmd + kRepro + "c3_deep_nesting_segv.json",
-                   {"c3_deep_nesting_segv.json: invalid JSON: nested deeper than 64 arrays and objects at line 1"});
+    expectBadInput(
+        cmd + kRepro + "c3_deep_nesting_segv.json",
+        {"c3_deep_nesting_segv.json: invalid JSON: nested deeper than 64 arrays and objects at line 1"});
   // The same in a GPU config.
   std::string deep(100000, '[');
   const fs::path cfg = writeJob("deep_config.json", "{\"gpu\": " + deep);
@@ -101,11 +104,13 @@ TEST_CASE("fuzz-repro: deep nesting is refused, not a stack overflow", "[fronten
 
 TEST_CASE("fuzz-repro: /dev/zero, directories, FIFOs and huge files are refused without reading them",
           "[frontend][robust]") {
-  expectBadInput("check " + kRepro + "c3_kernel_file_dev_zero_unbounded_read.json",
-                 {"c3_kernel_file_dev_zero_unbounded_read.json: kernel.file: /dev/zero: is a character device, "
-                  "not a regular file"});
-  expectBadInput("run " + kRepro + "c3_buffer_file_dev_zero_unbounded_read.json",
-                 {"c3_buffer_file_dev_zero_unbounded_read.json: buffers.a.file: /dev/zero: is a character device"});
+  expectBadInput(
+      "check " + kRepro + "c3_kernel_file_dev_zero_unbounded_read.json",
+      {"c3_kernel_file_dev_zero_unbounded_read.json: kernel.file: /dev/zero: is a character device, "
+       "not a regular file"});
+  expectBadInput(
+      "run " + kRepro + "c3_buffer_file_dev_zero_unbounded_read.json",
+      {"c3_buffer_file_dev_zero_unbounded_read.json: buffers.a.file: /dev/zero: is a character device"});
   expectBadInput("check " + kRepro + "c3_kernel_file_is_directory.json",
                  {"c3_kernel_file_is_directory.json: kernel.file: /tmp: is a directory, not a regular file"});
   expectBadInput("run " + kRepro + "c3_buffer_file_is_directory.json",
@@ -123,9 +128,10 @@ TEST_CASE("fuzz-repro: /dev/zero, directories, FIFOs and huge files are refused 
   expectBadInput("info " + fifo.string(), {"fifo: is a FIFO, not a regular file"});
   expectBadInput("disasm --arch gfx900 " + fifo.string(), {"fifo: is a FIFO"});
   expectBadInput("check " + fifo.string(), {"fifo: is a FIFO"});
-  expectBadInput("check " + writeJob("fifo_kernel.json", vectorAddJob(fifo.string(), R"({"type": "f32", "count": 4})"))
-                                .string(),
-                 {"fifo_kernel.json: kernel.file: ", "fifo: is a FIFO"});
+  expectBadInput(
+      "check " + writeJob("fifo_kernel.json", vectorAddJob(fifo.string(), R"({"type": "f32", "count": 4})"))
+                     .string(),
+      {"fifo_kernel.json: kernel.file: ", "fifo: is a FIFO"});
   expectBadInput("check " + writeJob("fifo_buffer.json",
                                      vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
                                                   R"({"type": "f32", "file": ")" + fifo.string() + R"("})"))
@@ -138,17 +144,20 @@ TEST_CASE("fuzz-repro: /dev/zero, directories, FIFOs and huge files are refused 
     std::ofstream(big).close();
     fs::resize_file(big, uint64_t{5} << 30);
   }
-  expectBadInput("info " + big.string(), {"big.bin: 5368709120 bytes exceed the input file limit of 1073741824 bytes "
-                                          "(--max-file-bytes)"});
+  expectBadInput("info " + big.string(),
+                 {"big.bin: 5368709120 bytes exceed the input file limit of 1073741824 bytes "
+                  "(--max-file-bytes)"});
   expectBadInput("disasm --arch gfx900 " + big.string(), {"big.bin: 5368709120 bytes exceed"});
   expectBadInput(
-      "check " + writeJob("big_kernel.json", vectorAddJob(big.string(), R"({"type": "f32", "count": 4})")).string(),
+      "check " +
+          writeJob("big_kernel.json", vectorAddJob(big.string(), R"({"type": "f32", "count": 4})")).string(),
       {"big_kernel.json: kernel.file: ", "big.bin: 5368709120 bytes exceed the input file limit"});
-  expectBadInput("check " + writeJob("big_buffer.json", vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
-                                                                     R"({"type": "f32", "file": ")" + big.string() +
-                                                                         R"("})"))
-                                .string(),
-                 {"big_buffer.json: buffers.a.file: ", "big.bin: 5368709120 bytes exceed the input file limit"});
+  expectBadInput(
+      "check " +
+          writeJob("big_buffer.json", vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                                   R"({"type": "f32", "file": ")" + big.string() + R"("})"))
+              .string(),
+      {"big_buffer.json: buffers.a.file: ", "big.bin: 5368709120 bytes exceed the input file limit"});
   // The limit is a flag; a smaller one refuses the example's code object.
   expectBadInput("info --max-file-bytes 1000 " + kExamples + "vector_add/vector_add.gfx900.hsaco",
                  {"vector_add.gfx900.hsaco: ", "exceed the input file limit of 1000 bytes"});
@@ -161,9 +170,10 @@ TEST_CASE("fuzz-repro: /dev/zero, directories, FIFOs and huge files are refused 
 TEST_CASE("fuzz-repro: I/O errors and numbers out of range are bad input, not internal errors",
           "[frontend][robust]") {
   // /proc/self/mem is a regular file whose first page cannot be read (EIO).
-  expectBadInput("check " + writeJob("proc_mem.json", vectorAddJob("/proc/self/mem", R"({"type": "f32", "count": 4})"))
-                                .string(),
-                 {"proc_mem.json: kernel.file: /proc/self/mem: read error: Input/output error"});
+  expectBadInput(
+      "check " + writeJob("proc_mem.json", vectorAddJob("/proc/self/mem", R"({"type": "f32", "count": 4})"))
+                     .string(),
+      {"proc_mem.json: kernel.file: /proc/self/mem: read error: Input/output error"});
   expectBadInput("info /proc/self/mem", {"/proc/self/mem: read error: Input/output error"});
   expectBadInput("check " + kRepro + "c3_number_overflow_1e400.json",
                  {"c3_number_overflow_1e400.json: invalid JSON: number overflow parsing '1e400'"});
@@ -181,8 +191,9 @@ TEST_CASE("fuzz-repro: I/O errors and numbers out of range are bad input, not in
 TEST_CASE("fuzz-repro: code-object fields are validated before anything is mapped", "[frontend][robust]") {
   for (const char* cmd : {"check ", "run "})
     expectBadInput(cmd + kRepro + "c2_phdr_vaddr_2p63.json",
-                   {"c2_phdr_vaddr_2p63.json: kernel.file: ", "c2_phdr_vaddr_2p63.hsaco: program header 2: p_vaddr "
-                                                                "0x8000000000000000"});
+                   {"c2_phdr_vaddr_2p63.json: kernel.file: ",
+                    "c2_phdr_vaddr_2p63.hsaco: program header 2: p_vaddr "
+                    "0x8000000000000000"});
   expectBadInput("info " + kRepro + "c2_phdr_vaddr_2p63.hsaco",
                  {"c2_phdr_vaddr_2p63.hsaco: program header 2: p_vaddr 0x8000000000000000"});
   for (const char* cmd : {"check ", "run "})
@@ -200,46 +211,51 @@ TEST_CASE("fuzz-repro: what used to exit 0 is refused", "[frontend][robust]") {
   expectBadInput("disasm " + empty.string(), {"empty.bin: empty file"});
   expectBadInput(
       "check " + writeJob("dev_null.json", vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
-                                                       R"({"type": "f32", "file": "/dev/null"})"))
+                                                        R"({"type": "f32", "file": "/dev/null"})"))
                      .string(),
       {"dev_null.json: buffers.a.file: /dev/null: is a character device"});
-  expectBadInput(
-      "check " + writeJob("empty_file.json", vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
-                                                         R"({"type": "f32", "file": ")" + empty.string() + R"("})"))
-                     .string(),
-      {"empty_file.json: buffers.a.file: ", "empty.bin is empty; give \"count\""});
+  expectBadInput("check " + writeJob("empty_file.json",
+                                     vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                                  R"({"type": "f32", "file": ")" + empty.string() + R"("})"))
+                                .string(),
+                 {"empty_file.json: buffers.a.file: ", "empty.bin is empty; give \"count\""});
 
   // Raw code with 65,537 "local" blocks of 64 KiB: 4 GiB of LDS used to wrap to 64 KiB.
   std::string args;
   for (int i = 0; i < 65537; ++i) args += std::string(i ? "," : "") + R"({"local": 65536})";
   const std::string dataDir = std::string(GCNSIM_TEST_DATA) + "/frontend/data/";
-  const fs::path job = writeJob(
-      "locals.json", R"({"kernel": {"file": ")" + dataDir + R"(spin.gfx900.bin", "format": "raw", "arch": "gfx900",
+  const fs::path job = writeJob("locals.json", R"({"kernel": {"file": ")" + dataDir +
+                                                   R"(spin.gfx900.bin", "format": "raw", "arch": "gfx900",
         "setup": {"s[0:1]": "kernarg_segment_ptr"}}, "grid": [64], "workgroup": [64], "args": [)" +
-                         args + "]}");
+                                                   args + "]}");
   for (const char* cmd : {"check ", "run "})
-    expectBadInput(cmd + job.string(),
-                   {"locals.json: args: kernel.lds_bytes (0) plus 4295032832 bytes of \"local\" arguments exceed "
-                    "65536 bytes per work-group"});
+    expectBadInput(
+        cmd + job.string(),
+        {"locals.json: args: kernel.lds_bytes (0) plus 4295032832 bytes of \"local\" arguments exceed "
+         "65536 bytes per work-group"});
 }
 
 TEST_CASE("fuzz-repro: work-group counts are computed in 64 bits", "[frontend][robust]") {
   for (const char* cmd : {"check ", "run "}) {
-    expectBadInput(cmd + kRepro + "c4_grid_ceil_overflow_zero_workgroups.json",
-                   {"c4_grid_ceil_overflow_zero_workgroups.json: grid[0]: 4294967295 work-items with work-groups "
-                    "of 64 exceed the limit of 4294967232"});
-    expectBadInput(cmd + kRepro + "c4_grid_workgroup_count_wraps.json",
-                   {"c4_grid_workgroup_count_wraps.json: grid: 65537 x 65537 x 1 work-groups exceed the limit of "
-                    "1048576 (--max-workgroups)"});
+    expectBadInput(
+        cmd + kRepro + "c4_grid_ceil_overflow_zero_workgroups.json",
+        {"c4_grid_ceil_overflow_zero_workgroups.json: grid[0]: 4294967295 work-items with work-groups "
+         "of 64 exceed the limit of 4294967232"});
+    expectBadInput(
+        cmd + kRepro + "c4_grid_workgroup_count_wraps.json",
+        {"c4_grid_workgroup_count_wraps.json: grid: 65537 x 65537 x 1 work-groups exceed the limit of "
+         "1048576 (--max-workgroups)"});
   }
   // Within 2^32 - 1 work-groups the limit is a flag, and above it not even the flag helps.
   const std::string job = kRepro + "c4_grid_workgroup_count_wraps.json";
-  expectBadInput("check --max-workgroups 4294967295 " + job, {"65537 x 65537 x 1 work-groups exceed the limit of "
-                                                              "4294967295"});
+  expectBadInput("check --max-workgroups 4294967295 " + job,
+                 {"65537 x 65537 x 1 work-groups exceed the limit of "
+                  "4294967295"});
   expectBadInput("check --max-workgroups 4294967296 " + job,
                  {"--max-workgroups: 4294967296 is out of range (1 to 4294967295)"});
-  const fs::path big = writeJob("grid_ok.json", R"({"kernel": {"file": ")" + kExamples +
-                                                    R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [67108928],
+  const fs::path big =
+      writeJob("grid_ok.json", R"({"kernel": {"file": ")" + kExamples +
+                                   R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [67108928],
     "workgroup": [64], "buffers": {"a": {"type": "f32", "count": 1}, "b": {"type": "f32", "count": 1},
     "c": {"type": "f32", "count": 1}},
     "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"value": 1, "type": "u32"}]})");
@@ -247,7 +263,8 @@ TEST_CASE("fuzz-repro: work-group counts are computed in 64 bits", "[frontend][r
   CHECK(gcnsim("check --max-workgroups 1048577 " + big.string()).status == 0);
 }
 
-TEST_CASE("fuzz-repro: user text in messages is escaped, so every message is one line", "[frontend][robust]") {
+TEST_CASE("fuzz-repro: user text in messages is escaped, so every message is one line",
+          "[frontend][robust]") {
   expectBadInput("check " + kRepro + "c3_string_with_newline_gives_two_line_error.json",
                  {"c3_string_with_newline_gives_two_line_error.json: kernel.name: no kernel "
                   "\"a\\x1b[31mRED\\nsecond line\""});
@@ -265,10 +282,13 @@ TEST_CASE("fuzz-repro: buffers that do not fit are refused before any is filled"
   for (int i = 0; i < 2000; ++i)
     buffers += std::string(i ? "," : "") + "\"b" + std::to_string(i) +
                R"(": {"type": "u8", "count": 600000, "random": {"seed": 1}})";
-  const fs::path job = writeJob("many_buffers.json", R"({"kernel": {"file": ")" + kExamples +
-                                                         R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [64],
-    "workgroup": [64], "buffers": {)" + buffers + "}}");
-  expectBadInput("check " + job.string(),
-                 {"many_buffers.json: buffers.b1789: 600000 bytes exceed the buffer memory limit of 1073741824 "
-                  "bytes (1073400000 already used by earlier buffers) (--max-buffer-bytes)"});
+  const fs::path job =
+      writeJob("many_buffers.json", R"({"kernel": {"file": ")" + kExamples +
+                                        R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [64],
+    "workgroup": [64], "buffers": {)" + buffers +
+                                        "}}");
+  expectBadInput(
+      "check " + job.string(),
+      {"many_buffers.json: buffers.b1789: 600000 bytes exceed the buffer memory limit of 1073741824 "
+       "bytes (1073400000 already used by earlier buffers) (--max-buffer-bytes)"});
 }

@@ -54,7 +54,8 @@ class CodeObjectTarget : public Target {
     const Seed& s = seeds_[rng.below(seeds_.size())];
     last_ = &s;
     std::string bytes = s.bytes;
-    for (uint64_t i = 0, n = 1 + rng.below(rng.chance(20) ? 16 : 3); i < n; ++i) mutateBytes(bytes, rng, s.hot);
+    for (uint64_t i = 0, n = 1 + rng.below(rng.chance(20) ? 16 : 3); i < n; ++i)
+      mutateBytes(bytes, rng, s.hot);
     return bytes;
   }
 
@@ -95,7 +96,8 @@ class CodeObjectTarget : public Target {
     const auto* data = reinterpret_cast<const uint8_t*>(s.bytes.data());
     const frontend::elf::Reader r(std::span<const uint8_t>(data, s.bytes.size()), file.string());
     s.hot.emplace_back(0, 64);
-    for (const auto& p : r.programHeaders()) s.hot.emplace_back(p.offset, p.offset + std::min<uint64_t>(p.filesz, 64));
+    for (const auto& p : r.programHeaders())
+      s.hot.emplace_back(p.offset, p.offset + std::min<uint64_t>(p.filesz, 64));
     for (const auto& sec : r.sections()) {
       if (sec.type == frontend::elf::kShtNote || sec.name == ".rodata" || sec.name == ".dynsym" ||
           sec.name == ".symtab")

@@ -47,7 +47,8 @@ class ConfigTarget : public Target {
     opt.maxCycles = 50000;
     frontend::RunOutcome out;
     if (!expectInputErrorOnly([&] { out = frontend::runJob(*job_, opt); })) return false;
-    if (!out.status.ok() && out.status.message.empty()) throw Failure("a fault or watchdog without a message");
+    if (!out.status.ok() && out.status.message.empty())
+      throw Failure("a fault or watchdog without a message");
     return true;
   }
 

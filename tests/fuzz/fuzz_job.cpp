@@ -14,13 +14,64 @@ namespace {
 namespace fs = std::filesystem;
 using J = nlohmann::ordered_json;
 
-const std::vector<std::string> kVocabulary = {
-    "kernel", "grid", "workgroup", "buffers", "args", "output", "description", "file", "name", "format", "arch",
-    "sgprs", "vgprs", "lds_bytes", "setup", "type", "count", "data", "fill", "iota", "random", "seed", "min", "max",
-    "start", "step", "buffer", "value", "local", "address", "offset", "resource", "stride", "num_records",
-    "cache_swizzle", "swizzle_enable", "dst_sel_x", "dst_sel_w", "num_format", "data_format", "element_size",
-    "index_stride", "add_tid_enable", "hash_enable", "heap", "s0", "s[0:1]", "s[4:7]", "s[100:101]", "v0",
-    "v[1:2]", "v255", "m0", "vcc", "exec", "a", "b", "c"};
+const std::vector<std::string> kVocabulary = {"kernel",
+                                              "grid",
+                                              "workgroup",
+                                              "buffers",
+                                              "args",
+                                              "output",
+                                              "description",
+                                              "file",
+                                              "name",
+                                              "format",
+                                              "arch",
+                                              "sgprs",
+                                              "vgprs",
+                                              "lds_bytes",
+                                              "setup",
+                                              "type",
+                                              "count",
+                                              "data",
+                                              "fill",
+                                              "iota",
+                                              "random",
+                                              "seed",
+                                              "min",
+                                              "max",
+                                              "start",
+                                              "step",
+                                              "buffer",
+                                              "value",
+                                              "local",
+                                              "address",
+                                              "offset",
+                                              "resource",
+                                              "stride",
+                                              "num_records",
+                                              "cache_swizzle",
+                                              "swizzle_enable",
+                                              "dst_sel_x",
+                                              "dst_sel_w",
+                                              "num_format",
+                                              "data_format",
+                                              "element_size",
+                                              "index_stride",
+                                              "add_tid_enable",
+                                              "hash_enable",
+                                              "heap",
+                                              "s0",
+                                              "s[0:1]",
+                                              "s[4:7]",
+                                              "s[100:101]",
+                                              "v0",
+                                              "v[1:2]",
+                                              "v255",
+                                              "m0",
+                                              "vcc",
+                                              "exec",
+                                              "a",
+                                              "b",
+                                              "c"};
 
 class JobTarget : public Target {
  public:
@@ -51,7 +102,8 @@ class JobTarget : public Target {
 
   std::string generate(Rng& rng) override {
     J doc = rng.pick(seeds_);
-    for (uint64_t i = 0, n = 1 + rng.below(4); i < n; ++i) mutateJson(doc, rng, kVocabulary, files_);
+    for (uint64_t i = 0, n = rng.chance(50) ? 1 : 1 + rng.below(4); i < n; ++i)
+      mutateJson(doc, rng, kVocabulary, files_);
     std::string text = doc.dump(-1, ' ', false, J::error_handler_t::replace);
     if (rng.chance(15))
       for (uint64_t i = 0, n = 1 + rng.below(3); i < n; ++i) mutateBytes(text, rng);

@@ -35,12 +35,14 @@ class RawCodeTarget : public Target {
         std::istringstream in(readFileBytes(e.path()));
         std::vector<uint32_t> words;
         for (std::string line; std::getline(in, line);)
-          if (!line.empty() && line[0] != '#') words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
+          if (!line.empty() && line[0] != '#')
+            words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
         if (!words.empty()) programs_[g].push_back(std::move(words));
       }
     }
     for (int g = 0; g < 4; ++g)
-      if (programs_[g].empty()) throw std::runtime_error(std::string("raw_code: no seed programs for ") + kArchs[g]);
+      if (programs_[g].empty())
+        throw std::runtime_error(std::string("raw_code: no seed programs for ") + kArchs[g]);
   }
 
   std::string generate(Rng& rng) override {
@@ -66,13 +68,15 @@ class RawCodeTarget : public Target {
           if (at < w.size() && w.size() > 1) w.erase(w.begin() + static_cast<ptrdiff_t>(at));
           break;
         case 4: {  // splice a run of another program
-          const size_t from = rng.below(other.size()), len = 1 + rng.below(std::min<size_t>(8, other.size() - from));
+          const size_t from = rng.below(other.size()),
+                       len = 1 + rng.below(std::min<size_t>(8, other.size() - from));
           w.insert(w.begin() + static_cast<ptrdiff_t>(at), other.begin() + static_cast<ptrdiff_t>(from),
                    other.begin() + static_cast<ptrdiff_t>(from + len));
           break;
         }
         default:  // keep the opcode bits of a word, randomise its operands
-          if (at < w.size()) w[at] = (w[at] & 0xff800000u) | (static_cast<uint32_t>(rng.next()) & 0x007fffffu);
+          if (at < w.size())
+            w[at] = (w[at] & 0xff800000u) | (static_cast<uint32_t>(rng.next()) & 0x007fffffu);
           break;
       }
     }
@@ -116,7 +120,8 @@ class RawCodeTarget : public Target {
       opt.maxCycles = 20000;
       frontend::RunOutcome out;
       if (!expectInputErrorOnly([&] { out = frontend::runJob(*loaded, opt); })) continue;
-      if (!out.status.ok() && out.status.message.empty()) throw Failure("a fault or watchdog without a message");
+      if (!out.status.ok() && out.status.message.empty())
+        throw Failure("a fault or watchdog without a message");
     }
     return true;
   }

@@ -54,9 +54,25 @@ nlohmann::ordered_json interestingValue(Rng& rng, const std::vector<std::string>
       return J(d[rng.below(std::size(d))]);
     }
     case 3: {
-      static const char* s[] = {"nan", "inf", "-inf", "", "a\nb", "\x1b[31m",
-                                "\xe2\x80\xa8", "s[0:1]", "v[0:255]", "s[200:201]", "kernarg_segment_ptr",
-                                "workgroup_id_x", "workitem_id_z", "f16", "u64", "raw", "elf", "gfx600", "gfx803"};
+      static const char* s[] = {"nan",
+                                "inf",
+                                "-inf",
+                                "",
+                                "a\nb",
+                                "\x1b[31m",
+                                "\xe2\x80\xa8",
+                                "s[0:1]",
+                                "v[0:255]",
+                                "s[200:201]",
+                                "kernarg_segment_ptr",
+                                "workgroup_id_x",
+                                "workitem_id_z",
+                                "f16",
+                                "u64",
+                                "raw",
+                                "elf",
+                                "gfx600",
+                                "gfx803"};
       return J(std::string(s[rng.below(std::size(s))]));
     }
     case 4: return J(std::string("a\0b\n", 4));
@@ -204,8 +220,8 @@ void checkMessage(const std::string& what, const char* kind) {
   if (what.empty()) throw Failure(std::string(kind) + " with an empty message");
   for (const char c : what)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-      throw Failure(std::string(kind) + " message with a control character (not one line): " +
-                    frontend::escapeText(what));
+      throw Failure(std::string(kind) +
+                    " message with a control character (not one line): " + frontend::escapeText(what));
   if (what.starts_with("internal error")) throw Failure(std::string(kind) + ": " + what);
 }
 
