@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build example test sanitize clean format
+.PHONY: deps build example test sanitize fuzz clean format
 
 deps:
 	@.ci/install-deps
@@ -22,9 +22,20 @@ example: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, built
+# with -O1 and line tables (the Sanitize build type), fuzz targets included.
+SANITIZE_FLAGS = -DGCNSIM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Sanitize
 sanitize:
-	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DGCNSIM_SANITIZE=ON"
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="$(SANITIZE_FLAGS)"
+
+# The fuzz harness (tests/fuzz/) under the sanitizers, every target for
+# FUZZ_SECONDS seconds: e.g. make fuzz FUZZ_SECONDS=3600 FUZZ_SEED=7.
+FUZZ_SECONDS ?= 300
+FUZZ_SEED ?= 1
+fuzz: deps
+	@cmake -S . -B build-asan -G Ninja $(SANITIZE_FLAGS) >/dev/null
+	@cmake --build build-asan -j $(JOBS) --target gcnsim_fuzz
+	./build-asan/gcnsim_fuzz all --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

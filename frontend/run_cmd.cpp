@@ -72,6 +72,9 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     return o;
   }
   if (vm.count("verbose")) o.logLevel = "info";
+  if (o.logLevel != "off" && spdlog::level::from_str(o.logLevel) == spdlog::level::off)
+    throw InputError("--log-level: \"" + o.logLevel +
+                     "\" is not a level (expected trace, debug, info, warn or error)");
   for (const std::string& r : reports) {
     size_t start = 0;
     while (start <= r.size()) {

@@ -13,8 +13,10 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -291,4 +293,47 @@ TEST_CASE("fuzz-repro: buffers that do not fit are refused before any is filled"
       "check " + job.string(),
       {"many_buffers.json: buffers.b1789: 600000 bytes exceed the buffer memory limit of 1073741824 "
        "bytes (1073400000 already used by earlier buffers) (--max-buffer-bytes)"});
+}
+
+TEST_CASE("robust: scratch backing memory is computed in 64 bits against --max-scratch-bytes",
+          "[frontend][robust]") {
+  // The vector_add example with the descriptor's private_segment_fixed_size
+  // (descriptor at file offset 0x740, field at +4) set to the hardware maximum.
+  std::ifstream in(kExamples + "vector_add/vector_add.gfx900.hsaco", std::ios::binary);
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  REQUIRE(bytes.size() > 0x748);
+  const uint32_t perLane = 131056;
+  std::memcpy(bytes.data() + 0x744, &perLane, 4);
+  const fs::path co = tempDir() / "scratch.hsaco";
+  std::ofstream(co, std::ios::binary) << bytes;
+  const fs::path job =
+      writeJob("scratch.json", vectorAddJob(co.string(), R"({"type": "f32", "count": 1000})"));
+  // Timing mode on vega10: 64 CUs x 4 SIMDs x 10 wave slots = 2,560 waves.
+  expectBadInput(
+      "run " + job.string(),
+      {"scratch.json: kernel vector_add needs 21472215040 bytes of scratch (131056 per work-item x 64 "
+       "lanes x 2560 resident waves), more than the limit of 1073741824 (--max-scratch-bytes)"});
+  // Functional mode holds one work-group: 8 MiB.
+  CHECK(gcnsim("run --mode functional " + job.string()).status == 0);
+  expectBadInput("run --mode functional --max-scratch-bytes 1000000 " + job.string(),
+                 {"needs 8387584 bytes of scratch", "more than the limit of 1000000"});
+  // One past the hardware limit is refused when the code object is loaded.
+  const uint32_t over = perLane + 4;
+  std::memcpy(bytes.data() + 0x744, &over, 4);
+  std::ofstream(co, std::ios::binary) << bytes;
+  expectBadInput("info " + co.string(),
+                 {"scratch.hsaco: kernel vector_add: descriptor private_segment_fixed_size "
+                  "131060 bytes per work-item exceeds the hardware limit of 131056"});
+}
+
+TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  expectBadInput("run " + job + " --log-level bogus", {"--log-level: \"bogus\" is not a level"});
+  expectBadInput("run " + job + " --max-scratch-bytes 4294967296",
+                 {"--max-scratch-bytes: 4294967296 is out of range (256 to 4294967295)"});
+  expectBadInput("run " + job + " --max-buffer-bytes 100",
+                 {"buffers.a: 1000 elements of f32 (4000 bytes) exceed the "
+                  "buffer memory limit of 100 bytes"});
+  expectBadInput("run " + job + " --result /tmp", {"/tmp: cannot write the result document"});
+  expectBadInput("run " + job + " --config /dev/zero", {"/dev/zero: is a character device"});
 }
