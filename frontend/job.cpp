@@ -185,6 +185,16 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
   return a;
 }
 
+// Fails as soon as the "local" arguments parsed so far, plus `fixed` bytes of
+// LDS, exceed a work-group's LDS (so 65,537 blocks stop at the second).
+void checkLocalsSoFar(const JobContext& ctx, const Job& job, uint64_t fixed, const std::string& what) {
+  const ArgSpec& last = job.args.back();
+  if (last.kind != ArgSpec::Kind::Local || fixed + job.dynamicLdsBytes() <= kMaxLdsBytes) return;
+  ctx.fail("args[" + std::to_string(job.args.size() - 1) + "].local",
+           what + " plus " + std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
+               std::to_string(kMaxLdsBytes) + " bytes per work-group");
+}
+
 // Raw code has no metadata: the arguments are laid out in order, each at its
 // natural alignment (a buffer address 8 bytes, a value its type's size, a
 // local argument the 4-byte LDS offset of its block), and the code reads them
@@ -200,7 +210,12 @@ void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
     offset = (offset + arg.kernargSize - 1) / arg.kernargSize * arg.kernargSize;
     arg.kernargOffset = offset;
     offset += arg.kernargSize;
+    if (offset > kMaxKernargBytes)
+      ctx.fail("args[" + std::to_string(i) + "]",
+               "the kernarg segment exceeds its limit of " + std::to_string(kMaxKernargBytes) + " bytes");
     job.args.push_back(std::move(arg));
+    checkLocalsSoFar(ctx, job, job.kernel.ldsBytes,
+                     "kernel.lds_bytes (" + std::to_string(job.kernel.ldsBytes) + ")");
   }
   if (job.args.empty()) return;
   bool mapped = false;
@@ -209,11 +224,6 @@ void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
     ctx.fail("args",
              "raw code reads its arguments from the kernarg segment: map its address with "
              "\"kernel.setup\": {\"s[0:1]\": \"kernarg_segment_ptr\"} (any SGPR pair)");
-  const uint64_t lds = uint64_t{job.kernel.ldsBytes} + job.dynamicLdsBytes();
-  if (lds > kMaxLdsBytes)
-    ctx.fail("args", "kernel.lds_bytes (" + std::to_string(job.kernel.ldsBytes) + ") plus " +
-                         std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
-                         std::to_string(kMaxLdsBytes) + " bytes per work-group");
 }
 
 }  // namespace
@@ -283,9 +293,12 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
   } else if (const JobJson* a = ctx.optionalKey(doc, "args")) {
     ctx.requireArray(*a, "args");
     const auto meta = job.kernelInfo().explicitArgs();
-    for (size_t i = 0; i < a->size(); ++i)
+    for (size_t i = 0; i < a->size(); ++i) {
       job.args.push_back(parseArg(ctx, (*a)[i], "args[" + std::to_string(i) + "]", job,
                                   i < meta.size() ? meta[i] : nullptr));
+      const uint32_t fixed = job.kernelInfo().groupSegmentSize;
+      checkLocalsSoFar(ctx, job, fixed, "the kernel's " + std::to_string(fixed) + " bytes of LDS");
+    }
   }
   if (job.codeObject) {
     const KernelInfo& k = job.kernelInfo();
@@ -295,11 +308,6 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
       job.args[i].kernargOffset = meta[i]->offset;
       job.args[i].kernargSize = meta[i]->size;
     }
-    const uint64_t lds = uint64_t{k.groupSegmentSize} + job.dynamicLdsBytes();
-    if (lds > kMaxLdsBytes)
-      ctx.fail("args", "the kernel's " + std::to_string(k.groupSegmentSize) + " bytes of LDS plus " +
-                           std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
-                           std::to_string(kMaxLdsBytes) + " bytes per work-group");
   }
 
   if (const JobJson* o = ctx.optionalKey(doc, "output")) {

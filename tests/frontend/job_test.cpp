@@ -365,7 +365,8 @@ TEST_CASE("bad jobs: one line naming the file and the field", "[frontend][job]")
         errorOf(head + R"(, "arch": "gfx900", "lds_bytes": 65000,
                                  "setup": {"s[0:1]": "kernarg_segment_ptr"}},
                                  "grid": [1], "workgroup": [1], "args": [{"local": 1024}]})"),
-        Contains("args: kernel.lds_bytes (65000) plus 1024 bytes of \"local\" arguments exceed 65536"));
+        Contains(
+            "args[0].local: kernel.lds_bytes (65000) plus 1024 bytes of \"local\" arguments exceed 65536"));
     CHECK_THAT(
         errorOf(R"({"kernel": {"file": ")" + kVadd + R"(", "sgprs": 4}, "grid": [1], "workgroup": [1]})"),
         Contains("kernel.sgprs: only for raw machine code"));

@@ -222,7 +222,8 @@ TEST_CASE("fuzz-repro: what used to exit 0 is refused", "[frontend][robust]") {
                                 .string(),
                  {"empty_file.json: buffers.a.file: ", "empty.bin is empty; give \"count\""});
 
-  // Raw code with 65,537 "local" blocks of 64 KiB: 4 GiB of LDS used to wrap to 64 KiB.
+  // Raw code with 65,537 "local" blocks of 64 KiB: 4 GiB of LDS used to wrap to 64 KiB; now the
+  // second block is refused.
   std::string args;
   for (int i = 0; i < 65537; ++i) args += std::string(i ? "," : "") + R"({"local": 65536})";
   const std::string dataDir = std::string(GCNSIM_TEST_DATA) + "/frontend/data/";
@@ -233,7 +234,7 @@ TEST_CASE("fuzz-repro: what used to exit 0 is refused", "[frontend][robust]") {
   for (const char* cmd : {"check ", "run "})
     expectBadInput(
         cmd + job.string(),
-        {"locals.json: args: kernel.lds_bytes (0) plus 4295032832 bytes of \"local\" arguments exceed "
+        {"locals.json: args[1].local: kernel.lds_bytes (0) plus 131072 bytes of \"local\" arguments exceed "
          "65536 bytes per work-group"});
 }
 
