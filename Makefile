@@ -4,6 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+CTEST_ARGS ?=
 
 .PHONY: deps build example test sanitize fuzz clean format
 
@@ -20,13 +21,14 @@ example: build
 	  [print(n, b['type'], b['data'][:8], '...') for n, b in d['buffers'].items()]"
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, built
 # with -O1 and line tables (the Sanitize build type), fuzz targets included.
 SANITIZE_FLAGS = -DGCNSIM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Sanitize
+# The style check is not run again.
 sanitize:
-	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="$(SANITIZE_FLAGS)"
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="$(SANITIZE_FLAGS)" CTEST_ARGS="-E '^style: '"
 
 # The fuzz harness (tests/fuzz/) under the sanitizers, every target for
 # FUZZ_SECONDS seconds: e.g. make fuzz FUZZ_SECONDS=3600 FUZZ_SEED=7.
