@@ -18,7 +18,7 @@ void addLimitOptions(po::options_description& opts, Limits& limits, bool scratch
   if (scratch)
     opts.add_options()("max-scratch-bytes",
                        po::value(&limits.maxScratchBytes)->default_value(limits.maxScratchBytes),
-                       "limit on the scratch (private segment) backing memory (at most 2^32 - 1)");
+                       "limit on the scratch (private segment) backing memory (at most 3 GiB)");
 }
 
 void checkLimits(const Limits& l) {

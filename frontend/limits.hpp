@@ -16,10 +16,11 @@ struct Limits {
 };
 
 // Hard ceilings of the flags above: the simulator keeps these quantities in
-// 32 bits (work-group indices, scratch offsets) and its device memory is 8 GiB.
+// 32 bits (work-group indices, scratch offsets), and buffers, scratch and code
+// together must fit its 8 GiB of device memory (4 + 3 + 0.25 GiB).
 inline constexpr uint64_t kMaxMaxBufferBytes = uint64_t{4} << 30;
 inline constexpr uint64_t kMaxMaxWorkgroups = 0xffffffffu;
-inline constexpr uint64_t kMaxMaxScratchBytes = 0xffffffffu;
+inline constexpr uint64_t kMaxMaxScratchBytes = uint64_t{3} << 30;
 inline constexpr uint64_t kMaxMaxFileBytes = uint64_t{4} << 30;
 
 // Fixed limits.

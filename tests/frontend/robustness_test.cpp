@@ -330,8 +330,8 @@ TEST_CASE("robust: scratch backing memory is computed in 64 bits against --max-s
 TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
   const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
   expectBadInput("run " + job + " --log-level bogus", {"--log-level: \"bogus\" is not a level"});
-  expectBadInput("run " + job + " --max-scratch-bytes 4294967296",
-                 {"--max-scratch-bytes: 4294967296 is out of range (256 to 4294967295)"});
+  expectBadInput("run " + job + " --max-scratch-bytes 3221225473",
+                 {"--max-scratch-bytes: 3221225473 is out of range (256 to 3221225472)"});
   expectBadInput("run " + job + " --max-buffer-bytes 100",
                  {"buffers.a: 1000 elements of f32 (4000 bytes) exceed the "
                   "buffer memory limit of 100 bytes"});
