@@ -4,8 +4,9 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+CTEST_ARGS ?=
 
-.PHONY: deps build example test sanitize clean format
+.PHONY: deps build example test sanitize fuzz clean format
 
 deps:
 	@.ci/install-deps
@@ -20,11 +21,23 @@ example: build
 	  [print(n, b['type'], b['data'][:8], '...') for n, b in d['buffers'].items()]"
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, built
+# with -O1 and line tables (the Sanitize build type), fuzz targets included.
+SANITIZE_FLAGS = -DGCNSIM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Sanitize
+# The style check is not run again.
 sanitize:
-	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DGCNSIM_SANITIZE=ON"
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="$(SANITIZE_FLAGS)" CTEST_ARGS="-E '^style: '"
+
+# The fuzz harness (tests/fuzz/) under the sanitizers, every target for
+# FUZZ_SECONDS seconds: e.g. make fuzz FUZZ_SECONDS=3600 FUZZ_SEED=7.
+FUZZ_SECONDS ?= 300
+FUZZ_SEED ?= 1
+fuzz: deps
+	@cmake -S . -B build-asan -G Ninja $(SANITIZE_FLAGS) >/dev/null
+	@cmake --build build-asan -j $(JOBS) --target gcnsim_fuzz
+	./build-asan/gcnsim_fuzz all --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

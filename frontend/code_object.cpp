@@ -2,12 +2,12 @@
 
 #include <array>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "frontend/code_object_metadata.hpp"
 #include "frontend/elf_reader.hpp"
 #include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
+#include "frontend/limits.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -163,11 +163,8 @@ bool looksLikeElf(std::span<const uint8_t> bytes) {
                                           4) == 0;
 }
 
-CodeObject loadCodeObject(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot open file");
-  std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return loadCodeObject(std::move(bytes), path.string());
+CodeObject loadCodeObject(const std::filesystem::path& path, uint64_t maxFileBytes) {
+  return loadCodeObject(readInputFile(path, maxFileBytes), path.string());
 }
 
 CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
@@ -196,8 +193,14 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
   co.arch = *arch;
   decodeFeatureFlags(co);
 
-  for (const auto& p : r.programHeaders()) {
+  for (size_t i = 0; i < r.programHeaders().size(); ++i) {
+    const elf::ProgramHeader& p = r.programHeaders()[i];
     if (p.type != elf::kPtLoad) continue;
+    // The image is placed in simulated memory: every segment must lie in it.
+    if (p.vaddr > kMaxCodeObjectImageBytes || p.memsz > kMaxCodeObjectImageBytes - p.vaddr)
+      fail("program header " + std::to_string(i) + ": p_vaddr " + hex(p.vaddr) + " + p_memsz " +
+           hex(p.memsz) + " lies beyond the " + std::to_string(kMaxCodeObjectImageBytes >> 20) +
+           " MiB code object image limit");
     Segment s;
     s.vaddr = p.vaddr;
     s.memsz = p.memsz;
@@ -211,6 +214,15 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
   if (!text) fail("no .text section");
   co.textVaddr = text->addr;
   co.textSize = text->size;
+  {
+    bool inside = false;  // .text must be file data of a PT_LOAD segment
+    for (const auto& p : r.programHeaders())
+      inside |= p.type == elf::kPtLoad && text->addr >= p.vaddr && text->addr - p.vaddr <= p.filesz &&
+                text->size <= p.filesz - (text->addr - p.vaddr);
+    if (!inside)
+      fail(".text [" + hex(text->addr) + ", +" + hex(text->size) +
+           ") is not inside a PT_LOAD segment's file data");
+  }
 
   const elf::Note* metadataNote = nullptr;
   const auto notes = r.notes();
@@ -235,6 +247,20 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
       fail("kernel " + k.name + ": descriptor " + k.symbol + " at " + hex(k.kdVaddr) +
            " is not inside a PT_LOAD segment's file data");
     k.kd = decodeKernelDescriptor(kdBytes.first<kKernelDescriptorSize>());
+    // Sizes the launch allocates from, checked before anything is mapped.
+    const std::string kdName = "kernel " + k.name + ": descriptor ";
+    if (k.kd.privateSegmentFixedSize > kMaxPrivateSegmentBytes)
+      fail(kdName + "private_segment_fixed_size " + std::to_string(k.kd.privateSegmentFixedSize) +
+           " bytes per work-item exceeds the hardware limit of " + std::to_string(kMaxPrivateSegmentBytes));
+    if (k.privateSegmentSize > kMaxPrivateSegmentBytes)
+      fail("kernel " + k.name + ": .private_segment_fixed_size " + std::to_string(k.privateSegmentSize) +
+           " bytes per work-item exceeds the hardware limit of " + std::to_string(kMaxPrivateSegmentBytes));
+    if (k.kd.groupSegmentFixedSize > kMaxLdsBytesPerWorkgroup)
+      fail(kdName + "group_segment_fixed_size " + std::to_string(k.kd.groupSegmentFixedSize) +
+           " bytes of LDS exceed the " + std::to_string(kMaxLdsBytesPerWorkgroup) + " of a work-group");
+    if (k.groupSegmentSize > kMaxLdsBytesPerWorkgroup)
+      fail("kernel " + k.name + ": .group_segment_fixed_size " + std::to_string(k.groupSegmentSize) +
+           " bytes of LDS exceed the " + std::to_string(kMaxLdsBytesPerWorkgroup) + " of a work-group");
     k.entryVaddr = k.kdVaddr + static_cast<uint64_t>(k.kd.kernelCodeEntryByteOffset);
     if (k.entryVaddr < co.textVaddr || k.entryVaddr - co.textVaddr >= co.textSize)
       fail("kernel " + k.name + ": entry " + hex(k.entryVaddr) +

@@ -135,7 +135,7 @@ bool looksLikeElf(std::span<const uint8_t> bytes);
 
 // Loads and validates a code object. Throws InputError naming `path` and the problem
 // (not ELF, wrong machine, truncated, unsupported processor, bad metadata, ...).
-CodeObject loadCodeObject(const std::filesystem::path& path);
+CodeObject loadCodeObject(const std::filesystem::path& path, uint64_t maxFileBytes = uint64_t{1} << 30);
 CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name);
 
 }  // namespace gcnsim::frontend

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "frontend/error.hpp"
+#include "frontend/json_input.hpp"
+#include "frontend/limits.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -31,7 +33,7 @@ class MetadataReader {
       return def;
     }
     if (!v->is_number_unsigned() || v->get<uint64_t>() > 0xffffffffu)
-      fail(where + "." + key, "expected an unsigned 32-bit integer, got " + v->dump());
+      fail(where + "." + key, "expected an unsigned 32-bit integer, got " + shortDump(*v));
     return v->get<uint32_t>();
   }
 
@@ -41,14 +43,14 @@ class MetadataReader {
       if (required) fail(where, std::string("missing required key \"") + key + "\"");
       return {};
     }
-    if (!v->is_string()) fail(where + "." + key, "expected a string, got " + v->dump());
+    if (!v->is_string()) fail(where + "." + key, "expected a string, got " + shortDump(*v));
     return v->get<std::string>();
   }
 
   bool boolean(const json& obj, const char* key, const std::string& where) const {
     const json* v = find(obj, key);
     if (!v) return false;
-    if (!v->is_boolean()) fail(where + "." + key, "expected a boolean, got " + v->dump());
+    if (!v->is_boolean()) fail(where + "." + key, "expected a boolean, got " + shortDump(*v));
     return v->get<bool>();
   }
 
@@ -63,6 +65,9 @@ class MetadataReader {
     out.valueKind = parseArgValueKind(out.valueKindName);
     out.addressSpace = str(a, ".address_space", where, false);
     out.pointeeAlign = u32(a, ".pointee_align", where, false);
+    if (out.pointeeAlign & (out.pointeeAlign - 1) || out.pointeeAlign > kMaxLdsBytesPerWorkgroup)
+      fail(where + "..pointee_align", std::to_string(out.pointeeAlign) + " is not a power of two up to " +
+                                          std::to_string(kMaxLdsBytesPerWorkgroup));
     out.isConst = boolean(a, ".is_const", where);
     return out;
   }
@@ -74,6 +79,12 @@ class MetadataReader {
     out.symbol = str(k, ".symbol", where, true);
     out.kernargSize = u32(k, ".kernarg_segment_size", where, true);
     out.kernargAlign = u32(k, ".kernarg_segment_align", where, true);
+    if (out.kernargSize > kMaxKernargBytes)
+      fail(where + "..kernarg_segment_size", std::to_string(out.kernargSize) + " bytes exceed the limit of " +
+                                                 std::to_string(kMaxKernargBytes));
+    if (out.kernargAlign & (out.kernargAlign - 1) || out.kernargAlign > 4096)
+      fail(where + "..kernarg_segment_align",
+           std::to_string(out.kernargAlign) + " is not a power of two up to 4096");
     out.groupSegmentSize = u32(k, ".group_segment_fixed_size", where, true);
     out.privateSegmentSize = u32(k, ".private_segment_fixed_size", where, true);
     out.sgprCount = u32(k, ".sgpr_count", where, true);
@@ -105,14 +116,7 @@ class MetadataReader {
 }  // namespace
 
 CodeObjectMetadata parseCodeObjectMetadata(std::span<const uint8_t> msgpack, const std::string& file) {
-  json doc;
-  try {
-    doc = json::from_msgpack(msgpack.begin(), msgpack.end());
-  } catch (const json::exception& e) {
-    std::string msg = e.what();
-    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
-    throw InputError(file + ": NT_AMDGPU_METADATA: not valid msgpack (" + msg + ")");
-  }
+  const json doc = parseMsgpack(msgpack, file + ": NT_AMDGPU_METADATA");
   MetadataReader r(file);
   if (!doc.is_object()) r.fail("top level", "expected a map");
   CodeObjectMetadata md;

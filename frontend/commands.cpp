@@ -2,26 +2,20 @@
 
 #include <boost/program_options.hpp>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 
 #include "frontend/code_object.hpp"
 #include "frontend/disasm_cmd.hpp"
 #include "frontend/error.hpp"
 #include "frontend/info_cmd.hpp"
+#include "frontend/input_file.hpp"
 #include "frontend/job.hpp"
+#include "frontend/limit_options.hpp"
 
 namespace po = boost::program_options;
 
 namespace gcnsim::frontend {
 namespace {
-
-std::vector<uint8_t> readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Parses `args` with one positional FILE; returns false (after printing help) for --help.
 bool parseArgs(const std::vector<std::string>& args, po::options_description& opts, const char* positional,
@@ -30,6 +24,7 @@ bool parseArgs(const std::vector<std::string>& args, po::options_description& op
   po::positional_options_description pos;
   pos.add(positional, 1);
   po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+  po::notify(vm);
   if (vm.count("help")) {
     std::cout << opts;
     return false;
@@ -46,15 +41,20 @@ int disasmCommand(const std::vector<std::string>& args) {
   opts.add_options()("arch", po::value<std::string>(),
                      "architecture of raw code (gfx600, gfx803, gcn1.4, ...)")(
       "kernel", po::value<std::string>(), "code objects: only this kernel");
+  Limits limits;
+  opts.add_options()("max-file-bytes", po::value(&limits.maxFileBytes)->default_value(limits.maxFileBytes),
+                     "limit on the size of FILE (at most 4 GiB)");
   po::variables_map vm;
   if (!parseArgs(args, opts, "file", vm)) return kExitOk;
+  checkLimits(limits);
   const std::string path = vm["file"].as<std::string>();
   std::optional<isa::Arch> arch;
   if (vm.count("arch")) {
     arch = isa::parseArch(vm["arch"].as<std::string>());
     if (!arch) throw InputError("--arch: unknown architecture \"" + vm["arch"].as<std::string>() + "\"");
   }
-  std::vector<uint8_t> bytes = readFile(path);
+  std::vector<uint8_t> bytes = readInputFile(path, limits.maxFileBytes);
+  if (bytes.empty()) throw InputError(path + ": empty file; nothing to disassemble");
   if (looksLikeElf(bytes)) {
     const CodeObject co = loadCodeObject(std::move(bytes), path);
     if (arch && arch->gen != co.arch.gen)
@@ -77,21 +77,27 @@ int disasmCommand(const std::vector<std::string>& args) {
 
 int infoCommand(const std::vector<std::string>& args) {
   po::options_description opts("gcnsim info FILE\n  FILE: an AMDGPU code object (.hsaco)");
+  Limits limits;
+  opts.add_options()("max-file-bytes", po::value(&limits.maxFileBytes)->default_value(limits.maxFileBytes),
+                     "limit on the size of FILE (at most 4 GiB)");
   po::variables_map vm;
   if (!parseArgs(args, opts, "file", vm)) return kExitOk;
-  printCodeObjectInfo(std::cout, loadCodeObject(vm["file"].as<std::string>()));
+  checkLimits(limits);
+  printCodeObjectInfo(std::cout, loadCodeObject(vm["file"].as<std::string>(), limits.maxFileBytes));
   return kExitOk;
 }
 
 int checkCommand(const std::vector<std::string>& args) {
   po::options_description opts("gcnsim check JOB\n  validates a job file and prints what it describes");
-  opts.add_options()("max-buffer-bytes", po::value<uint64_t>()->default_value(kDefaultMaxBufferBytes),
-                     "limit on the bytes of all buffers together");
+  Limits limits;
+  addLimitOptions(opts, limits, false);
   po::variables_map vm;
   if (!parseArgs(args, opts, "job", vm)) return kExitOk;
-  const Job job = loadJob(vm["job"].as<std::string>(), vm["max-buffer-bytes"].as<uint64_t>());
-  std::cout << job.path.string() << ": ok\n";
-  std::cout << "  kernel    " << job.kernel.name << " from " << job.kernel.file.string() << " ("
+  checkLimits(limits);
+  const Job job = loadJob(vm["job"].as<std::string>(), limits);
+  std::cout << escapeText(job.path.string()) << ": ok\n";
+  std::cout << "  kernel    " << escapeText(job.kernel.name) << " from "
+            << escapeText(job.kernel.file.string()) << " ("
             << (job.kernel.format == KernelFormat::Elf ? "code object" : "raw code") << ", "
             << job.kernel.arch.llvmName << ")\n";
   auto dims = [](const std::array<uint32_t, 3>& d) {

@@ -1,9 +1,10 @@
 #include "frontend/config_loader.hpp"
 
-#include <fstream>
 #include <span>
 
 #include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
+#include "frontend/json_input.hpp"
 #include "isa/gen.hpp"
 
 namespace gcnsim::frontend {
@@ -72,11 +73,34 @@ std::vector<Field> fieldsOf(GpuConfig& c) {
   };
 }
 
-uint32_t toU32(const nlohmann::json& v, const std::string& where) {
+// The largest value of a field: the simulator allocates per CU and per cache
+// line, so these keep a config from asking for more memory than a host has.
+uint32_t fieldMax(const Field& f) {
+  const std::string_view s = f.section, n = f.name;
+  if (s == "gpu" && n == "cus") return 256;
+  if (s == "cu" && n == "simds") return 16;
+  if (n == "l2_size_bytes") return 64u << 20;
+  if (n == "size_bytes") return 256u << 10;  // kcache, l1
+  if (s == "cu" && (n == "lds_bytes" || n == "max_lds_per_workgroup")) return 256u << 10;
+  if (n.ends_with("mshrs") || n.ends_with("ways") || n == "banks" || n == "bank_bytes") return 1024;
+  if (n == "lanes_per_pass") return 64;
+  return 1000000;
+}
+
+uint32_t fieldMin(const Field& f) {
+  const std::string_view n = f.name;
+  return n == "line_bytes" || n == "l2_line_bytes" ? 16 : 0;
+}
+
+uint32_t toU32(const nlohmann::json& v, const std::string& where, const Field& f) {
   if (!v.is_number_integer() && !v.is_number_unsigned())
-    throw InputError(where + ": expected a non-negative integer, got " + v.dump());
-  const int64_t x = v.get<int64_t>();
-  if (x < 0 || x > 0xffffffffll) throw InputError(where + ": " + v.dump() + " is out of range");
+    throw InputError(where + ": expected a non-negative integer, got " + shortDump(v));
+  if (v.is_number_integer() && v.template get<int64_t>() < 0)
+    throw InputError(where + ": " + shortDump(v) + " is negative");
+  const uint64_t x = v.get<uint64_t>();
+  if (x < fieldMin(f) || x > fieldMax(f))
+    throw InputError(where + ": " + shortDump(v) + " is out of range (" + std::to_string(fieldMin(f)) +
+                     " to " + std::to_string(fieldMax(f)) + ")");
   return uint32_t(x);
 }
 
@@ -90,13 +114,13 @@ void setField(const Field& f, const nlohmann::json& raw, const std::string& wher
     v = &raw.at("value");
   }
   if (f.values.size() == 1) {
-    f.values[0] = toU32(*v, where);
+    f.values[0] = toU32(*v, where, f);
     return;
   }
   if (!v->is_array() || v->size() != f.values.size())
     throw InputError(where + ": expected an array of " + std::to_string(f.values.size()) + " integers");
   for (size_t i = 0; i < f.values.size(); ++i)
-    f.values[i] = toU32((*v)[i], where + "[" + std::to_string(i) + "]");
+    f.values[i] = toU32((*v)[i], where + "[" + std::to_string(i) + "]", f);
 }
 
 // issue.arbitration: "oldest_first" or "round_robin" (as a bare string or {"value": ..., "source": ...}).
@@ -156,16 +180,8 @@ GpuConfig parseGpuConfig(const nlohmann::json& doc, const std::string& where) {
   return c;
 }
 
-GpuConfig loadGpuConfig(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path.string() + ": cannot open the GPU config");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path.string() + ": not valid JSON: " + e.what());
-  }
-  return parseGpuConfig(doc, path.string());
+GpuConfig loadGpuConfig(const std::filesystem::path& path, uint64_t maxFileBytes) {
+  return parseGpuConfig(parseJsonText(readInputText(path, maxFileBytes), path.string()), path.string());
 }
 
 }  // namespace gcnsim::frontend

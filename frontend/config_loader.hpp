@@ -22,7 +22,9 @@
 
 namespace gcnsim::frontend {
 
-sim::timing::GpuConfig loadGpuConfig(const std::filesystem::path& path);
+// Reads at most maxFileBytes (README "Limits"); every number is range-checked.
+sim::timing::GpuConfig loadGpuConfig(const std::filesystem::path& path,
+                                     uint64_t maxFileBytes = uint64_t{1} << 30);
 // `where` names the source in error messages.
 sim::timing::GpuConfig parseGpuConfig(const nlohmann::json& doc, const std::string& where);
 // Every "section.field" the format accepts, in file order.

@@ -1,27 +1,18 @@
 // loadJob: the top level of the job file (README "Job file").
 #include "frontend/job.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <set>
 
 #include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
 #include "frontend/job_parts.hpp"
+#include "frontend/json_input.hpp"
 
 namespace gcnsim::frontend {
 namespace {
 
-JobJson parseJsonFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot open job file");
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  try {
-    return JobJson::parse(text);
-  } catch (const JobJson::parse_error& e) {
-    std::string msg = e.what();  // "[json.exception.parse_error.101] parse error at line 3, column 5: ..."
-    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
-    throw InputError(path.string() + ": invalid JSON: " + msg);
-  }
+JobJson parseJsonFile(const std::filesystem::path& path, const Limits& limits) {
+  return parseOrderedJsonText(readInputText(path, limits.maxFileBytes), path.string());
 }
 
 // The element type of an OpenCL C / HIP by-value argument type name.
@@ -51,14 +42,40 @@ std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const
   return out;
 }
 
-void parseKernel(const JobContext& ctx, const JobJson& v, Job& job) {
+// Work-groups per dimension, computed in 64 bits; the grid must not need more
+// than limits.maxWorkgroups of them, and grid + workgroup - 1 must fit in 32
+// bits (the simulator's work-group arithmetic).
+void checkGrid(const JobContext& ctx, const Job& job, const Limits& limits) {
+  unsigned __int128 total = 1;
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t g = job.grid[i], w = job.workgroup[i];
+    if (g + w - 1 > 0xffffffffu)
+      ctx.fail("grid[" + std::to_string(i) + "]",
+               std::to_string(g) + " work-items with work-groups of " + std::to_string(w) +
+                   " exceed the limit of " + std::to_string(0x100000000u - w) + " (2^32 - work-group size)");
+    total *= (g + w - 1) / w;
+  }
+  if (total > limits.maxWorkgroups) {
+    std::string counts;
+    for (int i = 0; i < 3; ++i)
+      counts += (i ? " x " : "") +
+                std::to_string((uint64_t{job.grid[i]} + job.workgroup[i] - 1) / job.workgroup[i]);
+    ctx.fail("grid", counts + " work-groups exceed the limit of " + std::to_string(limits.maxWorkgroups) +
+                         " (--max-workgroups)");
+  }
+}
+
+void parseKernel(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
   ctx.requireObject(v, "kernel");
   ctx.checkKeys(v, "kernel", {"file", "name", "format", "arch", "sgprs", "vgprs", "lds_bytes", "setup"});
   KernelSpec& k = job.kernel;
   k.file = job.dir / ctx.requireString(ctx.requireKey(v, "file", "kernel"), "kernel.file");
-  std::ifstream in(k.file, std::ios::binary);
-  if (!in) ctx.fail("kernel.file", "cannot open " + k.file.string());
-  std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = readInputFile(k.file, limits.maxFileBytes);
+  } catch (const InputError& e) {
+    ctx.fail("kernel.file", e.what());
+  }
 
   if (const JobJson* f = ctx.optionalKey(v, "format")) {
     const std::string s = ctx.requireString(*f, "kernel.format");
@@ -168,6 +185,16 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
   return a;
 }
 
+// Fails as soon as the "local" arguments parsed so far, plus `fixed` bytes of
+// LDS, exceed a work-group's LDS (so 65,537 blocks stop at the second).
+void checkLocalsSoFar(const JobContext& ctx, const Job& job, uint64_t fixed, const std::string& what) {
+  const ArgSpec& last = job.args.back();
+  if (last.kind != ArgSpec::Kind::Local || fixed + job.dynamicLdsBytes() <= kMaxLdsBytes) return;
+  ctx.fail("args[" + std::to_string(job.args.size() - 1) + "].local",
+           what + " plus " + std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
+               std::to_string(kMaxLdsBytes) + " bytes per work-group");
+}
+
 // Raw code has no metadata: the arguments are laid out in order, each at its
 // natural alignment (a buffer address 8 bytes, a value its type's size, a
 // local argument the 4-byte LDS offset of its block), and the code reads them
@@ -183,7 +210,12 @@ void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
     offset = (offset + arg.kernargSize - 1) / arg.kernargSize * arg.kernargSize;
     arg.kernargOffset = offset;
     offset += arg.kernargSize;
+    if (offset > kMaxKernargBytes)
+      ctx.fail("args[" + std::to_string(i) + "]",
+               "the kernarg segment exceeds its limit of " + std::to_string(kMaxKernargBytes) + " bytes");
     job.args.push_back(std::move(arg));
+    checkLocalsSoFar(ctx, job, job.kernel.ldsBytes,
+                     "kernel.lds_bytes (" + std::to_string(job.kernel.ldsBytes) + ")");
   }
   if (job.args.empty()) return;
   bool mapped = false;
@@ -192,11 +224,6 @@ void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
     ctx.fail("args",
              "raw code reads its arguments from the kernarg segment: map its address with "
              "\"kernel.setup\": {\"s[0:1]\": \"kernarg_segment_ptr\"} (any SGPR pair)");
-  const uint64_t lds = uint64_t{job.kernel.ldsBytes} + job.dynamicLdsBytes();
-  if (lds > kMaxLdsBytes)
-    ctx.fail("args", "kernel.lds_bytes (" + std::to_string(job.kernel.ldsBytes) + ") plus " +
-                         std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
-                         std::to_string(kMaxLdsBytes) + " bytes per work-group");
 }
 
 }  // namespace
@@ -207,15 +234,15 @@ const BufferSpec* Job::findBuffer(std::string_view name) const {
   return nullptr;
 }
 
-uint32_t Job::dynamicLdsBytes() const {
-  uint32_t total = 0;
+uint64_t Job::dynamicLdsBytes() const {
+  uint64_t total = 0;
   for (const auto& a : args)
     if (a.kind == ArgSpec::Kind::Local) total += a.localBytes;
   return total;
 }
 
-Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
-  const JobJson doc = parseJsonFile(path);
+Job loadJob(const std::filesystem::path& path, const Limits& limits) {
+  const JobJson doc = parseJsonFile(path, limits);
   const JobContext ctx(path.string());
   Job job;
   job.path = path;
@@ -224,7 +251,7 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
   ctx.checkKeys(doc, "", {"kernel", "grid", "workgroup", "buffers", "args", "output", "description"});
   if (const JobJson* d = ctx.optionalKey(doc, "description")) ctx.requireString(*d, "description");
 
-  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job);
+  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job, limits);
   job.grid = parseDims(ctx, ctx.requireKey(doc, "grid", ""), "grid");
   job.gridDims = static_cast<unsigned>(doc["grid"].size());
   job.workgroup = parseDims(ctx, ctx.requireKey(doc, "workgroup", ""), "workgroup");
@@ -237,12 +264,24 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
     ctx.fail("workgroup", std::to_string(wgSize) +
                               " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
                               std::to_string(job.kernelInfo().maxFlatWorkgroupSize));
+  checkGrid(ctx, job, limits);
 
   uint64_t totalBytes = 0;
   if (const JobJson* b = ctx.optionalKey(doc, "buffers")) {
     ctx.requireObject(*b, "buffers");
+    // Sizes first, so that buffers that do not fit are refused before any is filled.
     for (auto it = b->begin(); it != b->end(); ++it) {
-      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, maxBufferBytes, totalBytes));
+      const uint64_t bytes = bufferBytes(ctx, it.key(), it.value(), job.dir, limits);
+      if (bytes > limits.maxBufferBytes - totalBytes)
+        ctx.fail("buffers." + it.key(), std::to_string(bytes) + " bytes exceed the buffer memory limit of " +
+                                            std::to_string(limits.maxBufferBytes) + " bytes (" +
+                                            std::to_string(totalBytes) +
+                                            " already used by earlier buffers) (--max-buffer-bytes)");
+      totalBytes += bytes;
+    }
+    totalBytes = 0;
+    for (auto it = b->begin(); it != b->end(); ++it) {
+      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
       totalBytes += job.buffers.back().bytes.size();
     }
   }
@@ -254,9 +293,12 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
   } else if (const JobJson* a = ctx.optionalKey(doc, "args")) {
     ctx.requireArray(*a, "args");
     const auto meta = job.kernelInfo().explicitArgs();
-    for (size_t i = 0; i < a->size(); ++i)
+    for (size_t i = 0; i < a->size(); ++i) {
       job.args.push_back(parseArg(ctx, (*a)[i], "args[" + std::to_string(i) + "]", job,
                                   i < meta.size() ? meta[i] : nullptr));
+      const uint32_t fixed = job.kernelInfo().groupSegmentSize;
+      checkLocalsSoFar(ctx, job, fixed, "the kernel's " + std::to_string(fixed) + " bytes of LDS");
+    }
   }
   if (job.codeObject) {
     const KernelInfo& k = job.kernelInfo();
@@ -266,11 +308,6 @@ Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
       job.args[i].kernargOffset = meta[i]->offset;
       job.args[i].kernargSize = meta[i]->size;
     }
-    const uint64_t lds = uint64_t{k.groupSegmentSize} + job.dynamicLdsBytes();
-    if (lds > kMaxLdsBytes)
-      ctx.fail("args", "the kernel's " + std::to_string(k.groupSegmentSize) + " bytes of LDS plus " +
-                           std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
-                           std::to_string(kMaxLdsBytes) + " bytes per work-group");
   }
 
   if (const JobJson* o = ctx.optionalKey(doc, "output")) {

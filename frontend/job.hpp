@@ -11,6 +11,7 @@
 
 #include "frontend/code_object.hpp"
 #include "frontend/elem_type.hpp"
+#include "frontend/limits.hpp"
 #include "isa/gen.hpp"
 
 namespace gcnsim::frontend {
@@ -121,18 +122,25 @@ struct Job {
 
   const KernelInfo& kernelInfo() const { return codeObject->kernels.at(kernelIndex); }
   const BufferSpec* findBuffer(std::string_view name) const;
-  // Total dynamic LDS bytes requested by Local arguments.
-  uint32_t dynamicLdsBytes() const;
+  // Total dynamic LDS bytes requested by Local arguments (64 bits: 65,537
+  // blocks of 64 KiB must not wrap around).
+  uint64_t dynamicLdsBytes() const;
 };
 
-inline constexpr uint64_t kDefaultMaxBufferBytes = uint64_t{1} << 30;  // 1 GiB
+inline constexpr uint64_t kDefaultMaxBufferBytes = Limits{}.maxBufferBytes;  // 1 GiB
 inline constexpr uint32_t kMaxWorkgroupSize = 1024;
-inline constexpr uint32_t kMaxLdsBytes = 65536;  // LDS per work-group on GCN
+inline constexpr uint32_t kMaxLdsBytes = kMaxLdsBytesPerWorkgroup;  // LDS per work-group on GCN
 
 // Parses and validates the job file; loads the code object or raw code it names.
-// Each buffer, and all buffers together, must fit in maxBufferBytes.
+// Files are read within limits.maxFileBytes; all buffers together must fit in
+// limits.maxBufferBytes, the grid in limits.maxWorkgroups work-groups.
 // Throws InputError with one line "FILE: FIELD: problem".
-Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes = kDefaultMaxBufferBytes);
+Job loadJob(const std::filesystem::path& path, const Limits& limits = {});
+inline Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
+  Limits l;
+  l.maxBufferBytes = maxBufferBytes;
+  return loadJob(path, l);
+}
 
 // Checks job.args against the kernel's explicit metadata arguments (count,
 // buffer vs global_buffer, value size vs by_value size, local vs

@@ -1,9 +1,9 @@
 // "buffers": {NAME: {"type", "count", and one of "data", "fill", "iota", "random", "file"}}.
 #include <cctype>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 
+#include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
 #include "frontend/job_parts.hpp"
 #include "frontend/random_fill.hpp"
 
@@ -11,10 +11,21 @@ namespace gcnsim::frontend {
 namespace {
 
 std::vector<uint8_t> readBinary(const JobContext& ctx, const std::filesystem::path& p,
-                                const std::string& field) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) ctx.fail(field, "cannot open " + p.string());
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+                                const std::string& field, uint64_t maxBytes) {
+  try {
+    return readInputFile(p, maxBytes);
+  } catch (const InputError& e) {
+    ctx.fail(field, e.what());
+  }
+}
+
+uint64_t binarySize(const JobContext& ctx, const std::filesystem::path& p, const std::string& field,
+                    uint64_t maxBytes) {
+  try {
+    return inputFileSize(p, maxBytes);
+  } catch (const InputError& e) {
+    ctx.fail(field, e.what());
+  }
 }
 
 void fillIota(const JobContext& ctx, BufferSpec& b, const JobJson& v, const std::string& field) {
@@ -79,27 +90,36 @@ bool validBufferName(const std::string& name) {
   return true;
 }
 
-}  // namespace
+// What a buffer entry describes, checked (everything but the values).
+struct BufferShape {
+  std::string field, typeName;
+  ElemType type = ElemType::U8;
+  unsigned esize = 1;
+  const char* source = nullptr;  // "data", "fill", "iota", "random", "file" or none
+  std::filesystem::path file;    // "file": resolved path
+  uint64_t count = 0;            // elements
+};
 
-BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const JobJson& v,
-                       const std::filesystem::path& dir, uint64_t maxBytes, uint64_t usedBytes) {
-  const std::string field = "buffers." + name;
+BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJson& v,
+                    const std::filesystem::path& dir, const Limits& limits, std::vector<uint8_t>* fileBytes) {
+  BufferShape s;
+  s.field = "buffers." + name;
+  const std::string& field = s.field;
   if (!validBufferName(name))
     ctx.fail("buffers", "buffer name " + JobContext::quoted(name) +
                             " must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'");
   ctx.requireObject(v, field);
   ctx.checkKeys(v, field, {"type", "count", "data", "fill", "iota", "random", "file"});
-  BufferSpec b;
-  b.name = name;
-  const std::string typeName = ctx.requireString(ctx.requireKey(v, "type", field), field + ".type");
-  const auto type = parseElemType(typeName);
+  s.typeName = ctx.requireString(ctx.requireKey(v, "type", field), field + ".type");
+  const auto type = parseElemType(s.typeName);
   if (!type)
     ctx.fail(field + ".type",
-             "unknown type " + JobContext::quoted(typeName) + " (expected one of " + elemTypeList() + ")");
-  b.type = *type;
-  const unsigned esize = elemTypeSize(b.type);
+             "unknown type " + JobContext::quoted(s.typeName) + " (expected one of " + elemTypeList() + ")");
+  s.type = *type;
+  s.esize = elemTypeSize(s.type);
+  const unsigned esize = s.esize;
 
-  const char* source = nullptr;
+  const char*& source = s.source;
   for (const char* k : {"data", "fill", "iota", "random", "file"})
     if (v.contains(k)) {
       if (source) ctx.fail(field, std::string("\"") + source + "\" and \"" + k + "\" cannot be combined");
@@ -109,18 +129,25 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
   // The element count: "count", else the data length or the file size.
   std::optional<uint64_t> count;
   if (v.contains("count")) count = ctx.requireUint(v["count"], field + ".count", 0, ~uint64_t{0});
-  std::vector<uint8_t> fileBytes;
   uint64_t sourceCount = 0;
   if (source && std::string(source) == "data") {
     sourceCount = ctx.requireArray(v["data"], field + ".data").size();
   } else if (source && std::string(source) == "file") {
-    const std::filesystem::path p = dir / ctx.requireString(v["file"], field + ".file");
-    fileBytes = readBinary(ctx, p, field + ".file");
-    if (fileBytes.size() % esize)
-      ctx.fail(field + ".file", p.string() + " has " + std::to_string(fileBytes.size()) +
+    s.file = dir / ctx.requireString(v["file"], field + ".file");
+    uint64_t size = 0;
+    if (fileBytes) {
+      *fileBytes = readBinary(ctx, s.file, field + ".file", limits.maxFileBytes);
+      size = fileBytes->size();
+    } else {
+      size = binarySize(ctx, s.file, field + ".file", limits.maxFileBytes);
+    }
+    if (size % esize)
+      ctx.fail(field + ".file", s.file.string() + " has " + std::to_string(size) +
                                     " bytes, not a multiple of the " + std::to_string(esize) + "-byte " +
-                                    typeName);
-    sourceCount = fileBytes.size() / esize;
+                                    s.typeName);
+    if (size == 0 && !count)
+      ctx.fail(field + ".file", s.file.string() + " is empty; give \"count\" for a buffer of zeros");
+    sourceCount = size / esize;
   } else if (!count) {
     ctx.fail(field,
              source
@@ -130,13 +157,42 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
   if (count && *count < sourceCount)
     ctx.fail(field + ".count", "count " + std::to_string(*count) + " is less than the " +
                                    std::to_string(sourceCount) + " elements of \"" + source + "\"");
-  const uint64_t n = count.value_or(sourceCount);
-  if (n > (maxBytes - usedBytes) / esize)
-    ctx.fail(field,
-             std::to_string(n) + " elements of " + typeName + " (" +
-                 (n > ~uint64_t{0} / esize ? std::string("over 2^64") : std::to_string(n * esize)) +
+  s.count = count.value_or(sourceCount);
+  return s;
+}
+
+void checkFits(const JobContext& ctx, const BufferShape& s, const Limits& limits, uint64_t usedBytes) {
+  const uint64_t maxBytes = limits.maxBufferBytes, n = s.count;
+  if (usedBytes > maxBytes || n > (maxBytes - usedBytes) / s.esize)
+    ctx.fail(s.field,
+             std::to_string(n) + " elements of " + s.typeName + " (" +
+                 (n > ~uint64_t{0} / s.esize ? std::string("over 2^64") : std::to_string(n * s.esize)) +
                  " bytes) exceed the buffer memory limit of " + std::to_string(maxBytes) + " bytes" +
-                 (usedBytes ? " (" + std::to_string(usedBytes) + " already used by earlier buffers)" : ""));
+                 (usedBytes ? " (" + std::to_string(usedBytes) + " already used by earlier buffers)" : "") +
+                 " (--max-buffer-bytes)");
+}
+
+}  // namespace
+
+uint64_t bufferBytes(const JobContext& ctx, const std::string& name, const JobJson& v,
+                     const std::filesystem::path& dir, const Limits& limits) {
+  const BufferShape s = shapeOf(ctx, name, v, dir, limits, nullptr);
+  checkFits(ctx, s, limits, 0);
+  return s.count * s.esize;
+}
+
+BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const JobJson& v,
+                       const std::filesystem::path& dir, const Limits& limits, uint64_t usedBytes) {
+  std::vector<uint8_t> fileBytes;
+  const BufferShape shape = shapeOf(ctx, name, v, dir, limits, &fileBytes);
+  checkFits(ctx, shape, limits, usedBytes);
+  const std::string& field = shape.field;
+  const char* source = shape.source;
+  const uint64_t n = shape.count;
+  const unsigned esize = shape.esize;
+  BufferSpec b;
+  b.name = name;
+  b.type = shape.type;
   b.bytes.assign(n * esize, 0);
 
   if (!source) return b;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "frontend/error.hpp"
+#include "frontend/json_input.hpp"
 
 namespace gcnsim::frontend {
 
@@ -27,12 +28,12 @@ std::string JobContext::describe(const JobJson& v) {
     case JobJson::value_t::null: return "null";
     case JobJson::value_t::object: return "an object";
     case JobJson::value_t::array: return "an array";
-    case JobJson::value_t::string: return "a string (" + v.dump() + ")";
+    case JobJson::value_t::string: return "a string (" + shortDump(v) + ")";
     case JobJson::value_t::boolean:
       return std::string("a boolean (") + (v.get<bool>() ? "true" : "false") + ")";
-    case JobJson::value_t::number_float: return "a number (" + v.dump() + ")";
+    case JobJson::value_t::number_float: return "a number (" + shortDump(v) + ")";
     case JobJson::value_t::number_integer:
-    case JobJson::value_t::number_unsigned: return "an integer (" + v.dump() + ")";
+    case JobJson::value_t::number_unsigned: return "an integer (" + shortDump(v) + ")";
     default: return "a " + std::string(v.type_name());
   }
 }

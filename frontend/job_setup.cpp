@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "frontend/job_parts.hpp"
+#include "frontend/json_input.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -71,7 +72,7 @@ uint8_t parseCode(const JobContext& ctx, const JobJson& v, const std::string& fi
     if (s == name) return code;
     all += (all.empty() ? "" : ", ") + std::string(name);
   }
-  ctx.fail(field, "unknown value " + v.dump() + " (expected one of " + all + ", or a number 0-" +
+  ctx.fail(field, "unknown value " + shortDump(v) + " (expected one of " + all + ", or a number 0-" +
                       std::to_string(maxCode) + ")");
 }
 
@@ -173,7 +174,7 @@ void parseValue(const JobContext& ctx, const JobJson& v, const std::string& fiel
     return;
   }
   if (v.is_number_float() && !v.is_number_integer())
-    ctx.fail(field, "a float needs a type: {\"value\": " + v.dump() + ", \"type\": \"f32\"}");
+    ctx.fail(field, "a float needs a type: {\"value\": " + shortDump(v) + ", \"type\": \"f32\"}");
   if (v.is_number() || (v.is_object() && v.contains("value"))) {
     const JobJson* value = &v;
     ElemType type = init.reg.count == 1 ? ElemType::U32 : ElemType::U64;
@@ -234,7 +235,7 @@ void parseValue(const JobContext& ctx, const JobJson& v, const std::string& fiel
       return;
     }
     ctx.fail(field,
-             "unknown value " + v.dump() +
+             "unknown value " + shortDump(v) +
                  " (expected workgroup_id_x/y/z, workitem_id_x/y/z, kernarg_segment_ptr, a number, or an "
                  "object with \"value\", \"address\" or \"resource\")");
   }

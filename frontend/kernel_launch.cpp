@@ -5,6 +5,7 @@
 
 #include "frontend/error.hpp"
 #include "frontend/job.hpp"
+#include "frontend/limits.hpp"
 #include "isa/operands.hpp"
 #include "memory/apertures.hpp"
 #include "memory/buffer_resource.hpp"
@@ -79,9 +80,10 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   if (d.entryPc < d.codeBase || d.entryPc >= d.codeBase + d.codeSize)
     throw InputError(co.path + ": kernel " + k.name + ": entry point is outside .text");
 
-  // LDS: the fixed group segment, then each dynamic __local argument.
-  uint32_t lds = kd.groupSegmentFixedSize;
-  layout.dynamicLdsOffset = lds;
+  // LDS: the fixed group segment, then each dynamic __local argument (64 bits:
+  // checked against the 64 KiB of a work-group below, never wrapped).
+  uint64_t lds = kd.groupSegmentFixedSize;
+  layout.dynamicLdsOffset = static_cast<uint32_t>(lds);
 
   // Kernarg segment: explicit arguments at their metadata offsets.
   std::vector<uint8_t> kernarg(std::max<uint32_t>(k.kernargSize, 16), 0);
@@ -98,18 +100,24 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
         break;
       case ArgValue::Local: {
         const uint32_t align = a.pointeeAlign ? a.pointeeAlign : 16;
-        lds = static_cast<uint32_t>(alignUp(lds, align));
-        put<uint32_t>(kernarg, a.offset, lds);  // a __local pointer is an LDS byte offset
+        lds = alignUp(lds, align);
+        put<uint32_t>(kernarg, a.offset,
+                      static_cast<uint32_t>(lds));  // a __local pointer is an LDS byte offset
         lds += v.localBytes;
         break;
       }
     }
   }
-  layout.dynamicLdsBytes = lds - layout.dynamicLdsOffset;
-  d.ldsBytes = lds;
+  if (lds > kMaxLdsBytesPerWorkgroup)
+    throw InputError(co.path + ": kernel " + k.name + ": its " + std::to_string(kd.groupSegmentFixedSize) +
+                     " bytes of LDS plus the \"local\" arguments, aligned, need " + std::to_string(lds) +
+                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
+  layout.dynamicLdsBytes = static_cast<uint32_t>(lds) - layout.dynamicLdsOffset;
+  d.ldsBytes = static_cast<uint32_t>(lds);
 
   std::array<uint32_t, 3> blocks{};
-  for (int i = 0; i < 3; ++i) blocks[i] = (geo.grid[i] + geo.workgroup[i] - 1) / geo.workgroup[i];
+  for (int i = 0; i < 3; ++i)
+    blocks[i] = static_cast<uint32_t>((uint64_t{geo.grid[i]} + geo.workgroup[i] - 1) / geo.workgroup[i]);
 
   // Scratch: per work-item private segment, backing memory for the wave slots in use.
   d.scratchBytesPerLane =
@@ -243,7 +251,7 @@ sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env,
   d.codeSize = code.size() / 4 * 4;
   d.entryPc = d.codeBase;
   d.vgprs = job.kernel.vgprs ? job.kernel.vgprs : 256;
-  d.ldsBytes = job.kernel.ldsBytes + job.dynamicLdsBytes();
+  d.ldsBytes = static_cast<uint32_t>(job.kernel.ldsBytes + job.dynamicLdsBytes());  // loadJob: <= 64 KiB
   d.mode = kRawKernelMode;
 
   auto addressOf = [&](const std::string& name) -> uint64_t {

@@ -2,6 +2,7 @@
 #include <boost/program_options.hpp>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -41,16 +42,25 @@ int main(int argc, char** argv) {
       std::cout << kUsage;
       return frontend::kExitOk;
     }
-    std::cerr << "gcnsim: unknown command \"" << cmd << "\"\n" << kUsage;
+    std::cerr << "gcnsim: unknown command \"" << frontend::escapeText(cmd)
+              << "\" (expected run, disasm, info or check; see gcnsim --help)\n";
     return frontend::kExitBadInput;
   } catch (const InputError& e) {
     std::cerr << "gcnsim: " << e.what() << '\n';
     return frontend::kExitBadInput;
   } catch (const boost::program_options::error& e) {
-    std::cerr << "gcnsim: " << e.what() << '\n';
+    std::cerr << "gcnsim: " << frontend::escapeText(e.what()) << '\n';
+    return frontend::kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // The limits (README "Limits") keep every input within bounds; the host ran out anyway.
+    std::cerr << "gcnsim: out of host memory\n";
     return frontend::kExitBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "gcnsim: internal error: " << e.what() << '\n';
+    // Anything else is a bug in gcnsim: every bad input is an InputError.
+    std::cerr << "gcnsim: internal error: " << frontend::escapeText(e.what()) << '\n';
+    return frontend::kExitBadInput;
+  } catch (...) {
+    std::cerr << "gcnsim: internal error: unknown exception\n";
     return frontend::kExitBadInput;
   }
 }

@@ -14,6 +14,7 @@
 #include "frontend/error.hpp"
 #include "frontend/job.hpp"
 #include "frontend/kernel_launch.hpp"
+#include "frontend/limit_options.hpp"
 #include "frontend/result.hpp"
 #include "frontend/trace_filter.hpp"
 #include "frontend/trace_writer.hpp"
@@ -59,6 +60,7 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "report", po::value(&reports)->composing(),
       "timing: print stalls (LGKM/VM/barrier stall profile), listing (annotated disassembly) or stats; "
       "repeat or separate with commas")("job", po::value(&o.job), "job file");
+  addLimitOptions(desc, o.limits, true);
   po::positional_options_description pos;
   pos.add("job", 1);
   po::variables_map vm;
@@ -70,6 +72,9 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     return o;
   }
   if (vm.count("verbose")) o.logLevel = "info";
+  if (o.logLevel != "off" && spdlog::level::from_str(o.logLevel) == spdlog::level::off)
+    throw InputError("--log-level: \"" + o.logLevel +
+                     "\" is not a level (expected trace, debug, info, warn or error)");
   for (const std::string& r : reports) {
     size_t start = 0;
     while (start <= r.size()) {
@@ -89,6 +94,7 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     o.traceCu = cu;
   }
   if (o.job.empty()) throw InputError("run: missing JOB (a job file, see README \"Job file\")");
+  checkLimits(o.limits);
   return o;
 }
 
@@ -156,7 +162,8 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   const bool timing = opt.mode == "timing";
   sim::timing::GpuConfig gpu;
   if (timing)
-    gpu = opt.config.empty() ? sim::timing::defaultConfig(job.kernel.arch.gen) : loadGpuConfig(opt.config);
+    gpu = opt.config.empty() ? sim::timing::defaultConfig(job.kernel.arch.gen)
+                             : loadGpuConfig(opt.config, opt.limits.maxFileBytes);
   if (!opt.arch.empty()) {
     auto want = isa::parseArch(opt.arch);
     if (!want)
@@ -164,6 +171,25 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
                        isa::knownArchNames() + ")");
     if (want->gen != job.kernel.arch.gen)
       throw InputError("--arch " + opt.arch + ": the kernel is for " + job.kernel.arch.llvmName);
+  }
+
+  // Scratch backing memory: one private segment per lane of every wave that
+  // can be resident at once (timing: every wave slot; functional: one
+  // work-group), computed in 64 bits before anything is allocated.
+  if (job.kernel.format == KernelFormat::Elf) {
+    const KernelInfo& k = job.kernelInfo();
+    const uint64_t perLane =
+        (std::max(k.privateSegmentSize, k.kd.privateSegmentFixedSize) + 3u) & ~uint64_t{3};
+    const uint64_t wgItems = uint64_t{job.workgroup[0]} * job.workgroup[1] * job.workgroup[2];
+    const uint64_t waves =
+        std::max<uint64_t>(timing ? uint64_t{gpu.cus} * gpu.cu.simds * gpu.cu.waveSlotsPerSimd : 0,
+                           (wgItems + sim::kWaveSize - 1) / sim::kWaveSize);
+    const uint64_t bytes = waves * perLane * sim::kWaveSize;
+    if (bytes > opt.limits.maxScratchBytes)
+      throw InputError(job.path.string() + ": kernel " + k.name + " needs " + std::to_string(bytes) +
+                       " bytes of scratch (" + std::to_string(perLane) + " per work-item x 64 lanes x " +
+                       std::to_string(waves) + " resident waves), more than the limit of " +
+                       std::to_string(opt.limits.maxScratchBytes) + " (--max-scratch-bytes)");
   }
 
   memory::GlobalMemory mem(kDeviceMemoryBytes);
@@ -298,24 +324,24 @@ int runCommand(const std::vector<std::string>& args) {
   const RunOptions opt = parseOptions(args, help);
   if (help) return kExitOk;
   spdlog::set_level(spdlog::level::from_str(opt.logLevel));
-  const Job job = loadJob(opt.job);
+  const Job job = loadJob(opt.job, opt.limits);
   const RunOutcome out = runJob(job, opt);
   if (!out.status.ok()) {
     std::cerr << "gcnsim: " << (out.status.kind == sim::RunStatus::Watchdog ? "watchdog: " : "fault: ")
-              << out.status.message << '\n';
+              << escapeText(out.status.message) << '\n';
     return kExitFault;
   }
   const ResultDoc& doc = out.doc;
   if (!opt.result.empty()) writeResultJson(opt.result, doc);
   if (!opt.outDir.empty()) writeRawBuffers(opt.outDir, doc.buffers);
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
-  std::printf("kernel        %s (%s, %s)\n", doc.kernel.c_str(), doc.arch.c_str(),
+  std::printf("kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
               std::string(isa::genName(job.kernel.arch.gen)).c_str());
   std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
               job.grid[0], job.grid[1], job.grid[2], job.workgroup[0], job.workgroup[1], job.workgroup[2],
               static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
-    std::printf("mode          timing (config %s)\n", out.configName.c_str());
+    std::printf("mode          timing (config %s)\n", escapeText(out.configName).c_str());
   else
     std::printf("mode          %s\n", doc.mode.c_str());
   std::printf("instructions  %llu wave-instructions\n",

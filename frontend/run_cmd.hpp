@@ -29,6 +29,7 @@ struct RunOptions {
   std::string traceWaves, traceCycles;      // --trace-waves 0,3,8-11, --trace-cycles FROM:TO ("": all)
   std::optional<uint32_t> traceCu;          // --trace-cu N
   std::vector<std::string> reports;         // --report stalls|listing|stats (printed in this order)
+  Limits limits;                            // --max-file-bytes, --max-buffer-bytes, ... (README "Limits")
 };
 
 struct RunOutcome {

@@ -72,7 +72,7 @@ TEST_CASE("gcnsim check: good jobs exit 0, bad jobs exit 2 with one line", "[fro
           "f32, f64)\n");
   const Run missing = gcnsim("check " + (dir / "absent.json").string());
   CHECK(missing.status == 2);
-  CHECK_THAT(missing.out, Catch::Contains("absent.json: cannot open job file"));
+  CHECK_THAT(missing.out, Catch::Contains("absent.json: cannot open: No such file or directory"));
   const Run notElf = gcnsim("info " + job.string());
   CHECK(notElf.status == 2);
   CHECK_THAT(notElf.out, Catch::Contains("not an ELF file"));

@@ -315,5 +315,5 @@ TEST_CASE("random bytes and random corruption never crash the loader", "[fronten
 
 TEST_CASE("a missing file names the file", "[frontend][code_object]") {
   CHECK_THROWS_WITH(loadCodeObject("/nonexistent/x.hsaco"),
-                    Catch::Contains("/nonexistent/x.hsaco: cannot open file"));
+                    Catch::Contains("/nonexistent/x.hsaco: cannot open: No such file or directory"));
 }

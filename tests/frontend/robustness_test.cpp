@@ -1,0 +1,340 @@
+// Issue 16: nothing a user can hand gcnsim crashes it, hangs it or eats the
+// machine. Every reproducer of the fuzzing campaign (data/fuzz-repro/, copied
+// from ../shared/fuzz-repro with paths made relative) and every case the issue
+// names runs through the gcnsim executable: exit status 2 (bad input), exactly
+// one line on stderr that names the file and the field, within a few seconds
+// and bounded memory.
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string err;  // stderr (stdout is discarded)
+  double seconds = 0;
+};
+
+// Runs gcnsim under `timeout` so that a hang fails the test instead of the suite.
+Run gcnsim(const std::string& args) {
+  const std::string cmd =
+      "timeout -s KILL 60 " + std::string(GCNSIM_BINARY) + " " + args + " 2>&1 >/dev/null </dev/null";
+  const auto t0 = std::chrono::steady_clock::now();
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  Run r;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.err.append(buf.data(), n);
+  const int st = pclose(p);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+const std::string kRepro = std::string(GCNSIM_TEST_DATA) + "/frontend/data/fuzz-repro/";
+const std::string kExamples = std::string(GCNSIM_SOURCE_DIR) + "/examples/";
+
+// Largest resident set of any child so far, in MiB.
+long childMaxRssMiB() {
+  rusage ru{};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  return ru.ru_maxrss / 1024;
+}
+
+// Exit status 2, one line "gcnsim: ..." containing every `parts`, quickly.
+void expectBadInput(const std::string& args, std::initializer_list<std::string> parts) {
+  const Run r = gcnsim(args);
+  INFO("gcnsim " << args << "\n" << r.err);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::StartsWith("gcnsim: "));
+  CHECK_THAT(r.err, !Catch::Contains("internal error"));
+  REQUIRE(!r.err.empty());
+  CHECK(r.err.find('\n') == r.err.size() - 1);  // exactly one line
+  for (const std::string& p : parts) CHECK_THAT(r.err, Catch::Contains(p));
+  CHECK(r.seconds < 5.0);
+  CHECK(childMaxRssMiB() < 1024);
+}
+
+fs::path tempDir() {
+  const fs::path d = fs::temp_directory_path() / ("gcnsim_robust_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+// A job running the vector_add example with `buffers` and `kernel` replaced.
+std::string vectorAddJob(const std::string& kernelFile, const std::string& bufferA) {
+  return R"({"kernel": {"file": ")" + kernelFile +
+         R"(", "name": "vector_add"}, "grid": [1024], "workgroup": [64],
+    "buffers": {"a": )" +
+         bufferA + R"(, "b": {"type": "f32", "count": 1000}, "c": {"type": "f32", "count": 1024}},
+    "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"value": 1000, "type": "u32"}]})";
+}
+
+fs::path writeJob(const std::string& name, const std::string& text) {
+  const fs::path p = tempDir() / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("fuzz-repro: deep nesting is refused, not a stack overflow", "[frontend][robust]") {
+  for (const char* cmd : {"check ", "run "})
+    expectBadInput(
+        cmd + kRepro + "c3_deep_nesting_segv.json",
+        {"c3_deep_nesting_segv.json: invalid JSON: nested deeper than 64 arrays and objects at line 1"});
+  // The same in a GPU config.
+  std::string deep(100000, '[');
+  const fs::path cfg = writeJob("deep_config.json", "{\"gpu\": " + deep);
+  expectBadInput("run " + kExamples + "vector_add/vector_add.gfx900.json --config " + cfg.string(),
+                 {"deep_config.json: invalid JSON: nested deeper than 64"});
+}
+
+TEST_CASE("fuzz-repro: /dev/zero, directories, FIFOs and huge files are refused without reading them",
+          "[frontend][robust]") {
+  expectBadInput(
+      "check " + kRepro + "c3_kernel_file_dev_zero_unbounded_read.json",
+      {"c3_kernel_file_dev_zero_unbounded_read.json: kernel.file: /dev/zero: is a character device, "
+       "not a regular file"});
+  expectBadInput(
+      "run " + kRepro + "c3_buffer_file_dev_zero_unbounded_read.json",
+      {"c3_buffer_file_dev_zero_unbounded_read.json: buffers.a.file: /dev/zero: is a character device"});
+  expectBadInput("check " + kRepro + "c3_kernel_file_is_directory.json",
+                 {"c3_kernel_file_is_directory.json: kernel.file: /tmp: is a directory, not a regular file"});
+  expectBadInput("run " + kRepro + "c3_buffer_file_is_directory.json",
+                 {"c3_buffer_file_is_directory.json: buffers.a.file: /tmp: is a directory"});
+  for (const char* cmd : {"info ", "disasm --arch gfx900 "}) {
+    expectBadInput(cmd + std::string("/dev/zero"), {"/dev/zero: is a character device"});
+    expectBadInput(cmd + std::string("/tmp"), {"/tmp: is a directory"});
+  }
+  expectBadInput("check /dev/zero", {"/dev/zero: is a character device"});
+
+  // A FIFO nobody writes to: refused at once, never opened (opening would block).
+  const fs::path fifo = tempDir() / "fifo";
+  fs::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  expectBadInput("info " + fifo.string(), {"fifo: is a FIFO, not a regular file"});
+  expectBadInput("disasm --arch gfx900 " + fifo.string(), {"fifo: is a FIFO"});
+  expectBadInput("check " + fifo.string(), {"fifo: is a FIFO"});
+  expectBadInput(
+      "check " + writeJob("fifo_kernel.json", vectorAddJob(fifo.string(), R"({"type": "f32", "count": 4})"))
+                     .string(),
+      {"fifo_kernel.json: kernel.file: ", "fifo: is a FIFO"});
+  expectBadInput("check " + writeJob("fifo_buffer.json",
+                                     vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                                  R"({"type": "f32", "file": ")" + fifo.string() + R"("})"))
+                                .string(),
+                 {"fifo_buffer.json: buffers.a.file: ", "fifo: is a FIFO"});
+
+  // A 5 GiB file (sparse: nothing is written) is over the 1 GiB default limit.
+  const fs::path big = tempDir() / "big.bin";
+  {
+    std::ofstream(big).close();
+    fs::resize_file(big, uint64_t{5} << 30);
+  }
+  expectBadInput("info " + big.string(),
+                 {"big.bin: 5368709120 bytes exceed the input file limit of 1073741824 bytes "
+                  "(--max-file-bytes)"});
+  expectBadInput("disasm --arch gfx900 " + big.string(), {"big.bin: 5368709120 bytes exceed"});
+  expectBadInput(
+      "check " +
+          writeJob("big_kernel.json", vectorAddJob(big.string(), R"({"type": "f32", "count": 4})")).string(),
+      {"big_kernel.json: kernel.file: ", "big.bin: 5368709120 bytes exceed the input file limit"});
+  expectBadInput(
+      "check " +
+          writeJob("big_buffer.json", vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                                   R"({"type": "f32", "file": ")" + big.string() + R"("})"))
+              .string(),
+      {"big_buffer.json: buffers.a.file: ", "big.bin: 5368709120 bytes exceed the input file limit"});
+  // The limit is a flag; a smaller one refuses the example's code object.
+  expectBadInput("info --max-file-bytes 1000 " + kExamples + "vector_add/vector_add.gfx900.hsaco",
+                 {"vector_add.gfx900.hsaco: ", "exceed the input file limit of 1000 bytes"});
+  expectBadInput("info --max-file-bytes 0 " + kExamples + "vector_add/vector_add.gfx900.hsaco",
+                 {"--max-file-bytes: 0 is out of range (1 to 4294967296)"});
+  fs::remove(big);
+  fs::remove(fifo);
+}
+
+TEST_CASE("fuzz-repro: I/O errors and numbers out of range are bad input, not internal errors",
+          "[frontend][robust]") {
+  // /proc/self/mem is a regular file whose first page cannot be read (EIO).
+  expectBadInput(
+      "check " + writeJob("proc_mem.json", vectorAddJob("/proc/self/mem", R"({"type": "f32", "count": 4})"))
+                     .string(),
+      {"proc_mem.json: kernel.file: /proc/self/mem: read error: Input/output error"});
+  expectBadInput("info /proc/self/mem", {"/proc/self/mem: read error: Input/output error"});
+  expectBadInput("check " + kRepro + "c3_number_overflow_1e400.json",
+                 {"c3_number_overflow_1e400.json: invalid JSON: number overflow parsing '1e400'"});
+  expectBadInput("check " + writeJob("minus_1e400.json", R"({"grid": [-1e400]})").string(),
+                 {"minus_1e400.json: invalid JSON: number overflow parsing '-1e400'"});
+  // A GPU config number out of range, and one the simulator could not allocate for.
+  expectBadInput("run " + kExamples + "vector_add/vector_add.gfx900.json --config " +
+                     writeJob("cus.json", R"({"arch": "gfx900", "gpu": {"cus": 1e400}})").string(),
+                 {"cus.json: invalid JSON: number overflow"});
+  expectBadInput("run " + kExamples + "vector_add/vector_add.gfx900.json --config " +
+                     writeJob("cus_many.json", R"({"arch": "gfx900", "gpu": {"cus": 4000000000}})").string(),
+                 {"cus_many.json: gpu.cus: 4000000000 is out of range (0 to 256)"});
+}
+
+TEST_CASE("fuzz-repro: code-object fields are validated before anything is mapped", "[frontend][robust]") {
+  for (const char* cmd : {"check ", "run "})
+    expectBadInput(cmd + kRepro + "c2_phdr_vaddr_2p63.json",
+                   {"c2_phdr_vaddr_2p63.json: kernel.file: ",
+                    "c2_phdr_vaddr_2p63.hsaco: program header 2: p_vaddr "
+                    "0x8000000000000000"});
+  expectBadInput("info " + kRepro + "c2_phdr_vaddr_2p63.hsaco",
+                 {"c2_phdr_vaddr_2p63.hsaco: program header 2: p_vaddr 0x8000000000000000"});
+  for (const char* cmd : {"check ", "run "})
+    expectBadInput(cmd + kRepro + "c2_kd_private_segment_huge.json",
+                   {"c2_kd_private_segment_huge.json: kernel.file: ",
+                    "kernel vector_add: descriptor private_segment_fixed_size ",
+                    "bytes per work-item exceeds the hardware limit of 131056"});
+  expectBadInput("disasm " + kRepro + "c2_kd_private_segment_huge.hsaco", {"private_segment_fixed_size"});
+}
+
+TEST_CASE("fuzz-repro: what used to exit 0 is refused", "[frontend][robust]") {
+  const fs::path empty = tempDir() / "empty.bin";
+  std::ofstream(empty).close();
+  expectBadInput("disasm --arch gfx900 " + empty.string(), {"empty.bin: empty file; nothing to disassemble"});
+  expectBadInput("disasm " + empty.string(), {"empty.bin: empty file"});
+  expectBadInput(
+      "check " + writeJob("dev_null.json", vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                                        R"({"type": "f32", "file": "/dev/null"})"))
+                     .string(),
+      {"dev_null.json: buffers.a.file: /dev/null: is a character device"});
+  expectBadInput("check " + writeJob("empty_file.json",
+                                     vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                                  R"({"type": "f32", "file": ")" + empty.string() + R"("})"))
+                                .string(),
+                 {"empty_file.json: buffers.a.file: ", "empty.bin is empty; give \"count\""});
+
+  // Raw code with 65,537 "local" blocks of 64 KiB: 4 GiB of LDS used to wrap to 64 KiB; now the
+  // second block is refused.
+  std::string args;
+  for (int i = 0; i < 65537; ++i) args += std::string(i ? "," : "") + R"({"local": 65536})";
+  const std::string dataDir = std::string(GCNSIM_TEST_DATA) + "/frontend/data/";
+  const fs::path job = writeJob("locals.json", R"({"kernel": {"file": ")" + dataDir +
+                                                   R"(spin.gfx900.bin", "format": "raw", "arch": "gfx900",
+        "setup": {"s[0:1]": "kernarg_segment_ptr"}}, "grid": [64], "workgroup": [64], "args": [)" +
+                                                   args + "]}");
+  for (const char* cmd : {"check ", "run "})
+    expectBadInput(
+        cmd + job.string(),
+        {"locals.json: args[1].local: kernel.lds_bytes (0) plus 131072 bytes of \"local\" arguments exceed "
+         "65536 bytes per work-group"});
+}
+
+TEST_CASE("fuzz-repro: work-group counts are computed in 64 bits", "[frontend][robust]") {
+  for (const char* cmd : {"check ", "run "}) {
+    expectBadInput(
+        cmd + kRepro + "c4_grid_ceil_overflow_zero_workgroups.json",
+        {"c4_grid_ceil_overflow_zero_workgroups.json: grid[0]: 4294967295 work-items with work-groups "
+         "of 64 exceed the limit of 4294967232"});
+    expectBadInput(
+        cmd + kRepro + "c4_grid_workgroup_count_wraps.json",
+        {"c4_grid_workgroup_count_wraps.json: grid: 65537 x 65537 x 1 work-groups exceed the limit of "
+         "1048576 (--max-workgroups)"});
+  }
+  // Within 2^32 - 1 work-groups the limit is a flag, and above it not even the flag helps.
+  const std::string job = kRepro + "c4_grid_workgroup_count_wraps.json";
+  expectBadInput("check --max-workgroups 4294967295 " + job,
+                 {"65537 x 65537 x 1 work-groups exceed the limit of "
+                  "4294967295"});
+  expectBadInput("check --max-workgroups 4294967296 " + job,
+                 {"--max-workgroups: 4294967296 is out of range (1 to 4294967295)"});
+  const fs::path big =
+      writeJob("grid_ok.json", R"({"kernel": {"file": ")" + kExamples +
+                                   R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [67108928],
+    "workgroup": [64], "buffers": {"a": {"type": "f32", "count": 1}, "b": {"type": "f32", "count": 1},
+    "c": {"type": "f32", "count": 1}},
+    "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"value": 1, "type": "u32"}]})");
+  expectBadInput("check " + big.string(), {"grid: 1048577 x 1 x 1 work-groups exceed the limit of 1048576"});
+  CHECK(gcnsim("check --max-workgroups 1048577 " + big.string()).status == 0);
+}
+
+TEST_CASE("fuzz-repro: user text in messages is escaped, so every message is one line",
+          "[frontend][robust]") {
+  expectBadInput("check " + kRepro + "c3_string_with_newline_gives_two_line_error.json",
+                 {"c3_string_with_newline_gives_two_line_error.json: kernel.name: no kernel "
+                  "\"a\\x1b[31mRED\\nsecond line\""});
+  expectBadInput("check " + kRepro + "c3_string_with_nul_truncates_error.json",
+                 {"c3_string_with_nul_truncates_error.json: kernel.name: no kernel \"a\\0b\\x1b[31mRED\" in "
+                  "vector_add.gfx900.hsaco (kernels: vector_add)"});
+  // File names and command-line arguments too.
+  expectBadInput("check 'line1\nline2.json'", {"line1\\nline2.json: cannot open: No such file or directory"});
+  expectBadInput("'bad\ncommand'", {"unknown command \"bad\\ncommand\""});
+}
+
+TEST_CASE("fuzz-repro: buffers that do not fit are refused before any is filled", "[frontend][robust]") {
+  // 2,000 buffers of 600,000 bytes each (1.2 GB): the 1,790th crosses 1 GiB.
+  std::string buffers;
+  for (int i = 0; i < 2000; ++i)
+    buffers += std::string(i ? "," : "") + "\"b" + std::to_string(i) +
+               R"(": {"type": "u8", "count": 600000, "random": {"seed": 1}})";
+  const fs::path job =
+      writeJob("many_buffers.json", R"({"kernel": {"file": ")" + kExamples +
+                                        R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [64],
+    "workgroup": [64], "buffers": {)" + buffers +
+                                        "}}");
+  expectBadInput(
+      "check " + job.string(),
+      {"many_buffers.json: buffers.b1789: 600000 bytes exceed the buffer memory limit of 1073741824 "
+       "bytes (1073400000 already used by earlier buffers) (--max-buffer-bytes)"});
+}
+
+TEST_CASE("robust: scratch backing memory is computed in 64 bits against --max-scratch-bytes",
+          "[frontend][robust]") {
+  // The vector_add example with the descriptor's private_segment_fixed_size
+  // (descriptor at file offset 0x740, field at +4) set to the hardware maximum.
+  std::ifstream in(kExamples + "vector_add/vector_add.gfx900.hsaco", std::ios::binary);
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  REQUIRE(bytes.size() > 0x748);
+  const uint32_t perLane = 131056;
+  std::memcpy(bytes.data() + 0x744, &perLane, 4);
+  const fs::path co = tempDir() / "scratch.hsaco";
+  std::ofstream(co, std::ios::binary) << bytes;
+  const fs::path job =
+      writeJob("scratch.json", vectorAddJob(co.string(), R"({"type": "f32", "count": 1000})"));
+  // Timing mode on vega10: 64 CUs x 4 SIMDs x 10 wave slots = 2,560 waves.
+  expectBadInput(
+      "run " + job.string(),
+      {"scratch.json: kernel vector_add needs 21472215040 bytes of scratch (131056 per work-item x 64 "
+       "lanes x 2560 resident waves), more than the limit of 1073741824 (--max-scratch-bytes)"});
+  // Functional mode holds one work-group: 8 MiB.
+  CHECK(gcnsim("run --mode functional " + job.string()).status == 0);
+  expectBadInput("run --mode functional --max-scratch-bytes 1000000 " + job.string(),
+                 {"needs 8387584 bytes of scratch", "more than the limit of 1000000"});
+  // One past the hardware limit is refused when the code object is loaded.
+  const uint32_t over = perLane + 4;
+  std::memcpy(bytes.data() + 0x744, &over, 4);
+  std::ofstream(co, std::ios::binary) << bytes;
+  expectBadInput("info " + co.string(),
+                 {"scratch.hsaco: kernel vector_add: descriptor private_segment_fixed_size "
+                  "131060 bytes per work-item exceeds the hardware limit of 131056"});
+}
+
+TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  expectBadInput("run " + job + " --log-level bogus", {"--log-level: \"bogus\" is not a level"});
+  expectBadInput("run " + job + " --max-scratch-bytes 3221225473",
+                 {"--max-scratch-bytes: 3221225473 is out of range (256 to 3221225472)"});
+  expectBadInput("run " + job + " --max-buffer-bytes 100",
+                 {"buffers.a: 1000 elements of f32 (4000 bytes) exceed the "
+                  "buffer memory limit of 100 bytes"});
+  expectBadInput("run " + job + " --result /tmp", {"/tmp: cannot write the result document"});
+  expectBadInput("run " + job + " --config /dev/zero", {"/dev/zero: is a character device"});
+}
