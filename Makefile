@@ -6,16 +6,20 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 CTEST_ARGS ?=
 
-.PHONY: deps build example test sanitize fuzz clean format
+.PHONY: deps configure build example test sanitize fuzz clean format
 
 deps:
 	@.ci/install-deps
 
-build: deps
+configure: deps
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+
+build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-example: build
+# Builds only the simulator, not the test suite.
+example: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target gcnsim
 	./$(BUILD)/gcnsim run examples/vector_add/vector_add.gfx900.json --result $(BUILD)/vector_add.result.json
 	@python3 -c "import json; d = json.load(open('$(BUILD)/vector_add.result.json')); \
 	  [print(n, b['type'], b['data'][:8], '...') for n, b in d['buffers'].items()]"
