@@ -17,18 +17,15 @@
 #include <string>
 #include <vector>
 
+#include "frontend/random_fill.hpp"
+
 namespace gcnsim::fuzz {
 
-// SplitMix64, as in the job's "random" buffers.
+// SplitMix64, the generator of the job's "random" buffers (frontend/random_fill.hpp).
 class Rng {
  public:
-  explicit Rng(uint64_t seed) : s_(seed) {}
-  uint64_t next() {
-    uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  explicit Rng(uint64_t seed) : g_(seed) {}
+  uint64_t next() { return g_.next(); }
   // Uniform in [0, n) (n > 0).
   uint64_t below(uint64_t n) { return next() % n; }
   bool chance(unsigned percent) { return below(100) < percent; }
@@ -38,7 +35,7 @@ class Rng {
   }
 
  private:
-  uint64_t s_;
+  frontend::SplitMix64 g_;
 };
 
 // A contract violation found by a target.
@@ -83,6 +80,12 @@ template <class F>
 bool expectInputErrorOnly(F&& f);
 
 std::string readFileBytes(const std::filesystem::path& p);
+
+// Loads the job at `jobPath` with the fuzz limits and runs it in functional
+// and timing mode (a short instruction and cycle budget), writing each result
+// document to `workDir`: the contract above for every step, and a fault or
+// watchdog must carry a message (fuzz_job.cpp). Returns true when it loaded.
+bool loadAndRunJob(const std::filesystem::path& jobPath, const std::filesystem::path& workDir);
 
 }  // namespace gcnsim::fuzz
 

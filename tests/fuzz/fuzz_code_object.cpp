@@ -72,20 +72,7 @@ class CodeObjectTarget : public Target {
     job["kernel"]["file"] = co.string();
     const fs::path jobPath = work_ / "co_job.json";
     std::ofstream(jobPath) << job.dump();
-    frontend::Limits limits;
-    limits.maxWorkgroups = 64;
-    limits.maxScratchBytes = 64 << 20;
-    std::optional<frontend::Job> j;
-    if (!expectInputErrorOnly([&] { j = frontend::loadJob(jobPath, limits); })) return false;
-    for (const char* mode : {"functional", "timing"}) {
-      frontend::RunOptions opt;
-      opt.mode = mode;
-      opt.limits = limits;
-      opt.maxInstructions = 20000;
-      opt.maxCycles = 50000;
-      expectInputErrorOnly([&] { (void)frontend::runJob(*j, opt); });
-    }
-    return true;
+    return loadAndRunJob(jobPath, work_);
   }
 
  private:

@@ -113,28 +113,7 @@ class JobTarget : public Target {
   bool run(const std::string& input) override {
     const fs::path job = work_ / "job.json";
     std::ofstream(job, std::ios::binary) << input;
-    frontend::Limits limits;
-    limits.maxFileBytes = 4 << 20;
-    limits.maxBufferBytes = 8 << 20;
-    limits.maxWorkgroups = 64;
-    limits.maxScratchBytes = 64 << 20;
-    std::optional<frontend::Job> loaded;
-    if (!expectInputErrorOnly([&] { loaded = frontend::loadJob(job, limits); })) return false;
-    for (const char* mode : {"functional", "timing"}) {
-      frontend::RunOptions opt;
-      opt.mode = mode;
-      opt.limits = limits;
-      opt.maxInstructions = 20000;
-      opt.maxCycles = 50000;
-      frontend::RunOutcome out;
-      if (!expectInputErrorOnly([&] { out = frontend::runJob(*loaded, opt); })) continue;
-      if (!out.status.ok()) {
-        if (out.status.message.empty()) throw Failure("a fault or watchdog without a message");
-        continue;
-      }
-      expectInputErrorOnly([&] { frontend::writeResultJson(work_ / "result.json", out.doc); });
-    }
-    return true;
+    return loadAndRunJob(job, work_);
   }
 
  private:
@@ -144,6 +123,31 @@ class JobTarget : public Target {
 };
 
 }  // namespace
+
+bool loadAndRunJob(const fs::path& jobPath, const fs::path& workDir) {
+  frontend::Limits limits;
+  limits.maxFileBytes = 4 << 20;
+  limits.maxBufferBytes = 8 << 20;
+  limits.maxWorkgroups = 64;
+  limits.maxScratchBytes = 64 << 20;
+  std::optional<frontend::Job> loaded;
+  if (!expectInputErrorOnly([&] { loaded = frontend::loadJob(jobPath, limits); })) return false;
+  for (const char* mode : {"functional", "timing"}) {
+    frontend::RunOptions opt;
+    opt.mode = mode;
+    opt.limits = limits;
+    opt.maxInstructions = 20000;
+    opt.maxCycles = 50000;
+    frontend::RunOutcome out;
+    if (!expectInputErrorOnly([&] { out = frontend::runJob(*loaded, opt); })) continue;
+    if (!out.status.ok()) {
+      if (out.status.message.empty()) throw Failure("a fault or watchdog without a message");
+      continue;
+    }
+    expectInputErrorOnly([&] { frontend::writeResultJson(workDir / "result.json", out.doc); });
+  }
+  return true;
+}
 
 std::unique_ptr<Target> makeJobTarget() { return std::make_unique<JobTarget>(); }
 
