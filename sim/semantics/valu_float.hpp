@@ -183,20 +183,6 @@ inline double addRoundToOdd(double p, double c) {
 // exact in double), returned with round-to-odd for the final f16 rounding.
 inline double fmaForHalf(double a, double b, double c) { return addRoundToOdd(a * b, c); }
 
-// f32 fused multiply-add without a libm call (issue 12: std::fma is a library
-// call per lane unless the build targets FMA hardware): the product of two
-// floats is exact in double, the sum is rounded to odd and then to float,
-// which is the correctly rounded fused result ("When double rounding is
-// odd", Boldo & Melquiond: 53 >= 24 + 2). A NaN operand goes to std::fma,
-// whose choice of NaN the compiler may not keep for a commutable double add.
-// TwoSum inside addRoundToOdd needs the host's round-to-nearest: under
-// another MODE rounding, callers use std::fma.
-inline float fmaF32(float a, float b, float c) {
-  if (std::isnan(a) || std::isnan(b) || std::isnan(c)) [[unlikely]]
-    return std::fma(a, b, c);
-  return static_cast<float>(addRoundToOdd(double(a) * double(b), double(c)));
-}
-
 // ---- min/max (GCN 1.4 ISA: IEEE mode quiets sNaN inputs; otherwise a NaN
 // operand is ignored; -0 < +0) ----------------------------------------------
 template <class T>

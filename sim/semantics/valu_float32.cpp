@@ -79,10 +79,8 @@ void registerValuFloat32(SemRegistry& r) {
   r.add("v_mac_legacy_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) {
           return a != 0 && b != 0 ? madProduct(a, b) + c : c;
         }));
-  // VDST = FMA(SRC0, SRC1, SRC2) (fmaF32: no library call under round-to-nearest)
-  r.add("v_fma_f32", vop<F32, F32, F32, F32>([](const Ctx& x, float a, float b, float c) {
-          return x.fp.round32 == 0 ? fmaF32(a, b, c) : std::fma(a, b, c);
-        }));
+  // VDST = FMA(SRC0, SRC1, SRC2)
+  r.add("v_fma_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) { return std::fma(a, b, c); }));
   // VDST = ASFLOAT(SRC0) * POW(2.0, (INT32)SRC1)
   r.add("v_ldexp_f32",
         vop<F32, F32, I32>([](float a, int32_t e) { return std::ldexp(a, std::clamp(e, -400, 400)); }));
@@ -186,9 +184,8 @@ void registerValuFloat32(SemRegistry& r) {
           return divScale<float, 96, 64, 23>(a, b, c);
         }));
   // VDST = FMA(SRC0, SRC1, SRC2), times 2^64 (|SRC2| >= 2.0) or 2^-64 when the VCC bit is set
-  r.add("v_div_fmas_f32",
-        vop<F32, F32, F32, F32, VccIn>([](const Ctx& x, float a, float b, float c, bool vcc) {
-          if (!vcc) return x.fp.round32 == 0 ? fmaF32(a, b, c) : std::fma(a, b, c);
+  r.add("v_div_fmas_f32", vop<F32, F32, F32, F32, VccIn>([](float a, float b, float c, bool vcc) {
+          if (!vcc) return std::fma(a, b, c);
           return fmaScaled(a, b, c, expField(c) > 127 ? 64 : -64);
         }));
   // SRC0 quotient, SRC1 denominator, SRC2 numerator: special cases of the division

@@ -3,9 +3,6 @@
 // neg/abs/clamp/omod, MODE denormal flushing, and the full f32/f64 division expansions.
 // Expected values: plain C++ float/double arithmetic (and _Float16 for f16) following the
 // CLRX pseudo-code in GcnInstrsVop1.md, GcnInstrsVop2.md, GcnInstrsVop3.md, GcnState.md.
-#include "sim/semantics/valu_float.hpp"
-
-#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -284,64 +281,4 @@ TEST_CASE("VALU f32 and f64 division expansions are correctly rounded", "[sim][v
         CHECK(std::isnan(ud(getV64(h, 54, l))));
     }
   }
-}
-
-// fmaF32 (sim/semantics/valu_float.hpp), the library-call-free v_fma_f32
-// lane function, is bit-identical to the C library's fused multiply-add
-// (the portable reference) on special values and random operands: exactly
-// rounded results, ties, denormals, overflow, signed zeros, NaN order.
-TEST_CASE("VALU: fmaF32 equals std::fma bit for bit", "[sim][valu]") {
-  using gcnsim::sim::valu::fmaF32;
-  auto bits = [](float f) { return std::bit_cast<uint32_t>(f); };
-  auto same = [&](float a, float b, float c) {
-    const uint32_t got = bits(fmaF32(a, b, c)), want = bits(std::fma(a, b, c));
-    if (got != want) {
-      CAPTURE(bits(a), bits(b), bits(c), got, want);
-      CHECK(got == want);
-      return false;
-    }
-    return true;
-  };
-  const float inf = std::numeric_limits<float>::infinity();
-  const float qnan = std::bit_cast<float>(0x7fc12345u), snan = std::bit_cast<float>(0x7f812345u);
-  const float specials[] = {0.0f,
-                            -0.0f,
-                            1.0f,
-                            -1.0f,
-                            0.5f,
-                            3.0f,
-                            1e-45f,
-                            -1e-45f,
-                            1.17549435e-38f,
-                            3.4028235e38f,
-                            -3.4028235e38f,
-                            inf,
-                            -inf,
-                            qnan,
-                            snan,
-                            1.0f + 0x1p-23f,
-                            0x1p-24f,
-                            -0x1p-149f,
-                            0x1.fffffep-127f,
-                            1e30f};
-  for (float a : specials)
-    for (float b : specials)
-      for (float c : specials) same(a, b, c);
-  // Cancellation and ties: a*b close to -c.
-  same(1.0f + 0x1p-23f, 1.0f - 0x1p-24f, -1.0f);
-  same(0x1.000002p0f, 0x1.000002p0f, -0x1.000004p0f);
-  // Random bit patterns (every class) and random near-cancelling triples.
-  uint64_t s = 0x9e3779b97f4a7c15ull;
-  auto next = [&s] {
-    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-    return uint32_t(s >> 16);
-  };
-  unsigned failures = 0;
-  for (int i = 0; i < 2'000'000 && failures < 5; ++i) {
-    const float a = std::bit_cast<float>(next()), b = std::bit_cast<float>(next());
-    float c = std::bit_cast<float>(next());
-    if (i & 1) c = -a * b * (1.0f + std::bit_cast<float>(0x33800000u | (next() & 0x7fffff)));
-    if (!same(a, b, c)) ++failures;
-  }
-  CHECK(failures == 0);
 }
