@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -63,19 +64,27 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   return Result::Miss;
 }
 
+// outstanding_ is a min-heap of fill times: the misses that ended by `now`
+// leave it from the top; with every MSHR busy, the new miss takes the one
+// that frees first.
 uint64_t CacheTags::missStart(uint64_t now) {
-  std::erase_if(outstanding_, [now](uint64_t t) { return t <= now; });
+  while (!outstanding_.empty() && outstanding_.front() <= now) popOutstanding();
   if (outstanding_.size() < mshrs_) return now;
   ++stats.mshrStalls;
-  auto it = std::min_element(outstanding_.begin(), outstanding_.end());
-  const uint64_t start = *it;
-  outstanding_.erase(it);
+  const uint64_t start = outstanding_.front();
+  popOutstanding();
   return start;
+}
+
+void CacheTags::popOutstanding() {
+  std::pop_heap(outstanding_.begin(), outstanding_.end(), std::greater<>());
+  outstanding_.pop_back();
 }
 
 void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
   if (Way* w = find(lineAddress(addr))) w->readyAt = readyAt;
   outstanding_.push_back(readyAt);
+  std::push_heap(outstanding_.begin(), outstanding_.end(), std::greater<>());
 }
 
 void CacheTags::invalidateAll() {

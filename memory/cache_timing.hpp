@@ -48,12 +48,13 @@ class CacheTags {
     uint64_t lastUse = 0;
   };
   Way* find(uint64_t line);
+  void popOutstanding();
   unsigned lineShift_ = 6;
   uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
   uint32_t ways_ = 1, mshrs_ = 1;
   uint64_t useCounter_ = 0;
   std::vector<Way> ways;               // set-major: sets x ways
-  std::vector<uint64_t> outstanding_;  // fill times of misses in flight
+  std::vector<uint64_t> outstanding_;  // fill times of misses in flight (a min-heap)
 };
 
 }  // namespace gcnsim::memory

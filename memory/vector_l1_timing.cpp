@@ -40,9 +40,15 @@ void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> byt
                    std::vector<uint64_t>& out) {
   const size_t base = out.size();
   const uint64_t mask = ~uint64_t(lineBytes - 1);
+  uint64_t highest = 0;  // of the lines added: one above it is new without a search
   for (size_t i = 0; i < addr.size(); ++i) {
     const uint64_t first = addr[i] & mask, last = (addr[i] + std::max(bytes[i], 1u) - 1) & mask;
     for (uint64_t a = first; a <= last; a += lineBytes) {
+      if (out.size() == base || a > highest) {
+        out.push_back(a);
+        highest = a;
+        continue;
+      }
       // Lanes mostly hit the line just added; scan from the back.
       bool seen = false;
       for (size_t j = out.size(); j > base; --j)

@@ -3,17 +3,11 @@
 #include "sim/timing/gpu_timing.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <string>
 
 #include "isa/table.hpp"
 
 namespace gcnsim::sim::timing {
-namespace {
-
-constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
-
-}  // namespace
 
 GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
                      TimingStats& stats)
@@ -109,6 +103,8 @@ void GpuTiming::applyEvent(const Event& ev) {
   wc.lgkm = uint8_t(wc.lgkm - ev.amounts.lgkm);
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
   if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
+  // A wave parked on s_waitcnt or a full counter looks again at its next turn.
+  if (wc.pollAt == kNever && !wc.atBarrier && !wc.gwsWait && !wc.draining) wake(wc, now_);
   if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
 }
 
@@ -184,9 +180,10 @@ void GpuTiming::admit(const Placement& p) {
     c.simd = p.simd[i];
     c.slot = p.slot[i];
     c.age = nextAge_++;
-    c.readyAt = now_ + 1;
+    c.readyAt = c.pollAt = now_ + 1;
     c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (p.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     cu.simds[c.simd].waves.push_back(&c);
+    cu.simds[c.simd].nextPoll = std::min(cu.simds[c.simd].nextPoll, c.pollAt);
     stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
     if (cu.resident++ == 0) ++busyCus_;
   }
@@ -198,13 +195,26 @@ void GpuTiming::admit(const Placement& p) {
   workgroups_.push_back(std::move(wg));
 }
 
-// The cycle loop: place workgroups, apply returns, let one SIMD per CU issue,
-// and skip idle stretches.
+void GpuTiming::wake(WaveCtx& wc, uint64_t at) {
+  wc.pollAt = std::min(wc.pollAt, at);
+  SimdCtx& simd = cus_[wc.cu].simds[wc.simd];
+  simd.nextPoll = std::min(simd.nextPoll, at);
+}
+
+uint64_t GpuTiming::turnAtOrAfter(uint64_t t, uint32_t simd) const {
+  const uint32_t simds = cfg_.cu.simds;
+  return t + (simd + simds - uint32_t(t % simds)) % simds;
+}
+
+// The cycle loop: place workgroups, apply returns, let one SIMD per CU issue.
+// Event-driven: a SIMD's turn is skipped while none of its waves needs a look
+// (SimdCtx::nextPoll), and after a cycle without progress the loop jumps to
+// the next cycle in which anything can happen -- a return, or the turn of a
+// SIMD with a wave to look at. Skipped turns would have found every wave
+// blocked and changed nothing, so cycle counts do not depend on the skipping.
 template <bool kTraced>
 void GpuTiming::loop() {
   const uint32_t simds = cfg_.cu.simds;
-  uint32_t idleCycles = 0;
-  uint64_t minWake = kNever;
   for (;;) {
     progress_ = false;
     if (dispatcher_.mayPlace()) {
@@ -216,11 +226,12 @@ void GpuTiming::loop() {
       }
     }
     processEvents<kTraced>();
-    uint64_t wake = kNever;
     const uint32_t s = uint32_t(now_ % simds);
-    for (CuCtx& cu : cus_)
-      if (cu.resident && !cu.simds[s].waves.empty() && issueSimd<kTraced>(cu.simds[s], wake))
+    for (CuCtx& cu : cus_) {
+      SimdCtx& simd = cu.simds[s];
+      if (cu.resident && simd.nextPoll <= now_ && !simd.waves.empty() && issueSimd<kTraced>(simd))
         progress_ = true;
+    }
     if (!status_.ok()) break;
     if (dispatcher_.done() && events_.empty()) break;
     if (stats_.instructions > opt_.limits.maxInstructions) {
@@ -234,35 +245,34 @@ void GpuTiming::loop() {
                                           std::to_string(opt_.limits.maxCycles) + ")"};
       break;
     }
-    // Skip idle time: after a whole SIMD rotation without progress, jump to
-    // the earliest time-based wake-up or event.
-    minWake = std::min(minWake, wake);
-    if (progress_) {
-      idleCycles = 0;
-      minWake = kNever;
+    if (progress_ || dispatcher_.mayPlace()) {
       ++now_;
       continue;
     }
-    if (++idleCycles < simds) {
-      ++now_;
-      continue;
-    }
-    uint64_t target = minWake;
-    if (!events_.empty()) target = std::min(target, events_.top().time);
+    const uint64_t target = nextInterestingCycle();
     if (target == kNever) {
-      if (dispatcher_.mayPlace()) {
-        ++now_;
-        continue;
-      }
       status_ = {RunStatus::Fault, oldestWave() +
                                        ": timing model: no wave can make progress (deadlock at cycle " +
                                        std::to_string(now_) + ")"};
       break;
     }
-    now_ = std::max(now_ + 1, target);
-    idleCycles = 0;
-    minWake = kNever;
+    now_ = target;
   }
+}
+
+// After a cycle without progress: the first later cycle with a return or the
+// turn of a SIMD that has a wave to look at (kNever: none).
+uint64_t GpuTiming::nextInterestingCycle() const {
+  uint64_t target = events_.empty() ? kNever : std::max(now_ + 1, events_.top().time);
+  for (const CuCtx& cu : cus_) {
+    if (!cu.resident) continue;
+    for (uint32_t i = 0; i < cu.simds.size(); ++i) {
+      const SimdCtx& simd = cu.simds[i];
+      if (simd.waves.empty() || simd.nextPoll == kNever) continue;
+      target = std::min(target, turnAtOrAfter(std::max(now_ + 1, simd.nextPoll), i));
+    }
+  }
+  return target;
 }
 
 RunStatus GpuTiming::run(WorkgroupSource src) {

@@ -49,6 +49,8 @@ struct SimdCtx {
   std::vector<WaveCtx*> waves;  // oldest first
   uint32_t rrStart = 0;         // round-robin arbitration: where the next turn starts
   uint64_t valuFree = 0;
+  // The smallest pollAt of its waves: the SIMD's turn is skipped before it.
+  uint64_t nextPoll = 0;
   bool anyPrio = false;
 };
 
@@ -96,6 +98,7 @@ class GpuTiming {
   // Returns the event's id (its sequence number).
   uint64_t schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,
                     trace::MemKind kind = trace::MemKind::None, trace::MemOp op = trace::MemOp::Other);
+  uint64_t nextInterestingCycle() const;
   void countOccupancy();  // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
   void releasePw(PendingWrites* pw);
@@ -104,9 +107,10 @@ class GpuTiming {
   std::string oldestWave() const;
   // issue.cpp
   template <bool kTraced>
-  bool issueSimd(SimdCtx& simd, uint64_t& wake);
+  bool issueSimd(SimdCtx& simd);
+  // Sets wc.pollAt: when the wave needs its next look.
   template <bool kTraced>
-  bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake);
+  bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used);
   template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
@@ -120,6 +124,12 @@ class GpuTiming {
   void endWave(WaveCtx& wc);
   void releaseBarrierIfDone(WorkgroupCtx& wg);
   void wakeGwsWaiters();
+  // Event-driven waiting: the wave must be looked at again from cycle `at`.
+  void wake(WaveCtx& wc, uint64_t at);
+  // Stall statistics: the turns since `since` (a turn of the wave's SIMD) up to now.
+  uint64_t turnsSince(uint64_t since) const { return (now_ - since) / cfg_.cu.simds; }
+  // The first cycle >= t at which SIMD `simd` has its issue turn.
+  uint64_t turnAtOrAfter(uint64_t t, uint32_t simd) const;
   // memory_issue.cpp: through the memory pipes: schedules the return (counters, `pw`'s register writes).
   template <bool kTraced>
   void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);

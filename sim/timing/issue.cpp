@@ -56,8 +56,10 @@ uint32_t GpuTiming::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64
 
 // Arbitration (IssueConfig::arbitration): oldest first (s_setprio first), or
 // round robin, each turn starting after the first wave that issued last turn.
+// A wave whose pollAt is later than now is not looked at: it would be found
+// blocked (event-driven waiting, gpu_timing.cpp's loop).
 template <bool kTraced>
-bool GpuTiming::issueSimd(SimdCtx& simd, uint64_t& wake) {
+bool GpuTiming::issueSimd(SimdCtx& simd) {
   uint32_t used = 0;
   bool any = false;
   if (!simd.anyPrio) {
@@ -67,20 +69,24 @@ bool GpuTiming::issueSimd(SimdCtx& simd, uint64_t& wake) {
     const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
     std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
     for (size_t i = 0; i < n && status_.ok(); ++i) {
-      const bool issued = tryIssue<kTraced>(simd, *list[i], used, wake);
+      if (list[i]->pollAt > now_) continue;
+      const bool issued = tryIssue<kTraced>(simd, *list[i], used);
       if (issued && !any) simd.rrStart = uint32_t(start + i + 1);
       any |= issued;
     }
-    return any;
+  } else {
+    // s_setprio: higher priority first, then oldest first.
+    std::vector<WaveCtx*> list(simd.waves.begin(), simd.waves.end());
+    std::stable_sort(list.begin(), list.end(),
+                     [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
+    for (WaveCtx* wc : list) {
+      if (!status_.ok()) break;
+      if (wc->pollAt <= now_) any |= tryIssue<kTraced>(simd, *wc, used);
+    }
   }
-  // s_setprio: higher priority first, then oldest first.
-  std::vector<WaveCtx*> list(simd.waves.begin(), simd.waves.end());
-  std::stable_sort(list.begin(), list.end(),
-                   [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
-  for (WaveCtx* wc : list) {
-    if (!status_.ok()) break;
-    any |= tryIssue<kTraced>(simd, *wc, used, wake);
-  }
+  uint64_t next = kNever;
+  for (const WaveCtx* wc : simd.waves) next = std::min(next, wc->pollAt);
+  simd.nextPoll = next;
   return any;
 }
 
@@ -155,6 +161,8 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
     if (c.atBarrier) {
       c.atBarrier = false;
       c.readyAt = std::max(c.readyAt, now_ + 1);
+      c.pollAt = kNever;  // traced: it may wait for readyAt
+      wake(c, c.readyAt);
     }
   wg.arrived = 0;
   progress_ = true;
@@ -168,6 +176,7 @@ void GpuTiming::wakeGwsWaiters() {
   for (WaveCtx* wc : gwsWaiters_) {
     wc->gwsWait = false;
     wc->readyAt = std::max(wc->readyAt, now_ + 1);
+    wake(*wc, wc->readyAt);
   }
   gwsWaiters_.clear();
   progress_ = true;
@@ -199,9 +208,14 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       // "S_WAITCNT: waits until every named counter <= its limit" (GcnInstrsSopp.md).
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
-        ++stats_.waitcntStalls;
+        if (wc.waitcntSince == kNever) wc.waitcntSince = now_;
+        wc.pollAt = kNever;  // parked: a return of the wave's wakes it
         if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, ti, now_);
         return false;
+      }
+      if (wc.waitcntSince != kNever) {
+        stats_.waitcntStalls += turnsSince(wc.waitcntSince);
+        wc.waitcntSince = kNever;
       }
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       return true;
@@ -253,19 +267,30 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
 }
 
 template <bool kTraced>
-bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& wake) {
+bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
+  wc.pollAt = now_ + 1;  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (wc.draining || wc.atBarrier || wc.gwsWait) {
+      wc.pollAt = kNever;  // the last return, the barrier's release, a GDS instruction wake it
       if (wc.atBarrier || wc.gwsWait) {
-        ++stats_.barrierWaits;
-        if (tracing<kTraced>() && wc.readyAt <= now_)
-          tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
+        if (wc.barrierSince == kNever) wc.barrierSince = now_;
+        if (tracing<kTraced>()) {
+          // The trace's barrier interval starts when the wave's own issue cycles are over.
+          if (wc.readyAt <= now_)
+            tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
+          else
+            wc.pollAt = wc.readyAt;
+        }
       }
       return false;
     }
+    if (wc.barrierSince != kNever) {
+      stats_.barrierWaits += turnsSince(wc.barrierSince);
+      wc.barrierSince = kNever;
+    }
     if (wc.readyAt > now_) {
-      wake = std::min(wake, wc.readyAt);
+      wc.pollAt = wc.readyAt;
       return false;
     }
     const TimedInst* ti = fetch(wc);
@@ -295,7 +320,10 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
       bool consumed = false;
       const bool more = handleInternal<kTraced>(wc, *ti, consumed);
       if (consumed) progress_ = true;
-      if (!more) return consumed;
+      if (!more) {
+        if (consumed) wc.pollAt = wc.readyAt;  // s_nop, s_sleep, s_barrier, s_endpgm set it
+        return consumed;
+      }
       progress_ = true;
       continue;
     }
@@ -306,28 +334,25 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
     // One instruction per category, at most maxIssuePerCycle in all (GcnTimings.md occupancy table, "Issue").
     if ((used & bit) || uint32_t(__builtin_popcount(used)) >= cfg_.issue.maxIssuePerCycle) {
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
-      wake = std::min(wake, now_ + 1);
       return false;
     }
     if (now_ < wc.valuUntil && reads->intersects(wc.valuWrites)) {
       ++stats_.scoreboardStalls;
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
-      wake = std::min(wake, wc.valuUntil);
       return false;
     }
     if (op.kind == Kind::Salu && now_ < wc.lateSgprsUntil && reads->intersects(wc.lateSgprs)) {
       ++stats_.scoreboardStalls;
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
-      wake = std::min(wake, wc.lateSgprsUntil);
       return false;
     }
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
-      wake = std::min(wake, simd.valuFree);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
+      wc.pollAt = kNever;
       if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
@@ -354,6 +379,7 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
     if (r == StopReason::Wait) [[unlikely]] {
       releasePw(pw);
       wc.readyAt = now_;
+      wc.pollAt = kNever;
       wc.gwsWait = true;
       gwsWaiters_.push_back(&wc);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
@@ -393,6 +419,7 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
       if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
+    wc.pollAt = wc.readyAt;
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     return true;
@@ -400,7 +427,7 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used, uint64_t& w
   return false;
 }
 
-template bool GpuTiming::issueSimd<false>(SimdCtx&, uint64_t&);
-template bool GpuTiming::issueSimd<true>(SimdCtx&, uint64_t&);
+template bool GpuTiming::issueSimd<false>(SimdCtx&);
+template bool GpuTiming::issueSimd<true>(SimdCtx&);
 
 }  // namespace gcnsim::sim::timing

@@ -18,6 +18,8 @@ namespace gcnsim::sim::timing {
 
 struct WorkgroupCtx;
 
+inline constexpr uint64_t kNever = ~uint64_t(0);
+
 // An outstanding memory operation of a wave, as the trace knows it.
 struct OpenOp {
   uint64_t id = 0, done = 0;  // request id; the cycle its return is scheduled
@@ -48,7 +50,18 @@ struct WaveCtx {
   uint32_t cu = 0, simd = 0, slot = 0;
   uint64_t age = 0;
   uint8_t prio = 0;
-  uint64_t readyAt = 0;    // earliest cycle of its next issue
+  uint64_t readyAt = 0;  // earliest cycle of its next issue
+  // Event-driven waiting: the first cycle at which the issue stage needs to
+  // look at the wave again (a poll before it would find it blocked and change
+  // nothing); kNever while it is parked until an event wakes it (a return for
+  // s_waitcnt or a full counter, the barrier's release, a GDS instruction for
+  // a GWS wait). GpuTiming::wake() lowers it.
+  uint64_t pollAt = 0;
+  // Stall statistics by issue turns: the cycle of the first turn the wave
+  // was found blocked on s_waitcnt (waitcntSince) or at a barrier/GWS
+  // (barrierSince), kNever if it is not; the turns in between are counted
+  // when it moves on (skipped polls do not change the count).
+  uint64_t waitcntSince = kNever, barrierSince = kNever;
   uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
   RegMask valuWrites;      // registers that op writes
