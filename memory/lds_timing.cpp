@@ -37,6 +37,27 @@ void LdsBankModel::add(uint32_t word) {
   worst_ = std::max(worst_, ++count_[b]);
 }
 
+// The common cases, without the per-bank bookkeeping: every access within
+// one bank word and either all the same word (broadcast) or each lane's word
+// `lane` words after lane 0's (unit stride; inactive lanes may be missing),
+// so a pass of consecutive lanes never asks a bank for two words.
+template <class Entries>
+bool LdsBankModel::conflictFree(Entries&& entries, uint32_t count) const {
+  const uint32_t bankMask = cfg_.bankBytes - 1;
+  const LdsLaneAccess& a0 = entries(0);
+  const uint32_t word0 = a0.addr >> bankShift_;
+  bool same = true, strided = true;
+  for (uint32_t i = 0; i < count; ++i) {
+    const LdsLaneAccess& a = entries(i);
+    if ((a.addr & bankMask) + std::max<uint32_t>(a.bytes, 1) > cfg_.bankBytes) return false;
+    const uint32_t word = a.addr >> bankShift_;
+    same &= word == word0;
+    strided &= word - word0 == uint32_t(a.lane - a0.lane);
+    if (!same && !strided) return false;
+  }
+  return true;
+}
+
 LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
   Passes p;
   if (acc.empty()) return p;
@@ -52,6 +73,7 @@ LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
     const uint32_t d = std::bit_ceil(std::max(1u, (uint32_t(entries(0).bytes) + bankBytes - 1) / bankBytes));
     const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
     p.base += (64 + lanesPerPass - 1) / lanesPerPass;
+    if (d == 1 && conflictFree(entries, count)) return;
     uint32_t group = entries(0).lane / lanesPerPass;
     for (uint32_t i = 0; i < count; ++i) {
       const LdsLaneAccess& a = entries(i);

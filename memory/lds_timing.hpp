@@ -57,6 +57,8 @@ class LdsBankModel {
   Passes passes(std::span<const LdsLaneAccess> accesses);
 
  private:
+  template <class Entries>
+  bool conflictFree(Entries&& entries, uint32_t count) const;
   void closeGroup();
   void add(uint32_t word);
   LdsConfig cfg_;

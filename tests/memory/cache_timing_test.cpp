@@ -208,6 +208,31 @@ TEST_CASE("LDS banks: b64/b128 and read2 patterns served without conflict", "[me
   CHECK(conflictCycles({0, 2}, 4) == 0);
 }
 
+// The shapes the bank model recognises without per-bank bookkeeping (unit
+// stride, broadcast) and their near misses, by the same hand-worked rule.
+TEST_CASE("LDS banks: unit stride with inactive lanes, sub-dword broadcast, dword-crossing lanes",
+          "[memory][timing]") {
+  LdsConfig c;
+  LdsBankModel m(c);
+  std::vector<LdsLaneAccess> a;
+  for (unsigned i = 0; i < 64; i += 2) a.push_back({0x104 + 4 * i, 4, uint8_t(i)});  // even lanes only
+  CHECK(m.passes(a).extra == 0);
+  CHECK(m.passes(a).base == 2);
+  a.clear();
+  for (unsigned i = 0; i < 64; ++i) a.push_back({0x40 + (i & 3), 1, uint8_t(i)});  // bytes of one dword
+  CHECK(m.passes(a).extra == 0);
+  // Each lane's dword straddles two words: word l and l + 1. In each pass
+  // of 32 lanes, words l0..l0+32 -- the first and the last share bank 0.
+  a.clear();
+  for (unsigned i = 0; i < 64; ++i) a.push_back({4 * i + 2, 4, uint8_t(i)});
+  CHECK(m.passes(a).extra == 2);
+  // Unit stride except one lane that reads lane 0's bank again: 2-way in the first pass.
+  a.clear();
+  for (unsigned i = 0; i < 64; ++i) a.push_back({4 * i, 4, uint8_t(i)});
+  a[5].addr = 128;
+  CHECK(m.passes(a).extra == 1);
+}
+
 TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {
   LdsConfig c;
   LdsPipe p(c);
