@@ -18,7 +18,22 @@ constexpr uint32_t kFmaIterations = 64;
 constexpr uint32_t kMatN = 256, kMatK = 64;
 constexpr float kSaxpyA = 1.5f;
 
-Json kernelJson(const std::string& hsaco, const char* name) { return Json{{"file", hsaco}, {"name", name}}; }
+// A job document; `grid` and `workgroup` as JSON arrays.
+Json jobJson(const std::string& hsaco, const char* name, Json grid, Json workgroup, Json buffers, Json args,
+             const char* output) {
+  return Json{{"kernel", {{"file", hsaco}, {"name", name}}},
+              {"grid", std::move(grid)},
+              {"workgroup", std::move(workgroup)},
+              {"buffers", std::move(buffers)},
+              {"args", std::move(args)},
+              {"output", {output}}};
+}
+
+// A one-dimensional job of `items` work-items in work-groups of kWorkgroupItems.
+Json jobJson1d(const std::string& hsaco, const char* name, uint64_t items, Json buffers, Json args,
+               const char* output) {
+  return jobJson(hsaco, name, {items}, {kWorkgroupItems}, std::move(buffers), std::move(args), output);
+}
 
 Json randomFloats(uint64_t count, uint64_t seed) {
   return Json{{"type", "f32"}, {"count", count}, {"random", {{"seed", seed}, {"min", -1.0}, {"max", 1.0}}}};
@@ -57,13 +72,9 @@ std::string wrongSize(const char* buffer, size_t got, size_t want) {
 // --- fma_loop: exact (fma is correctly rounded; the sum's order is the source's).
 Json fmaJob(uint32_t workgroups, const std::string& hsaco) {
   const uint64_t items = uint64_t{workgroups} * kWorkgroupItems;
-  return Json{
-      {"kernel", kernelJson(hsaco, "fma_loop")},
-      {"grid", {items}},
-      {"workgroup", {kWorkgroupItems}},
-      {"buffers", {{"in", randomFloats(items, 1)}, {"out", zeroFloats(items)}}},
-      {"args", {{{"buffer", "in"}}, {{"buffer", "out"}}, {{"value", kFmaIterations}, {"type", "u32"}}}},
-      {"output", {"out"}}};
+  return jobJson1d(hsaco, "fma_loop", items, {{"in", randomFloats(items, 1)}, {"out", zeroFloats(items)}},
+                   {{{"buffer", "in"}}, {{"buffer", "out"}}, {{"value", kFmaIterations}, {"type", "u32"}}},
+                   "out");
 }
 
 std::string fmaCheck(const frontend::Job& job, const frontend::ResultDoc& doc) {
@@ -84,20 +95,16 @@ std::string fmaCheck(const frontend::Job& job, const frontend::ResultDoc& doc) {
 // compiler may fuse multiply and add or not): |C - exact| <= (k + 1) u sum |a b|.
 Json matmulJob(uint32_t workgroups, const std::string& hsaco) {
   const uint64_t m = workgroups;
-  return Json{{"kernel", kernelJson(hsaco, "lds_matmul")},
-              {"grid", {kMatN, m}},
-              {"workgroup", {16, 16}},
-              {"buffers",
-               {{"A", randomFloats(m * kMatK, 2)},
-                {"B", randomFloats(uint64_t{kMatK} * kMatN, 3)},
-                {"C", zeroFloats(m * kMatN)}}},
-              {"args",
-               {{{"buffer", "A"}},
-                {{"buffer", "B"}},
-                {{"buffer", "C"}},
-                {{"value", kMatN}, {"type", "u32"}},
-                {{"value", kMatK}, {"type", "u32"}}}},
-              {"output", {"C"}}};
+  return jobJson(hsaco, "lds_matmul", {kMatN, m}, {16, 16},
+                 {{"A", randomFloats(m * kMatK, 2)},
+                  {"B", randomFloats(uint64_t{kMatK} * kMatN, 3)},
+                  {"C", zeroFloats(m * kMatN)}},
+                 {{{"buffer", "A"}},
+                  {{"buffer", "B"}},
+                  {{"buffer", "C"}},
+                  {{"value", kMatN}, {"type", "u32"}},
+                  {{"value", kMatK}, {"type", "u32"}}},
+                 "C");
 }
 
 std::string matmulCheck(const frontend::Job& job, const frontend::ResultDoc& doc) {
@@ -123,16 +130,12 @@ std::string matmulCheck(const frontend::Job& job, const frontend::ResultDoc& doc
 // --- saxpy: a * x + y either fused or rounded after the multiply.
 Json saxpyJob(uint32_t workgroups, const std::string& hsaco) {
   const uint64_t items = uint64_t{workgroups} * kWorkgroupItems;
-  return Json{{"kernel", kernelJson(hsaco, "saxpy")},
-              {"grid", {items}},
-              {"workgroup", {kWorkgroupItems}},
-              {"buffers", {{"x", randomFloats(items, 4)}, {"y", randomFloats(items, 5)}}},
-              {"args",
-               {{{"value", kSaxpyA}, {"type", "f32"}},
-                {{"buffer", "x"}},
-                {{"buffer", "y"}},
-                {{"value", items}, {"type", "u32"}}}},
-              {"output", {"y"}}};
+  return jobJson1d(hsaco, "saxpy", items, {{"x", randomFloats(items, 4)}, {"y", randomFloats(items, 5)}},
+                   {{{"value", kSaxpyA}, {"type", "f32"}},
+                    {{"buffer", "x"}},
+                    {{"buffer", "y"}},
+                    {{"value", items}, {"type", "u32"}}},
+                   "y");
 }
 
 std::string saxpyCheck(const frontend::Job& job, const frontend::ResultDoc& doc) {
@@ -150,12 +153,9 @@ std::string saxpyCheck(const frontend::Job& job, const frontend::ResultDoc& doc)
 // --- lds_reduction: exact, by the kernel's own tree (pairs lid and lid + s).
 Json reductionJob(uint32_t workgroups, const std::string& hsaco) {
   const uint64_t items = uint64_t{workgroups} * kWorkgroupItems;
-  return Json{{"kernel", kernelJson(hsaco, "lds_reduction")},
-              {"grid", {items}},
-              {"workgroup", {kWorkgroupItems}},
-              {"buffers", {{"in", randomFloats(items, 6)}, {"partial", zeroFloats(workgroups)}}},
-              {"args", {{{"buffer", "in"}}, {{"buffer", "partial"}}, {{"value", items}, {"type", "u32"}}}},
-              {"output", {"partial"}}};
+  return jobJson1d(
+      hsaco, "lds_reduction", items, {{"in", randomFloats(items, 6)}, {"partial", zeroFloats(workgroups)}},
+      {{{"buffer", "in"}}, {{"buffer", "partial"}}, {{"value", items}, {"type", "u32"}}}, "partial");
 }
 
 std::string reductionCheck(const frontend::Job& job, const frontend::ResultDoc& doc) {
