@@ -121,6 +121,12 @@ int run(const Options& o) {
   if (!o.json) {
     std::printf("gcnsim_bench: %s mode(s), %u thread(s); CPU = process CPU time of the simulation alone\n\n",
                 o.mode.c_str(), o.threads);
+    // Until frontend::RunOptions takes a thread count (bench_run.cpp, measure), say so.
+    if (o.threads > 1)
+      std::printf(
+          "note: --threads %u is not passed on yet (the run API has no thread count): every run uses one "
+          "thread\n\n",
+          o.threads);
     std::printf("%s", tableHeader().c_str());
   }
   std::string summaries;
