@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <iostream>
 
 #include "frontend/config_loader.hpp"
@@ -110,6 +111,13 @@ void checkMode(const RunOptions& o) {
     throw InputError("--report " + o.reports[0] + ": needs --mode timing");
 }
 
+// CPU time of every thread of the process, for RunOutcome::cpuSeconds.
+double processCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
 bool wants(const RunOptions& o, const char* report) {
   return std::find(o.reports.begin(), o.reports.end(), report) != o.reports.end();
 }
@@ -123,16 +131,6 @@ std::vector<ListingLine> kernelListing(const Job& job, const sim::DispatchSpec& 
   std::vector<uint32_t> words(bytes / 4);
   mem.read(spec.entryPc, words.data(), words.size() * 4);
   return decodeListing(spec.gen, words, spec.entryPc);
-}
-
-// SGPRs each wave holds, for the timing model's SGPR-file allocation: the
-// descriptor's granulated count (AMDGPUUsage.rst compute_pgm_rsrc1), or the
-// raw job's "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
-uint32_t sgprsPerWave(const Job& job) {
-  if (job.kernel.format == KernelFormat::Elf)
-    return (job.kernelInfo().kd.granulatedWavefrontSgprCount + 1u) * 8u;
-  if (job.kernel.sgprs) return job.kernel.sgprs;
-  return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
 }
 
 // Timing statistics as result-document counters.
@@ -156,6 +154,15 @@ void addTimingStats(const sim::timing::TimingStats& t, ResultStats& out) {
 }
 
 }  // namespace
+
+// The descriptor's granulated count (AMDGPUUsage.rst compute_pgm_rsrc1), or the
+// raw job's "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
+uint32_t sgprsPerWave(const Job& job) {
+  if (job.kernel.format == KernelFormat::Elf)
+    return (job.kernelInfo().kd.granulatedWavefrontSgprCount + 1u) * 8u;
+  if (job.kernel.sgprs) return job.kernel.sgprs;
+  return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
+}
 
 RunOutcome runJob(const Job& job, const RunOptions& opt) {
   checkMode(opt);
@@ -246,6 +253,7 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
 
   RunOutcome out;
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = processCpuSeconds();
   sim::DispatchStats stats;
   sim::timing::TimingStats tstats;
   if (timing) {
@@ -287,6 +295,7 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
     out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats);
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.cpuSeconds = processCpuSeconds() - cpu0;
   out.opCounts = std::move(stats.opCounts);
   if (!out.status.ok()) return out;
 

@@ -36,6 +36,7 @@ struct RunOutcome {
   sim::RunStatus status;                  // Fault/Watchdog: message names wave, PC and instruction
   ResultDoc doc;                          // filled when status.ok()
   double seconds = 0;                     // wall time of the simulation itself
+  double cpuSeconds = 0;                  // process CPU time (all threads) of the simulation itself
   std::vector<uint64_t> opCounts;         // executions per isa::allOps() row
   uint64_t cycles = 0;                    // timing mode: simulated cycles (also doc.stats.cycles)
   std::string configName;                 // timing mode: the GPU config's name
@@ -47,6 +48,10 @@ struct RunOutcome {
 // Places the job's buffers and kernel in a fresh simulated GPU, runs it and
 // reads back the reported buffers. Throws InputError for bad input.
 RunOutcome runJob(const Job& job, const RunOptions& options);
+
+// SGPRs each wave of the job's kernel holds in timing mode (the timing model's
+// SGPR-file allocation).
+uint32_t sgprsPerWave(const Job& job);
 
 int runCommand(const std::vector<std::string>& args);
 
