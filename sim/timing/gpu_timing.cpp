@@ -66,6 +66,10 @@ const TimedInst* GpuTiming::fetch(WaveCtx& wc) {
   t.ci = ci;
   t.op = &opTimings_[ci->inst.opIndex];
   registerMasks(ci->inst, t.reads, t.writes);
+  if (t.op->cat != IssueCat::Internal) {
+    const bool gds = t.op->kind == Kind::Ds && ci->inst.mem.gds;  // issues as GDS/export, not LDS
+    t.portBit = 1u << unsigned(gds ? IssueCat::GdsExport : t.op->cat);
+  }
   if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(ci->inst.simm16) & 0xffff, code_.gen());
   timedReady_[i] = 1;
   return &t;

@@ -16,6 +16,11 @@
 
 namespace gcnsim::sim::timing {
 namespace {
+uint32_t portsUsed(uint32_t used) {  // a handful of bits (no popcount instruction in the baseline ISA)
+  uint32_t n = 0;
+  for (; used; used &= used - 1) ++n;
+  return n;
+}
 bool writesSgpr(const RegMask& m, unsigned code) { return (m.s[code >> 6] >> (code & 63)) & 1; }
 uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
 }  // namespace
@@ -69,7 +74,15 @@ bool GpuTiming::issueSimd(SimdCtx& simd) {
     const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
     std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
     for (size_t i = 0; i < n && status_.ok(); ++i) {
-      if (list[i]->pollAt > now_) continue;
+      const WaveCtx& wc = *list[i];
+      if (wc.pollAt > now_) continue;
+      if constexpr (!kTraced) {
+        // Its port is taken this turn (or every slot is): the wave would be
+        // found blocked, and nothing is counted or traced for that.
+        if (wc.next && ((used & wc.next->portBit) || portsUsed(used) >= cfg_.issue.maxIssuePerCycle) &&
+            wc.barrierSince == kNever && !wc.atBarrier && !wc.draining && !wc.gwsWait)
+          continue;
+      }
       const bool issued = tryIssue<kTraced>(simd, *list[i], used);
       if (issued && !any) simd.rrStart = uint32_t(start + i + 1);
       any |= issued;
@@ -136,6 +149,7 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
     return StopReason::Fault;
   }
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
+  wc.next = nullptr;
   if (ti.op->cat == IssueCat::Internal) {
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, ti.op->kind);
@@ -297,11 +311,13 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if (!ti) return false;
     // The instruction to run and the registers the scoreboard sees: the cached
     // ones, or under GPR indexing those of the indexed copy.
+    wc.next = ti;
     const isa::DecodedInst* inst = &ti->ci->inst;
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
     RegMask indexedReads, indexedWrites;
     if (vectorModesActive(*wc.w)) [[unlikely]] {
+      wc.next = nullptr;
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
       if (vskipSkips(*wc.w, ti->ci->inst)) {
         skipInstruction(*wc.w, ti->ci->inst);
@@ -327,12 +343,10 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       progress_ = true;
       continue;
     }
-    // A GDS instruction issues as GDS/export, not LDS.
-    IssueCat cat = op.cat;
-    if (op.kind == Kind::Ds && ti->ci->inst.mem.gds) cat = IssueCat::GdsExport;
-    const uint32_t bit = 1u << unsigned(cat);
+    const uint32_t bit = ti->portBit;
+    const IssueCat cat = IssueCat(__builtin_ctz(bit));
     // One instruction per category, at most maxIssuePerCycle in all (GcnTimings.md occupancy table, "Issue").
-    if ((used & bit) || uint32_t(__builtin_popcount(used)) >= cfg_.issue.maxIssuePerCycle) {
+    if ((used & bit) || portsUsed(used) >= cfg_.issue.maxIssuePerCycle) {
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
       return false;
     }

@@ -17,6 +17,7 @@
 namespace gcnsim::sim::timing {
 
 struct WorkgroupCtx;
+struct TimedInst;
 
 inline constexpr uint64_t kNever = ~uint64_t(0);
 
@@ -57,6 +58,10 @@ struct WaveCtx {
   // s_waitcnt or a full counter, the barrier's release, a GDS instruction for
   // a GWS wait). GpuTiming::wake() lowers it.
   uint64_t pollAt = 0;
+  // The instruction at the wave's PC once fetched (null after the PC moved,
+  // and while VSKIP or GPR indexing is on): lets a turn whose port is taken
+  // pass the wave over without a fetch.
+  const TimedInst* next = nullptr;
   // Stall statistics by issue turns: the cycle of the first turn the wave
   // was found blocked on s_waitcnt (waitcntSince) or at a barrier/GWS
   // (barrierSince), kNever if it is not; the turns in between are counted
@@ -97,6 +102,9 @@ struct TimedInst {
   const OpTiming* op = nullptr;
   RegMask reads, writes;
   WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
+  // The issue port it takes (1 << IssueCat; a GDS instruction the GDS/export
+  // port), 0 for the instruction buffer's own instructions.
+  uint32_t portBit = 0;
 };
 
 }  // namespace gcnsim::sim::timing
