@@ -23,6 +23,7 @@
 // scratch", FLAT_SCRATCH_LO = per-lane size); when those registers are zero
 // (a kernel without the prologue), WaveState::scratchBase is used.
 // Unmapped global/scratch addresses fault with GlobalMemory::describe().
+#include <bit>
 #include <cstdio>
 
 #include "memory/apertures.hpp"
@@ -184,6 +185,50 @@ void tfeZero(Exec& x, uint32_t* out, unsigned dataDwords) {
   for (unsigned l = 0; l < kWaveSize; ++l) out[dataDwords * kWaveSize + l] = 0;
 }
 
+// Fast path of the dword loads and stores: the active lanes form one run
+// (lanes first..first+count-1), and their accesses of `bytes` bytes each are
+// global and back to back, lane l at start + bytes * (l - first), so that the
+// run is one block of global memory, read or written at once (GlobalMemory is
+// all-or-nothing: a block that is not entirely mapped is left to the per-lane
+// loop, which reports the faulting lane). SCRATCH (swizzled) never qualifies.
+struct Block {
+  uint64_t start = 0;
+  unsigned first = 0, count = 0;
+};
+bool globalBlock(const FlatCtx& c, uint64_t exec, uint32_t bytes, Block& b) {
+  if (exec == 0 || c.kind == isa::Format::SCRATCH || !c.v0) return false;
+  b.first = unsigned(std::countr_zero(exec));
+  const uint64_t run = exec >> b.first;
+  if ((run & (run + 1)) != 0) return false;  // not one run of lanes
+  b.count = unsigned(std::popcount(run));
+  const bool global = c.kind == isa::Format::GLOBAL;
+  // Lane first + i must access start + bytes * i. The checks compare 32-bit
+  // values without branches, so that they vectorize.
+  bool consecutive = true;
+  if (!c.v1 || (global && c.hasSaddr)) {
+    // One 32-bit VGPR, zero-extended (plus SADDR): its values must not wrap.
+    const uint32_t* v = c.v0 + b.first;
+    if (uint64_t(v[0]) + uint64_t(bytes) * (b.count - 1) > 0xffffffffu) return false;
+    for (unsigned i = 0; i < b.count; ++i) consecutive &= v[i] == v[0] + bytes * i;
+    b.start = (global && c.hasSaddr ? c.saddr : 0) + v[0] + uint64_t(c.offset);
+  } else {
+    const uint32_t *lo = c.v0 + b.first, *hi = c.v1 + b.first;
+    const uint64_t a0 = u64Of(lo[0], hi[0]);
+    for (unsigned i = 0; i < b.count; ++i) {
+      const uint64_t e = a0 + uint64_t(bytes) * i;
+      consecutive &= (lo[i] == uint32_t(e)) & (hi[i] == uint32_t(e >> 32));
+    }
+    b.start = a0 + uint64_t(c.offset);
+  }
+  if (!consecutive) return false;
+  const uint64_t last = b.start + uint64_t(bytes) * b.count - 1;
+  if (last < b.start) return false;  // wraps around
+  if (global) return true;
+  // FLAT: no byte of the block may lie in the LDS or private aperture.
+  auto overlaps = [&](uint64_t lo, uint64_t hi) { return b.start <= hi && last >= lo; };
+  return !overlaps(c.ap.sharedBase, c.ap.sharedLimit) && !overlaps(c.ap.privateBase, c.ap.privateLimit);
+}
+
 // *_LOAD_DWORD[XN]: VDST[i] = *(UINT32*)(ADDR + 4*i)
 template <unsigned N>
 void flatLoad(Exec& x) {
@@ -191,6 +236,17 @@ void flatLoad(Exec& x) {
   if (!flatCtx(x, c)) return;
   const uint64_t exec = x.w.exec();
   uint32_t* out = x.deferVgprs(x.in.dst.reg, uint8_t(N + (x.in.mem.tfe ? 1 : 0)), exec);
+  Block b;
+  alignas(64) uint32_t block[N * kWaveSize];
+  if (globalBlock(c, exec, 4 * N, b) && x.env.global->read(b.start, block, 4 * N * b.count)) {
+    for (unsigned i = 0; i < b.count; ++i)
+      for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + b.first + i] = block[i * N + d];
+    if (x.log)
+      for (unsigned i = 0; i < b.count; ++i)
+        for (unsigned d = 0; d < N; ++d) x.recordAccess(b.start + 4 * (i * N + d), 4, b.first + i);
+    tfeZero(x, out, N);
+    return;
+  }
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const Target t = resolve(c, l);
@@ -235,6 +291,18 @@ void flatStore(Exec& x) {
   FlatCtx c;
   if (!flatCtx(x, c)) return;
   const uint64_t exec = x.w.exec();
+  Block b;
+  if (globalBlock(c, exec, 4 * N, b)) {
+    alignas(64) uint32_t block[N * kWaveSize];
+    for (unsigned i = 0; i < b.count; ++i)
+      for (unsigned d = 0; d < N; ++d) block[i * N + d] = x.w.v(x.in.data0.reg + d)[b.first + i];
+    if (x.env.global->write(b.start, block, 4 * N * b.count)) {
+      if (x.log)
+        for (unsigned i = 0; i < b.count; ++i)
+          for (unsigned d = 0; d < N; ++d) x.recordAccess(b.start + 4 * (i * N + d), 4, b.first + i);
+      return;
+    }
+  }
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const Target t = resolve(c, l);
