@@ -13,13 +13,10 @@
 #include <limits>
 #include <vector>
 
-#include "isa/decoder.hpp"
 #include "sim/semantics/valu_driver.hpp"
 #include "tests/sim/valu_test_util.hpp"
 
 using namespace valutest;
-using gcnsim::sim::Exec;
-using gcnsim::sim::PendingWrites;
 using gcnsim::sim::SemFn;
 using gcnsim::sim::SemRegistry;
 using gcnsim::test::WaveHarness;
@@ -99,28 +96,14 @@ void randomize(WaveHarness& h, Rng& r) {
   h.wave.setVcc(r.next());
 }
 
-// The decoded instructions of the program (without s_endpgm).
 std::vector<gcnsim::isa::DecodedInst> program(Gen g) {
-  const std::vector<uint32_t> words = gcnsim::test::loadProgram("valu_host_fma", g);
-  std::vector<gcnsim::isa::DecodedInst> out;
-  for (size_t i = 0; i < words.size();) {
-    gcnsim::isa::DecodedInst in;
-    REQUIRE(gcnsim::isa::decode(g, words.data() + i, words.size() - i, in) == gcnsim::isa::DecodeStatus::Ok);
-    REQUIRE(in.info);
-    if (std::string(in.info->name) == "s_endpgm") break;
-    out.push_back(in);
-    i += in.bytes() / 4;
-  }
-  return out;
+  return gcnsim::test::decodeProgram("valu_host_fma", g);
 }
 
 // Runs `fn` on instruction `in` with a copy of the harness's wave; returns the wave after it.
 gcnsim::sim::WaveState runOne(WaveHarness& h, SemFn fn, const gcnsim::isa::DecodedInst& in) {
   gcnsim::sim::WaveState w = h.wave;
-  PendingWrites pending;
-  Exec x(w, in, h.env, pending);
-  fn(x);
-  REQUIRE(x.stop() == gcnsim::sim::StopReason::None);
+  REQUIRE(gcnsim::test::runAlone(w, h.env, in, fn) == gcnsim::sim::StopReason::None);
   return w;
 }
 
