@@ -185,46 +185,28 @@ void tfeZero(Exec& x, uint32_t* out, unsigned dataDwords) {
   for (unsigned l = 0; l < kWaveSize; ++l) out[dataDwords * kWaveSize + l] = 0;
 }
 
-// Fast path of the dword loads and stores: the active lanes form one run
-// (lanes first..first+count-1), and their accesses of `bytes` bytes each are
-// global and back to back, lane l at start + bytes * (l - first), so that the
-// run is one block of global memory, read or written at once (GlobalMemory is
-// all-or-nothing: a block that is not entirely mapped is left to the per-lane
-// loop, which reports the faulting lane). SCRATCH (swizzled) never qualifies.
-struct Block {
+// Fast path of the dword loads and stores (mem_common.hpp): the run of lanes
+// accesses `bytes` bytes each, back to back from b.start, all in global memory
+// (GlobalMemory is all-or-nothing: a block that is not entirely mapped is left
+// to the per-lane loop, which reports the faulting lane). SCRATCH (swizzled)
+// never qualifies, FLAT only when the block misses the LDS and private apertures.
+struct Block : LaneRun {
   uint64_t start = 0;
-  unsigned first = 0, count = 0;
 };
 bool globalBlock(const FlatCtx& c, uint64_t exec, uint32_t bytes, Block& b) {
-  if (exec == 0 || c.kind == isa::Format::SCRATCH || !c.v0) return false;
-  b.first = unsigned(std::countr_zero(exec));
-  const uint64_t run = exec >> b.first;
-  if ((run & (run + 1)) != 0) return false;  // not one run of lanes
-  b.count = unsigned(std::popcount(run));
+  if (c.kind == isa::Format::SCRATCH || !c.v0 || !laneRun(exec, b)) return false;
   const bool global = c.kind == isa::Format::GLOBAL;
-  // Lane first + i must access start + bytes * i. The checks compare 32-bit
-  // values without branches, so that they vectorize.
-  bool consecutive = true;
   if (!c.v1 || (global && c.hasSaddr)) {
-    // One 32-bit VGPR, zero-extended (plus SADDR): its values must not wrap.
-    const uint32_t* v = c.v0 + b.first;
-    if (uint64_t(v[0]) + uint64_t(bytes) * (b.count - 1) > 0xffffffffu) return false;
-    for (unsigned i = 0; i < b.count; ++i) consecutive &= v[i] == v[0] + bytes * i;
-    b.start = (global && c.hasSaddr ? c.saddr : 0) + v[0] + uint64_t(c.offset);
+    // One 32-bit VGPR, zero-extended (plus SADDR).
+    if (!consecutive32(c.v0, b, bytes)) return false;
+    b.start = (global && c.hasSaddr ? c.saddr : 0) + c.v0[b.first] + uint64_t(c.offset);
   } else {
-    const uint32_t *lo = c.v0 + b.first, *hi = c.v1 + b.first;
-    const uint64_t a0 = u64Of(lo[0], hi[0]);
-    for (unsigned i = 0; i < b.count; ++i) {
-      const uint64_t e = a0 + uint64_t(bytes) * i;
-      consecutive &= (lo[i] == uint32_t(e)) & (hi[i] == uint32_t(e >> 32));
-    }
-    b.start = a0 + uint64_t(c.offset);
+    if (!consecutive64(c.v0, c.v1, b, bytes)) return false;
+    b.start = u64Of(c.v0[b.first], c.v1[b.first]) + uint64_t(c.offset);
   }
-  if (!consecutive) return false;
   const uint64_t last = b.start + uint64_t(bytes) * b.count - 1;
   if (last < b.start) return false;  // wraps around
   if (global) return true;
-  // FLAT: no byte of the block may lie in the LDS or private aperture.
   auto overlaps = [&](uint64_t lo, uint64_t hi) { return b.start <= hi && last >= lo; };
   return !overlaps(c.ap.sharedBase, c.ap.sharedLimit) && !overlaps(c.ap.privateBase, c.ap.privateLimit);
 }

@@ -123,13 +123,14 @@ inline bool dsLanesInRange(const DsSpace& s, const uint32_t* a, uint64_t exec, u
   const uint32_t size = s.share->size();
   const uint32_t bound = s.limit < size ? s.limit : size;
   if (bound < bytes) return false;
-  uint32_t hi = 0;
+  const uint32_t limit = bound - bytes;  // the highest in-range address
+  bool out = false;
   if (exec == ~0ull) {
-    for (unsigned l = 0; l < kWaveSize; ++l) hi = a[l] > hi ? a[l] : hi;  // vectorizes
+    for (unsigned l = 0; l < kWaveSize; ++l) out |= a[l] > limit;  // vectorizes
   } else {
-    forLanes(exec, [&](unsigned l) { hi = a[l] > hi ? a[l] : hi; });
+    forLanes(exec, [&](unsigned l) { out |= a[l] > limit; });
   }
-  return hi <= bound - bytes;
+  return !out;
 }
 
 // True when every lane is active and lane l's address is a[0] + step * l.

@@ -2,7 +2,8 @@
 // flat_ops.cpp) against the per-lane paths they shortcut. Each instruction runs
 // alone twice on the same wave and memory:
 //   A  lanes whose accesses all qualify for the fast path (every DS address in
-//      range; global/flat: one run of lanes at consecutive addresses);
+//      range; global/flat/MUBUF ADDR64: one run of lanes at consecutive
+//      addresses);
 //   B  the same lanes plus or minus one lane k that sends the instruction down
 //      the per-lane path (a DS address out of range; a hole in the run).
 // Every other lane must see identical registers, memory and access-log
@@ -158,7 +159,8 @@ TEST_CASE("fast lanes: consecutive ds_read_b32 / ds_write_b32 with full EXEC", "
 
 namespace {
 
-// Global/flat A/B: `name` is fast_lanes_global (gfx9) or fast_lanes_flat (gfx8).
+// Global/flat/buffer A/B: `name` is fast_lanes_global (gfx9), fast_lanes_flat (gfx8)
+// or fast_lanes_buffer (gfx6, ADDR64 with a V# of base 0 in s[8:11]).
 void checkGlobal(const char* name, Gen g) {
   const auto insts = gcnsim::test::decodeProgram(name, g);
   uint64_t seed = 99;
@@ -241,7 +243,8 @@ void checkGlobal(const char* name, Gen g) {
 
 }  // namespace
 
-TEST_CASE("fast lanes: global loads and stores of one run of lanes equal the per-lane path", "[vmem][fast]") {
+TEST_CASE("fast lanes: global/flat/buffer loads and stores of one run of lanes equal the per-lane path", "[vmem][fast]") {
   checkGlobal("fast_lanes_global", Gen::GCN14);
   checkGlobal("fast_lanes_flat", Gen::GCN12);
+  checkGlobal("fast_lanes_buffer", Gen::GCN10);
 }
