@@ -243,7 +243,8 @@ void checkGlobal(const char* name, Gen g) {
 
 }  // namespace
 
-TEST_CASE("fast lanes: global/flat/buffer loads and stores of one run of lanes equal the per-lane path", "[vmem][fast]") {
+TEST_CASE("fast lanes: global/flat/buffer loads and stores of one run of lanes equal the per-lane path",
+          "[vmem][fast]") {
   checkGlobal("fast_lanes_global", Gen::GCN14);
   checkGlobal("fast_lanes_flat", Gen::GCN12);
   checkGlobal("fast_lanes_buffer", Gen::GCN10);
