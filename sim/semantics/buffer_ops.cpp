@@ -43,13 +43,7 @@ void bufferLoad(Exec& x) {
   uint32_t* out = toLds ? nullptr : x.deferVgprs(x.in.dst.reg, uint8_t(N + (x.in.mem.tfe ? 1 : 0)), exec);
   LaneRun r;
   uint64_t start = 0;
-  alignas(64) uint32_t block[N * kWaveSize];
-  if (!toLds && bufferBlock(c, exec, N, r, start) && x.env.global->read(start, block, 4 * N * r.count)) {
-    for (unsigned i = 0; i < r.count; ++i)
-      for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + r.first + i] = block[i * N + d];
-    if (x.log)
-      for (unsigned i = 0; i < r.count; ++i)
-        for (unsigned d = 0; d < N; ++d) x.recordAccess(start + 4 * (i * N + d), 4, r.first + i);
+  if (!toLds && bufferBlock(c, exec, N, r, start) && loadRun<N>(x, start, r, out)) {
     tfeZero(x, out, N);
     return;
   }
@@ -113,17 +107,7 @@ void bufferStore(Exec& x) {
   const uint64_t exec = x.w.exec();
   LaneRun r;
   uint64_t start = 0;
-  if (bufferBlock(c, exec, N, r, start)) {
-    alignas(64) uint32_t block[N * kWaveSize];
-    for (unsigned i = 0; i < r.count; ++i)
-      for (unsigned d = 0; d < N; ++d) block[i * N + d] = x.w.v(x.in.data0.reg + d)[r.first + i];
-    if (x.env.global->write(start, block, 4 * N * r.count)) {
-      if (x.log)
-        for (unsigned i = 0; i < r.count; ++i)
-          for (unsigned d = 0; d < N; ++d) x.recordAccess(start + 4 * (i * N + d), 4, r.first + i);
-      return;
-    }
-  }
+  if (bufferBlock(c, exec, N, r, start) && storeRun<N>(x, start, r, x.in.data0.reg)) return;
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     for (unsigned d = 0; d < N; ++d) {

@@ -219,13 +219,7 @@ void flatLoad(Exec& x) {
   const uint64_t exec = x.w.exec();
   uint32_t* out = x.deferVgprs(x.in.dst.reg, uint8_t(N + (x.in.mem.tfe ? 1 : 0)), exec);
   Block b;
-  alignas(64) uint32_t block[N * kWaveSize];
-  if (globalBlock(c, exec, 4 * N, b) && x.env.global->read(b.start, block, 4 * N * b.count)) {
-    for (unsigned i = 0; i < b.count; ++i)
-      for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + b.first + i] = block[i * N + d];
-    if (x.log)
-      for (unsigned i = 0; i < b.count; ++i)
-        for (unsigned d = 0; d < N; ++d) x.recordAccess(b.start + 4 * (i * N + d), 4, b.first + i);
+  if (globalBlock(c, exec, 4 * N, b) && loadRun<N>(x, b.start, b, out)) {
     tfeZero(x, out, N);
     return;
   }
@@ -274,17 +268,7 @@ void flatStore(Exec& x) {
   if (!flatCtx(x, c)) return;
   const uint64_t exec = x.w.exec();
   Block b;
-  if (globalBlock(c, exec, 4 * N, b)) {
-    alignas(64) uint32_t block[N * kWaveSize];
-    for (unsigned i = 0; i < b.count; ++i)
-      for (unsigned d = 0; d < N; ++d) block[i * N + d] = x.w.v(x.in.data0.reg + d)[b.first + i];
-    if (x.env.global->write(b.start, block, 4 * N * b.count)) {
-      if (x.log)
-        for (unsigned i = 0; i < b.count; ++i)
-          for (unsigned d = 0; d < N; ++d) x.recordAccess(b.start + 4 * (i * N + d), 4, b.first + i);
-      return;
-    }
-  }
+  if (globalBlock(c, exec, 4 * N, b) && storeRun<N>(x, b.start, b, x.in.data0.reg)) return;
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const Target t = resolve(c, l);

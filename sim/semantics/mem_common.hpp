@@ -237,6 +237,37 @@ inline bool consecutive64(const uint32_t* lo, const uint32_t* hi, const LaneRun&
   }
   return same;
 }
+// Reports the run's N dwords per lane from `start` (lane first+i's dword d at
+// start + 4 * (N * i + d)) to the timing model, in lane order.
+template <unsigned N>
+inline void recordRun(Exec& x, uint64_t start, const LaneRun& r) {
+  if (!x.log) return;
+  for (unsigned i = 0; i < r.count; ++i)
+    for (unsigned d = 0; d < N; ++d) x.recordAccess(start + 4 * (i * N + d), 4, r.first + i);
+}
+// Reads the run's block into the deferred VGPRs `out` (out[d * 64 + lane]);
+// false, with nothing done, when the block is not entirely mapped.
+template <unsigned N>
+inline bool loadRun(Exec& x, uint64_t start, const LaneRun& r, uint32_t* out) {
+  alignas(64) uint32_t block[N * kWaveSize];
+  if (!x.env.global->read(start, block, 4 * N * r.count)) return false;
+  for (unsigned i = 0; i < r.count; ++i)
+    for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + r.first + i] = block[i * N + d];
+  recordRun<N>(x, start, r);
+  return true;
+}
+// Writes VGPRs data..data+N-1 of the run as one block; false, with nothing
+// done, when the block is not entirely mapped.
+template <unsigned N>
+inline bool storeRun(Exec& x, uint64_t start, const LaneRun& r, unsigned data) {
+  alignas(64) uint32_t block[N * kWaveSize];
+  for (unsigned i = 0; i < r.count; ++i)
+    for (unsigned d = 0; d < N; ++d) block[i * N + d] = x.w.v(data + d)[r.first + i];
+  if (!x.env.global->write(start, block, 4 * N * r.count)) return false;
+  recordRun<N>(x, start, r);
+  return true;
+}
+
 // True when the 32-bit values v[l] of the run are v0 + step * i without wrapping.
 inline bool consecutive32(const uint32_t* v, const LaneRun& r, uint32_t step) {
   v += r.first;
