@@ -20,6 +20,17 @@ inline void tfeZero(Exec& x, uint32_t* out, unsigned dataDwords) {
   for (unsigned l = 0; l < kWaveSize; ++l) out[dataDwords * kWaveSize + l] = 0;
 }
 
+// Fast path of the dword loads and stores (mem_common.hpp): ADDR64 (no range
+// checking) with the 64-bit VADDRs of one run of lanes back to back, so that
+// lane first+i's dword d is at c.at(first) + 4 * (N * i + d) (the alignment
+// &~3 commutes with adding multiples of 4): one block, read or written at once
+// when it is entirely mapped (otherwise the per-lane loop reports the fault).
+bool bufferBlock(const BufferCtx& c, uint64_t exec, unsigned dwords, LaneRun& r, uint64_t& start) {
+  if (!c.addr64 || !laneRun(exec, r) || !consecutive64(c.v0, c.v1, r, 4 * dwords)) return false;
+  start = c.at(r.first, 0, 4).address;
+  return start + 4ull * dwords * r.count - 1 >= start;  // no wrap-around
+}
+
 // BUFFER_LOAD_DWORD[XN]: VDATA[i] = VM[i], VM = VMEM(SRSRC, VADDR, SOFFSET, OFFSET)
 // With LDS (DWORD only): LDS[(M0&0xffff) + LANEID*4] = VM[0], no VGPR written.
 template <unsigned N>
@@ -30,6 +41,12 @@ void bufferLoad(Exec& x) {
   const bool toLds = x.in.mem.lds;
   if (toLds && !ldsDirectReady(x)) return;
   uint32_t* out = toLds ? nullptr : x.deferVgprs(x.in.dst.reg, uint8_t(N + (x.in.mem.tfe ? 1 : 0)), exec);
+  LaneRun r;
+  uint64_t start = 0;
+  if (!toLds && bufferBlock(c, exec, N, r, start) && loadRun<N>(x, start, r, out)) {
+    tfeZero(x, out, N);
+    return;
+  }
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     for (unsigned d = 0; d < N; ++d) {
@@ -88,6 +105,9 @@ void bufferStore(Exec& x) {
   BufferCtx c;
   if (!bufferCtx(x, c)) return;
   const uint64_t exec = x.w.exec();
+  LaneRun r;
+  uint64_t start = 0;
+  if (bufferBlock(c, exec, N, r, start) && storeRun<N>(x, start, r, x.in.data0.reg)) return;
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     for (unsigned d = 0; d < N; ++d) {

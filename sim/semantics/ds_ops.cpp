@@ -3,6 +3,8 @@
 // M0 limit, see mem_ds.hpp). Every op runs over the active lanes in lane
 // order; loads and returning atomics deliver their VGPRs through
 // Exec::deferVgprs, stores and memory updates happen immediately.
+#include <cstring>
+
 #include "sim/semantics.hpp"
 #include "sim/semantics/mem_common.hpp"
 #include "sim/semantics/mem_ds.hpp"
@@ -13,10 +15,31 @@ namespace {
 
 bool isGcn14(const Exec& x) { return x.w.gen == isa::Gen::GCN14; }
 
+// Every loop below first computes the lanes' addresses, then checks them in
+// range at once: in range (the common case), the lanes access the LDS bytes
+// directly (DsDirect); otherwise each access is checked on its own (DsSpace).
+// Both run the same lane loop in lane order, so the results are identical.
+
+// a[l] = (ADDR[l] + off) & mask for every lane (inactive lanes too: never used).
+inline void laneAddresses(const uint32_t* addr, uint32_t off, uint32_t mask, uint32_t* a) {
+  for (unsigned l = 0; l < kWaveSize; ++l) a[l] = (addr[l] + off) & mask;
+}
+// Reports the accesses of a single-address op to the timing model.
+inline void recordLanes(Exec& x, const uint32_t* a, uint64_t exec, uint32_t bytes) {
+  if (x.log) forLanes(exec, [&](unsigned l) { x.recordDsAccess(a[l], bytes, l); });
+}
+
 // ---------------------------------------------------------------------------
 // Reads. ALIGN is the address mask of GCN 1.0-1.2 ("(ADDR+OFFSET)&~3"); with
 // UNALIGNED14 GCN 1.4 uses the byte address as is ("if (GCN14) VDST =
 // *(UINT32*)(DS + (ADDR+OFFSET))").
+
+template <unsigned N, class Space>
+void readLanes(const Space& s, const uint32_t* a, uint64_t exec, uint32_t* out) {
+  forLanes(exec, [&](unsigned l) {
+    for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + l] = s.loadDword(a[l] + 4 * d);
+  });
+}
 
 // DS_READ_B32/B64/B96/B128: VDST[0..N-1] = *(UINT32xN*)(DS + ((ADDR+OFFSET)&~ALIGN))
 template <unsigned N, uint32_t ALIGN, bool UNALIGNED14>
@@ -24,16 +47,22 @@ void dsRead(Exec& x) {
   DsSpace s;
   if (operandsMissing(x) || !dsSpace(x, s)) return;
   const uint64_t exec = x.w.exec();
-  const uint32_t mask = (UNALIGNED14 && isGcn14(x)) ? ~0u : ~ALIGN;
-  const uint32_t off = dsOffset(x);
-  const uint32_t* addr = x.w.v(x.in.addr.reg);
+  alignas(64) uint32_t a[kWaveSize];
+  laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (UNALIGNED14 && isGcn14(x)) ? ~0u : ~ALIGN, a);
+  recordLanes(x, a, exec, 4 * N);
   uint32_t* out = x.deferVgprs(x.in.dst.reg, N, exec);
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a = (addr[l] + off) & mask;
-    x.recordDsAccess(a, 4 * N, l);
-    for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + l] = s.loadDword(a + 4 * d);
-  }
+  if (!dsLanesInRange(s, a, exec, 4 * N)) return readLanes<N>(s, a, exec, out);
+  const DsDirect lds{s.share->data()};
+  if (N == 1 && dsConsecutive(a, exec, 4)) return (void)std::memcpy(out, lds.base + a[0], 4 * kWaveSize);
+  readLanes<N>(lds, a, exec, out);
+}
+
+template <LoadKind K, class Space>
+void readSubLanes(const Space& s, const uint32_t* a, uint64_t exec, const uint32_t* old, uint32_t* out) {
+  forLanes(exec, [&](unsigned l) {
+    const uint32_t raw = loadBytes(K) == 1 ? s.template load<uint8_t>(a[l]) : s.template load<uint16_t>(a[l]);
+    out[l] = loadExtend(K, raw, old[l]);
+  });
 }
 
 // DS_READ_U8/I8/U16/I16 and the D16 forms: VDST = extend(*(T*)(DS + ADDR+OFFSET))
@@ -43,22 +72,26 @@ void dsReadSub(Exec& x) {
   DsSpace s;
   if (operandsMissing(x) || !dsSpace(x, s)) return;
   const uint64_t exec = x.w.exec();
-  const uint32_t mask = (loadBytes(K) == 2 && !isGcn14(x)) ? ~1u : ~0u;
-  const uint32_t off = dsOffset(x);
-  const uint32_t* addr = x.w.v(x.in.addr.reg);
+  alignas(64) uint32_t a[kWaveSize];
+  laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (loadBytes(K) == 2 && !isGcn14(x)) ? ~1u : ~0u, a);
+  recordLanes(x, a, exec, loadBytes(K));
   const uint32_t* old = x.w.v(x.in.dst.reg);
   uint32_t* out = x.deferVgprs(x.in.dst.reg, 1, exec);
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a = (addr[l] + off) & mask;
-    x.recordDsAccess(a, loadBytes(K), l);
-    const uint32_t raw = loadBytes(K) == 1 ? s.load<uint8_t>(a) : s.load<uint16_t>(a);
-    out[l] = loadExtend(K, raw, old[l]);
-  }
+  if (dsLanesInRange(s, a, exec, loadBytes(K)))
+    readSubLanes<K>(DsDirect{s.share->data()}, a, exec, old, out);
+  else
+    readSubLanes<K>(s, a, exec, old, out);
 }
 
 // ---------------------------------------------------------------------------
 // Writes.
+
+template <unsigned N, class Space>
+void writeLanes(const Space& s, const uint32_t* a, uint64_t exec, const WaveState& w, unsigned data) {
+  forLanes(exec, [&](unsigned l) {
+    for (unsigned d = 0; d < N; ++d) s.storeDword(a[l] + 4 * d, w.v(data + d)[l]);
+  });
+}
 
 // DS_WRITE_B32/B64/B96/B128: *(UINT32xN*)(DS + ((ADDR+OFFSET)&~ALIGN)) = VDATA0
 template <unsigned N, uint32_t ALIGN, bool UNALIGNED14>
@@ -66,15 +99,25 @@ void dsWrite(Exec& x) {
   DsSpace s;
   if (operandsMissing(x) || !dsSpace(x, s)) return;
   const uint64_t exec = x.w.exec();
-  const uint32_t mask = (UNALIGNED14 && isGcn14(x)) ? ~0u : ~ALIGN;
-  const uint32_t off = dsOffset(x);
-  const uint32_t* addr = x.w.v(x.in.addr.reg);
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a = (addr[l] + off) & mask;
-    x.recordDsAccess(a, 4 * N, l);
-    for (unsigned d = 0; d < N; ++d) s.storeDword(a + 4 * d, x.w.v(x.in.data0.reg + d)[l]);
-  }
+  alignas(64) uint32_t a[kWaveSize];
+  laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (UNALIGNED14 && isGcn14(x)) ? ~0u : ~ALIGN, a);
+  recordLanes(x, a, exec, 4 * N);
+  if (!dsLanesInRange(s, a, exec, 4 * N)) return writeLanes<N>(s, a, exec, x.w, x.in.data0.reg);
+  const DsDirect lds{s.share->data()};
+  if (N == 1 && dsConsecutive(a, exec, 4))
+    return (void)std::memcpy(lds.base + a[0], x.w.v(x.in.data0.reg), 4 * kWaveSize);
+  writeLanes<N>(lds, a, exec, x.w, x.in.data0.reg);
+}
+
+template <StoreKind K, class Space>
+void writeSubLanes(const Space& s, const uint32_t* a, uint64_t exec, const uint32_t* data) {
+  forLanes(exec, [&](unsigned l) {
+    const uint32_t v = storeValue(K, data[l]);
+    if (storeBytes(K) == 1)
+      s.template store<uint8_t>(a[l], uint8_t(v));
+    else
+      s.template store<uint16_t>(a[l], uint16_t(v));
+  });
 }
 
 // DS_WRITE_B8/B16 (+ _D16_HI): *(T*)(DS + ADDR+OFFSET) = VDATA0 bits (16-bit: &~1 before GCN 1.4)
@@ -83,20 +126,14 @@ void dsWriteSub(Exec& x) {
   DsSpace s;
   if (operandsMissing(x) || !dsSpace(x, s)) return;
   const uint64_t exec = x.w.exec();
-  const uint32_t mask = (storeBytes(K) == 2 && !isGcn14(x)) ? ~1u : ~0u;
-  const uint32_t off = dsOffset(x);
-  const uint32_t* addr = x.w.v(x.in.addr.reg);
+  alignas(64) uint32_t a[kWaveSize];
+  laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (storeBytes(K) == 2 && !isGcn14(x)) ? ~1u : ~0u, a);
+  recordLanes(x, a, exec, storeBytes(K));
   const uint32_t* data = x.w.v(x.in.data0.reg);
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a = (addr[l] + off) & mask;
-    x.recordDsAccess(a, storeBytes(K), l);
-    const uint32_t v = storeValue(K, data[l]);
-    if (storeBytes(K) == 1)
-      s.store<uint8_t>(a, uint8_t(v));
-    else
-      s.store<uint16_t>(a, uint16_t(v));
-  }
+  if (dsLanesInRange(s, a, exec, storeBytes(K)))
+    writeSubLanes<K>(DsDirect{s.share->data()}, a, exec, data);
+  else
+    writeSubLanes<K>(s, a, exec, data);
 }
 
 // ---------------------------------------------------------------------------
@@ -110,13 +147,27 @@ template <unsigned BYTES, bool ST64>
 struct Two {
   static constexpr uint32_t kScale = BYTES * (ST64 ? 64 : 1);
   static constexpr unsigned kDwords = BYTES / 4;
-  static uint32_t a0(const Exec& x, uint32_t addr) {
-    return (addr + uint32_t(x.in.mem.offset & 0xff) * kScale) & ~(BYTES - 1);
-  }
-  static uint32_t a1(const Exec& x, uint32_t addr) {
-    return (addr + uint32_t(x.in.mem.offset1) * kScale) & ~(BYTES - 1);
-  }
+  static uint32_t off0(const Exec& x) { return uint32_t(x.in.mem.offset & 0xff) * kScale; }
+  static uint32_t off1(const Exec& x) { return uint32_t(x.in.mem.offset1) * kScale; }
 };
+
+template <unsigned BYTES, bool READ, bool WRITE, class Space>
+void twoAddressLanes(const Space& s, const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t* out,
+                     const WaveState& w, unsigned data0, unsigned data1) {
+  constexpr unsigned kDw = BYTES / 4;
+  forLanes(exec, [&](unsigned l) {
+    if (READ) {
+      for (unsigned d = 0; d < kDw; ++d) {
+        out[d * kWaveSize + l] = s.loadDword(a0[l] + 4 * d);
+        out[(kDw + d) * kWaveSize + l] = s.loadDword(a1[l] + 4 * d);
+      }
+    }
+    if (WRITE) {
+      for (unsigned d = 0; d < kDw; ++d) s.storeDword(a0[l] + 4 * d, w.v(data0 + d)[l]);
+      for (unsigned d = 0; d < kDw; ++d) s.storeDword(a1[l] + 4 * d, w.v(data1 + d)[l]);
+    }
+  });
+}
 
 // The two-address ops, one loop: READ returns the old values, WRITE stores the data.
 // DS_READ2*:        VDST = *V0 | (*V1 << BITS)
@@ -129,23 +180,21 @@ void dsTwoAddress(Exec& x) {
   if (operandsMissing(x) || !dsSpace(x, s)) return;
   const uint64_t exec = x.w.exec();
   const uint32_t* addr = x.w.v(x.in.addr.reg);
-  uint32_t* out = READ ? x.deferVgprs(x.in.dst.reg, 2 * T2::kDwords, exec) : nullptr;
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    if (!(exec >> l & 1)) continue;
-    const uint32_t a0 = T2::a0(x, addr[l]), a1 = T2::a1(x, addr[l]);
-    x.recordDsAccess(a0, BYTES, l);
-    x.recordDsAccess(a1, BYTES, l);
-    if (READ) {
-      for (unsigned d = 0; d < T2::kDwords; ++d) {
-        out[d * kWaveSize + l] = s.loadDword(a0 + 4 * d);
-        out[(T2::kDwords + d) * kWaveSize + l] = s.loadDword(a1 + 4 * d);
-      }
-    }
-    if (WRITE) {
-      for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a0 + 4 * d, x.w.v(x.in.data0.reg + d)[l]);
-      for (unsigned d = 0; d < T2::kDwords; ++d) s.storeDword(a1 + 4 * d, x.w.v(x.in.data1.reg + d)[l]);
-    }
+  alignas(64) uint32_t a0[kWaveSize], a1[kWaveSize];
+  laneAddresses(addr, T2::off0(x), ~(BYTES - 1), a0);
+  laneAddresses(addr, T2::off1(x), ~(BYTES - 1), a1);
+  if (x.log) {
+    forLanes(exec, [&](unsigned l) {
+      x.recordDsAccess(a0[l], BYTES, l);
+      x.recordDsAccess(a1[l], BYTES, l);
+    });
   }
+  uint32_t* out = READ ? x.deferVgprs(x.in.dst.reg, 2 * T2::kDwords, exec) : nullptr;
+  const unsigned d0 = x.in.data0.reg, d1 = x.in.data1.reg;
+  if (dsLanesInRange(s, a0, exec, BYTES) && dsLanesInRange(s, a1, exec, BYTES))
+    twoAddressLanes<BYTES, READ, WRITE>(DsDirect{s.share->data()}, a0, a1, exec, out, x.w, d0, d1);
+  else
+    twoAddressLanes<BYTES, READ, WRITE>(s, a0, a1, exec, out, x.w, d0, d1);
 }
 template <unsigned BYTES, bool ST64>
 constexpr SemFn dsRead2 = &dsTwoAddress<BYTES, ST64, true, false>;

@@ -23,6 +23,7 @@
 // scratch", FLAT_SCRATCH_LO = per-lane size); when those registers are zero
 // (a kernel without the prologue), WaveState::scratchBase is used.
 // Unmapped global/scratch addresses fault with GlobalMemory::describe().
+#include <bit>
 #include <cstdio>
 
 #include "memory/apertures.hpp"
@@ -184,6 +185,32 @@ void tfeZero(Exec& x, uint32_t* out, unsigned dataDwords) {
   for (unsigned l = 0; l < kWaveSize; ++l) out[dataDwords * kWaveSize + l] = 0;
 }
 
+// Fast path of the dword loads and stores (mem_common.hpp): the run of lanes
+// accesses `bytes` bytes each, back to back from b.start, all in global memory
+// (GlobalMemory is all-or-nothing: a block that is not entirely mapped is left
+// to the per-lane loop, which reports the faulting lane). SCRATCH (swizzled)
+// never qualifies, FLAT only when the block misses the LDS and private apertures.
+struct Block : LaneRun {
+  uint64_t start = 0;
+};
+bool globalBlock(const FlatCtx& c, uint64_t exec, uint32_t bytes, Block& b) {
+  if (c.kind == isa::Format::SCRATCH || !c.v0 || !laneRun(exec, b)) return false;
+  const bool global = c.kind == isa::Format::GLOBAL;
+  if (!c.v1 || (global && c.hasSaddr)) {
+    // One 32-bit VGPR, zero-extended (plus SADDR).
+    if (!consecutive32(c.v0, b, bytes)) return false;
+    b.start = (global && c.hasSaddr ? c.saddr : 0) + c.v0[b.first] + uint64_t(c.offset);
+  } else {
+    if (!consecutive64(c.v0, c.v1, b, bytes)) return false;
+    b.start = u64Of(c.v0[b.first], c.v1[b.first]) + uint64_t(c.offset);
+  }
+  const uint64_t last = b.start + uint64_t(bytes) * b.count - 1;
+  if (last < b.start) return false;  // wraps around
+  if (global) return true;
+  auto overlaps = [&](uint64_t lo, uint64_t hi) { return b.start <= hi && last >= lo; };
+  return !overlaps(c.ap.sharedBase, c.ap.sharedLimit) && !overlaps(c.ap.privateBase, c.ap.privateLimit);
+}
+
 // *_LOAD_DWORD[XN]: VDST[i] = *(UINT32*)(ADDR + 4*i)
 template <unsigned N>
 void flatLoad(Exec& x) {
@@ -191,6 +218,11 @@ void flatLoad(Exec& x) {
   if (!flatCtx(x, c)) return;
   const uint64_t exec = x.w.exec();
   uint32_t* out = x.deferVgprs(x.in.dst.reg, uint8_t(N + (x.in.mem.tfe ? 1 : 0)), exec);
+  Block b;
+  if (globalBlock(c, exec, 4 * N, b) && loadRun<N>(x, b.start, b, out)) {
+    tfeZero(x, out, N);
+    return;
+  }
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const Target t = resolve(c, l);
@@ -235,6 +267,8 @@ void flatStore(Exec& x) {
   FlatCtx c;
   if (!flatCtx(x, c)) return;
   const uint64_t exec = x.w.exec();
+  Block b;
+  if (globalBlock(c, exec, 4 * N, b) && storeRun<N>(x, b.start, b, x.in.data0.reg)) return;
   for (unsigned l = 0; l < kWaveSize; ++l) {
     if (!(exec >> l & 1)) continue;
     const Target t = resolve(c, l);

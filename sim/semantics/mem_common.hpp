@@ -210,6 +210,73 @@ inline void globalFault(Exec& x, const char* what, uint64_t addr, unsigned lane)
 
 inline uint32_t popcount64(uint64_t v) { return uint32_t(std::popcount(v)); }
 
+// ---------------------------------------------------------------------------
+// Fast paths of the vector-memory loads and stores: the active lanes form one
+// run (lanes first..first+count-1) whose accesses are back to back, so that
+// the run is one block of global memory, read or written with one call.
+struct LaneRun {
+  unsigned first = 0, count = 0;
+};
+// False unless `exec` is one non-empty run of lanes.
+inline bool laneRun(uint64_t exec, LaneRun& r) {
+  if (exec == 0) return false;
+  r.first = unsigned(std::countr_zero(exec));
+  const uint64_t run = exec >> r.first;
+  r.count = unsigned(std::popcount(run));
+  return (run & (run + 1)) == 0;
+}
+// True when the 64-bit values (lo[l], hi[l]) of the run are v0 + step * i
+// (compared as 32-bit halves without branches, so that the loop vectorizes).
+inline bool consecutive64(const uint32_t* lo, const uint32_t* hi, const LaneRun& r, uint32_t step) {
+  lo += r.first, hi += r.first;
+  const uint64_t v0 = u64Of(lo[0], hi[0]);
+  bool same = true;
+  for (unsigned i = 0; i < r.count; ++i) {
+    const uint64_t e = v0 + uint64_t(step) * i;
+    same &= (lo[i] == uint32_t(e)) & (hi[i] == uint32_t(e >> 32));
+  }
+  return same;
+}
+// Reports the run's N dwords per lane from `start` (lane first+i's dword d at
+// start + 4 * (N * i + d)) to the timing model, in lane order.
+template <unsigned N>
+inline void recordRun(Exec& x, uint64_t start, const LaneRun& r) {
+  if (!x.log) return;
+  for (unsigned i = 0; i < r.count; ++i)
+    for (unsigned d = 0; d < N; ++d) x.recordAccess(start + 4 * (i * N + d), 4, r.first + i);
+}
+// Reads the run's block into the deferred VGPRs `out` (out[d * 64 + lane]);
+// false, with nothing done, when the block is not entirely mapped.
+template <unsigned N>
+inline bool loadRun(Exec& x, uint64_t start, const LaneRun& r, uint32_t* out) {
+  alignas(64) uint32_t block[N * kWaveSize];
+  if (!x.env.global->read(start, block, 4 * N * r.count)) return false;
+  for (unsigned i = 0; i < r.count; ++i)
+    for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + r.first + i] = block[i * N + d];
+  recordRun<N>(x, start, r);
+  return true;
+}
+// Writes VGPRs data..data+N-1 of the run as one block; false, with nothing
+// done, when the block is not entirely mapped.
+template <unsigned N>
+inline bool storeRun(Exec& x, uint64_t start, const LaneRun& r, unsigned data) {
+  alignas(64) uint32_t block[N * kWaveSize];
+  for (unsigned i = 0; i < r.count; ++i)
+    for (unsigned d = 0; d < N; ++d) block[i * N + d] = x.w.v(data + d)[r.first + i];
+  if (!x.env.global->write(start, block, 4 * N * r.count)) return false;
+  recordRun<N>(x, start, r);
+  return true;
+}
+
+// True when the 32-bit values v[l] of the run are v0 + step * i without wrapping.
+inline bool consecutive32(const uint32_t* v, const LaneRun& r, uint32_t step) {
+  v += r.first;
+  if (uint64_t(v[0]) + uint64_t(step) * (r.count - 1) > 0xffffffffu) return false;
+  bool same = true;
+  for (unsigned i = 0; i < r.count; ++i) same &= v[i] == v[0] + step * i;
+  return same;
+}
+
 // The untyped vector-memory operations MUBUF, FLAT, GLOBAL and SCRATCH share
 // (suffixes after "buffer_", "flat_", ...), as registration entries built from
 // the family's templates: LOADN<dwords>, LOADSUB<LoadKind>, STOREN<dwords>,

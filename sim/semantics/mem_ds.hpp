@@ -12,7 +12,9 @@
 // Out of range: reads give 0, writes are dropped (memory/data_share.hpp). A
 // multi-dword access (B64/B96/B128) is checked per dword.
 #pragma once
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "memory/gds.hpp"
 #include "memory/lds.hpp"
@@ -36,7 +38,7 @@ struct DsSpace {
     return v;
   }
   template <class T>
-  void store(uint32_t a, T v) {
+  void store(uint32_t a, T v) const {
     if (gds)
       gds->writeM0(a, &v, sizeof(T), m0);
     else
@@ -44,7 +46,7 @@ struct DsSpace {
   }
   // Dword-granular multi-dword access (each dword range checked on its own).
   uint32_t loadDword(uint32_t a) const { return load<uint32_t>(a); }
-  void storeDword(uint32_t a, uint32_t v) { store<uint32_t>(a, v); }
+  void storeDword(uint32_t a, uint32_t v) const { store<uint32_t>(a, v); }
   template <class T>
   T loadWide(uint32_t a) const {
     if constexpr (sizeof(T) == 8)
@@ -53,7 +55,7 @@ struct DsSpace {
       return load<T>(a);
   }
   template <class T>
-  void storeWide(uint32_t a, T v) {
+  void storeWide(uint32_t a, T v) const {
     if constexpr (sizeof(T) == 8) {
       store<uint32_t>(a, uint32_t(v));
       store<uint32_t>(a + 4, uint32_t(uint64_t(v) >> 32));
@@ -85,6 +87,58 @@ inline bool dsSpace(Exec& x, DsSpace& s) {
   s.limit = x.env.ldsBytes;
   if (x.w.gen != isa::Gen::GCN14 && m0 < s.limit) s.limit = m0;  // seed 004: M0 limit (GCN 1.0-1.2)
   return true;
+}
+
+// Fast path of the DS loops: the LDS bytes accessed without a range check, for
+// an instruction whose every access was checked in range at once
+// (dsLanesInRange). Same interface as DsSpace.
+struct DsDirect {
+  uint8_t* base;
+  template <class T>
+  T load(uint32_t a) const {
+    T v;
+    std::memcpy(&v, base + a, sizeof(T));
+    return v;
+  }
+  template <class T>
+  void store(uint32_t a, T v) const {
+    std::memcpy(base + a, &v, sizeof(T));
+  }
+  uint32_t loadDword(uint32_t a) const { return load<uint32_t>(a); }
+  void storeDword(uint32_t a, uint32_t v) const { store<uint32_t>(a, v); }
+};
+
+// Calls f(lane) for the lanes of `exec` in lane order.
+template <class F>
+inline void forLanes(uint64_t exec, F&& f) {
+  for (uint64_t rest = exec; rest; rest &= rest - 1) f(unsigned(std::countr_zero(rest)));
+}
+
+// True when `s` is LDS and the access [a[l], a[l] + bytes) of every lane of
+// `exec` lies in range (the DataShare rule: a + bytes <= min(limit, size)),
+// so that the lanes may use DsDirect. GDS (M0 window) always takes the
+// checked path.
+inline bool dsLanesInRange(const DsSpace& s, const uint32_t* a, uint64_t exec, uint32_t bytes) {
+  if (s.gds) return false;
+  const uint32_t size = s.share->size();
+  const uint32_t bound = s.limit < size ? s.limit : size;
+  if (bound < bytes) return false;
+  const uint32_t limit = bound - bytes;  // the highest in-range address
+  bool out = false;
+  if (exec == ~0ull) {
+    for (unsigned l = 0; l < kWaveSize; ++l) out |= a[l] > limit;  // vectorizes
+  } else {
+    forLanes(exec, [&](unsigned l) { out |= a[l] > limit; });
+  }
+  return !out;
+}
+
+// True when every lane is active and lane l's address is a[0] + step * l.
+inline bool dsConsecutive(const uint32_t* a, uint64_t exec, uint32_t step) {
+  if (exec != ~0ull) return false;
+  bool same = true;
+  for (unsigned l = 0; l < kWaveSize; ++l) same &= a[l] == a[0] + step * l;  // vectorizes
+  return same;
 }
 
 // The 16-bit OFFSET of single-address DS ops; OFFSET0/OFFSET1 of the

@@ -14,5 +14,6 @@ void registerVectorSemantics(SemRegistry& r) {
   valu::registerValuCmp(r);
   valu::registerValuLane(r);
   valu::registerValuPacked(r);
+  valu::registerValuFma(r, valu::hostFmaAvailable());
 }
 }  // namespace gcnsim::sim

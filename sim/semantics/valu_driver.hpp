@@ -831,5 +831,11 @@ void registerValuConv(SemRegistry& r);
 void registerValuCmp(SemRegistry& r);
 void registerValuLane(SemRegistry& r);
 void registerValuPacked(SemRegistry& r);
+// The fused multiply-adds (valu_fma.cpp) in the portable build or, when
+// `hostFma` is set and the host has AVX2 + FMA3, compiled for the FMA
+// instruction (bit-identical results).
+void registerValuFma(SemRegistry& r, bool hostFma);
+// Whether the host-FMA build can run here (CPU and the GCNSIM_HOST_FMA build option).
+bool hostFmaAvailable();
 
 }  // namespace gcnsim::sim::valu

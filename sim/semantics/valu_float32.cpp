@@ -1,6 +1,7 @@
 // Single-precision vector ALU operations: arithmetic, min/max, legacy (DX9)
 // variants, transcendentals, rounding, frexp/ldexp, cube-map helpers and the
-// division helpers v_div_scale/v_div_fmas/v_div_fixup.
+// division helpers v_div_scale/v_div_fixup (v_fma_f32 and v_div_fmas_f32:
+// valu_fma.cpp).
 // Pseudo-code lines: CLRX GcnInstrsVop1.md, GcnInstrsVop2.md, GcnInstrsVop3.md.
 // Transcendentals are computed in double precision and rounded once, which is
 // within the documented accuracy (rcp/rsq/sqrt: 1 ULP).
@@ -79,8 +80,6 @@ void registerValuFloat32(SemRegistry& r) {
   r.add("v_mac_legacy_f32", vopo<kFtz, F32, F32, F32, OldDst<F32>>([](float a, float b, float c) {
           return a != 0 && b != 0 ? madProduct(a, b) + c : c;
         }));
-  // VDST = FMA(SRC0, SRC1, SRC2)
-  r.add("v_fma_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) { return std::fma(a, b, c); }));
   // VDST = ASFLOAT(SRC0) * POW(2.0, (INT32)SRC1)
   r.add("v_ldexp_f32",
         vop<F32, F32, I32>([](float a, int32_t e) { return std::ldexp(a, std::clamp(e, -400, 400)); }));
@@ -183,11 +182,7 @@ void registerValuFloat32(SemRegistry& r) {
   r.add("v_div_scale_f32", vop<F32, F32, F32, F32>([](float a, float b, float c) {
           return divScale<float, 96, 64, 23>(a, b, c);
         }));
-  // VDST = FMA(SRC0, SRC1, SRC2), times 2^64 (|SRC2| >= 2.0) or 2^-64 when the VCC bit is set
-  r.add("v_div_fmas_f32", vop<F32, F32, F32, F32, VccIn>([](float a, float b, float c, bool vcc) {
-          if (!vcc) return std::fma(a, b, c);
-          return fmaScaled(a, b, c, expField(c) > 127 ? 64 : -64);
-        }));
+  // v_div_fmas_f32: valu_fma.cpp
   // SRC0 quotient, SRC1 denominator, SRC2 numerator: special cases of the division
   r.add("v_div_fixup_f32",
         vop<F32, F32, F32, F32>([](float q, float d, float n) { return divFixup(q, d, n, kNegNaN32); }));

@@ -1,5 +1,6 @@
 // Double-precision vector ALU operations: arithmetic, min/max, rounding,
-// frexp/ldexp, rcp/rsq/sqrt, the division helpers and v_trig_preop_f64.
+// frexp/ldexp, rcp/rsq/sqrt, the division helpers and v_trig_preop_f64
+// (v_fma_f64 and v_div_fmas_f64: valu_fma.cpp).
 // Pseudo-code lines: CLRX GcnInstrsVop1.md, GcnInstrsVop3.md.
 #include <algorithm>
 #include <cmath>
@@ -37,10 +38,9 @@ f64 rsq64(f64 a) { return a < 0 ? asF64(kNegNaN64) : 1.0 / std::sqrt(a); }
 }  // namespace
 
 void registerValuFloat64(SemRegistry& r) {
-  // VDST = ASDOUBLE(SRC0) + ASDOUBLE(SRC1), *, FMA
+  // VDST = ASDOUBLE(SRC0) + ASDOUBLE(SRC1), * (v_fma_f64: valu_fma.cpp)
   r.add("v_add_f64", vop<F64, F64, F64>([](f64 a, f64 b) { return a + b; }));
   r.add("v_mul_f64", vop<F64, F64, F64>([](f64 a, f64 b) { return a * b; }));
-  r.add("v_fma_f64", vop<F64, F64, F64, F64>([](f64 a, f64 b, f64 c) { return std::fma(a, b, c); }));
   // VDST = MIN/MAX(ASDOUBLE(SRC0), ASDOUBLE(SRC1)), IEEE-mode NaN rules
   r.add("v_min_f64", vop<F64, F64, F64>([](const Ctx& c, f64 a, f64 b) { return fmin(a, b, c.fp.ieee); }));
   r.add("v_max_f64", vop<F64, F64, F64>([](const Ctx& c, f64 a, f64 b) { return fmax(a, b, c.fp.ieee); }));
@@ -87,11 +87,7 @@ void registerValuFloat64(SemRegistry& r) {
   // ---- division helpers ----
   r.add("v_div_scale_f64",
         vop<F64, F64, F64, F64>([](f64 a, f64 b, f64 c) { return divScale<f64, 768, 128, 53>(a, b, c); }));
-  // VDST = FMA(SRC0, SRC1, SRC2), times 2^128 (|SRC2| >= 2.0) or 2^-128 when the VCC bit is set
-  r.add("v_div_fmas_f64", vop<F64, F64, F64, F64, VccIn>([](f64 a, f64 b, f64 c, bool vcc) {
-          if (!vcc) return std::fma(a, b, c);
-          return fmaScaled(a, b, c, expField(c) > 1023 ? 128 : -128);
-        }));
+  // v_div_fmas_f64: valu_fma.cpp
   r.add("v_div_fixup_f64",
         vop<F64, F64, F64, F64>([](f64 q, f64 d, f64 n) { return divFixup(q, d, n, kNegNaN64); }));
 

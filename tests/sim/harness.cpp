@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "isa/decoder.hpp"
 #include "sim/code_cache.hpp"
 
 namespace gcnsim::test {
@@ -37,6 +38,30 @@ WaveHarness::WaveHarness(isa::Gen g, uint32_t vgprs, uint32_t ldsBytes)
 }
 
 uint64_t WaveHarness::alloc(size_t bytes, const std::string& name) { return mem.allocate(bytes, 256, name); }
+
+std::vector<isa::DecodedInst> decodeProgram(const std::string& name, isa::Gen g) {
+  const std::vector<uint32_t> words = loadProgram(name, g);
+  std::vector<isa::DecodedInst> out;
+  for (size_t i = 0; i < words.size();) {
+    isa::DecodedInst in;
+    if (isa::decode(g, words.data() + i, words.size() - i, in) != isa::DecodeStatus::Ok || !in.info)
+      throw std::runtime_error("decodeProgram: " + name + ": bad instruction at word " + std::to_string(i));
+    if (std::string(in.info->name) == "s_endpgm") break;
+    out.push_back(in);
+    i += in.bytes() / 4;
+  }
+  return out;
+}
+
+sim::StopReason runAlone(sim::WaveState& w, sim::ExecEnv& env, const isa::DecodedInst& in, sim::SemFn fn,
+                         sim::AccessLog* log) {
+  sim::PendingWrites pending;
+  sim::Exec x(w, in, env, pending);
+  x.log = log;
+  fn(x);
+  if (pending.hasSgpr || pending.hasVgpr) pending.applyTo(w);
+  return x.stop();
+}
 
 sim::RunStatus WaveHarness::run(const std::vector<uint32_t>& code, uint64_t maxInstructions) {
   std::vector<sim::WaveState> one{wave};

@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "isa/decoded.hpp"
 #include "isa/gen.hpp"
 #include "memory/gds.hpp"
 #include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
 #include "sim/exec_context.hpp"
 #include "sim/functional_engine.hpp"
+#include "sim/semantics.hpp"
 
 namespace gcnsim::test {
 
@@ -23,6 +25,17 @@ inline constexpr isa::Gen kAllGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::G
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g);
 // The words of one hex file written by tests/tools/assemble_programs.py; throws if missing.
 std::vector<uint32_t> loadHexFile(const std::string& path);
+
+// The decoded instructions of tests/sim/programs/bin/NAME.gfxN.hex up to s_endpgm
+// (excluded), for tests that run instructions one at a time; throws if one
+// does not decode.
+std::vector<isa::DecodedInst> decodeProgram(const std::string& name, isa::Gen g);
+
+// Runs one instruction's semantic function `fn` on `w` (its register writes
+// from memory applied, as the functional engine does); accesses go to `log`
+// when it is given. Returns what the instruction reported.
+sim::StopReason runAlone(sim::WaveState& w, sim::ExecEnv& env, const isa::DecodedInst& in, sim::SemFn fn,
+                         sim::AccessLog* log = nullptr);
 
 class WaveHarness {
  public:
