@@ -282,7 +282,7 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
     totalBytes = 0;
     for (auto it = b->begin(); it != b->end(); ++it) {
       job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
-      totalBytes += job.buffers.back().bytes.size();
+      totalBytes += job.buffers.back().size;
     }
   }
 

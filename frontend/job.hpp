@@ -88,8 +88,12 @@ struct KernelSpec {
 struct BufferSpec {
   std::string name;
   ElemType type = ElemType::U8;
-  std::vector<uint8_t> bytes;  // materialized initial contents (count * element size)
-  size_t count() const { return bytes.size() / elemTypeSize(type); }
+  uint64_t size = 0;  // bytes: count * element size
+  // Initial contents: the first bytes.size() (<= size) bytes; the rest is
+  // zero. Empty for a buffer of zeros ("count" alone, "fill": 0), which then
+  // costs no host memory until the kernel writes it (README "Memory use").
+  std::vector<uint8_t> bytes;
+  uint64_t count() const { return size / elemTypeSize(type); }
 };
 
 struct ArgSpec {

@@ -193,20 +193,29 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
   BufferSpec b;
   b.name = name;
   b.type = shape.type;
-  b.bytes.assign(n * esize, 0);
+  b.size = n * esize;
 
+  // Contents are held once: a file's bytes as read (the rest of "count" stays
+  // zero), generated values in one vector, zeros not at all.
   if (!source) return b;
   const std::string what = source;
+  if (what == "file") {
+    b.bytes = std::move(fileBytes);
+    return b;
+  }
+  if (what == "fill") {
+    const uint64_t bits = ctx.elementBits(v["fill"], b.type, field + ".fill");
+    if (bits == 0) return b;
+    b.bytes.assign(b.size, 0);
+    for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, bits);
+    return b;
+  }
+  b.bytes.assign(b.size, 0);
   if (what == "data") {
     const JobJson& data = v["data"];
     for (size_t i = 0; i < data.size(); ++i)
       storeElementBits(b.bytes, i, b.type,
                        ctx.elementBits(data[i], b.type, field + ".data[" + std::to_string(i) + "]"));
-  } else if (what == "file") {
-    std::copy(fileBytes.begin(), fileBytes.end(), b.bytes.begin());
-  } else if (what == "fill") {
-    const uint64_t bits = ctx.elementBits(v["fill"], b.type, field + ".fill");
-    for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, bits);
   } else if (what == "iota") {
     fillIota(ctx, b, v["iota"], field + ".iota");
   } else {

@@ -21,9 +21,13 @@ std::vector<T> valuesOf(const std::vector<uint8_t>& bytes) {
   return v;
 }
 
+// A buffer's initial contents (zeros past the bytes the job holds).
 template <class T>
 std::vector<T> inputOf(const Job& job, const std::string& name) {
-  return valuesOf<T>(job.findBuffer(name)->bytes);
+  const BufferSpec* b = job.findBuffer(name);
+  std::vector<uint8_t> bytes = b->bytes;
+  bytes.resize(b->size);
+  return valuesOf<T>(bytes);
 }
 
 template <class T>
