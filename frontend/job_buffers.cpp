@@ -97,6 +97,7 @@ struct BufferShape {
   unsigned esize = 1;
   const char* source = nullptr;  // "data", "fill", "iota", "random", "file" or none
   std::filesystem::path file;    // "file": resolved path
+  uint64_t fileSize = 0;         // "file": bytes
   uint64_t count = 0;            // elements
 };
 
@@ -134,13 +135,14 @@ BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJso
     sourceCount = ctx.requireArray(v["data"], field + ".data").size();
   } else if (source && std::string(source) == "file") {
     s.file = dir / ctx.requireString(v["file"], field + ".file");
-    uint64_t size = 0;
-    if (fileBytes) {
+    // Files are mapped when the job runs; only one whose size the system
+    // does not know (a /proc file reports 0 bytes) is read now.
+    uint64_t size = binarySize(ctx, s.file, field + ".file", limits.maxFileBytes);
+    if (size == 0 && fileBytes) {
       *fileBytes = readBinary(ctx, s.file, field + ".file", limits.maxFileBytes);
       size = fileBytes->size();
-    } else {
-      size = binarySize(ctx, s.file, field + ".file", limits.maxFileBytes);
     }
+    s.fileSize = size;
     if (size % esize)
       ctx.fail(field + ".file", s.file.string() + " has " + std::to_string(size) +
                                     " bytes, not a multiple of the " + std::to_string(esize) + "-byte " +
@@ -195,11 +197,15 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
   b.type = shape.type;
   b.size = n * esize;
 
-  // Contents are held once: a file's bytes as read (the rest of "count" stays
-  // zero), generated values in one vector, zeros not at all.
+  // Contents are held once: a file is mapped when the job runs (the rest of
+  // "count" stays zero), generated values are in one vector, zeros nowhere.
   if (!source) return b;
   const std::string what = source;
   if (what == "file") {
+    if (fileBytes.empty()) {
+      b.file = shape.file;
+      b.fileSize = shape.fileSize;
+    }
     b.bytes = std::move(fileBytes);
     return b;
   }

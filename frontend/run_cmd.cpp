@@ -13,6 +13,7 @@
 
 #include "frontend/config_loader.hpp"
 #include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
 #include "frontend/job.hpp"
 #include "frontend/kernel_launch.hpp"
 #include "frontend/limit_options.hpp"
@@ -222,7 +223,12 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   std::vector<uint64_t> addresses;
   for (BufferSpec& b : job.buffers) {
     const uint64_t a = mem.allocate(std::max<uint64_t>(b.size, 1), 256, b.name);
-    if (!b.bytes.empty()) mem.adopt(a, std::move(b.bytes));
+    if (!b.file.empty()) {
+      const std::shared_ptr<MappedFile> mapped = mapInputFile(b.file, b.fileSize);
+      mem.adopt(a, mapped->bytes(), mapped);
+    } else if (!b.bytes.empty()) {
+      mem.adopt(a, std::move(b.bytes));
+    }
     addresses.push_back(a);
   }
   spdlog::info("{} buffers placed in simulated memory", job.buffers.size());

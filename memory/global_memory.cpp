@@ -15,11 +15,12 @@ struct GlobalMemory::Region {
   // nullptr for a page never written. A page is either its own allocation
   // (freed here) or a slice of `adopted`.
   std::unique_ptr<std::atomic<uint8_t*>[]> pages;
-  std::vector<uint8_t> adopted;
+  std::span<uint8_t> adopted;
+  std::shared_ptr<void> adoptedOwner;  // keeps `adopted` alive (a vector, a mapped file)
   uint64_t end() const { return base + size; }
   uint64_t pageCount() const { return (size + kPageBytes - 1) / kPageBytes; }
   bool isAdopted(const uint8_t* p) const {
-    return p >= adopted.data() && p < adopted.data() + adopted.size();
+    return !adopted.empty() && p >= adopted.data() && p < adopted.data() + adopted.size();
   }
   ~Region() {
     for (uint64_t i = 0, n = pageCount(); i < n; ++i) {
@@ -174,6 +175,11 @@ uint8_t* GlobalMemory::materializePage(const Region& r, uint64_t addr) {
 }
 
 void GlobalMemory::adopt(uint64_t base, std::vector<uint8_t> bytes) {
+  auto owner = std::make_shared<std::vector<uint8_t>>(std::move(bytes));
+  adopt(base, std::span<uint8_t>(*owner), owner);
+}
+
+void GlobalMemory::adopt(uint64_t base, std::span<uint8_t> bytes, std::shared_ptr<void> owner) {
   auto it = regions_.find(base);
   if (it == regions_.end()) throw MemoryError("GlobalMemory::adopt: no region starts at " + hex(base));
   Region& r = *it->second;
@@ -182,7 +188,8 @@ void GlobalMemory::adopt(uint64_t base, std::vector<uint8_t> bytes) {
                       quoted(r.name) + " of " + std::to_string(r.size) + " bytes");
   if (!r.adopted.empty())
     throw MemoryError("GlobalMemory::adopt: region " + quoted(r.name) + " already holds adopted bytes");
-  r.adopted = std::move(bytes);
+  r.adopted = bytes;
+  r.adoptedOwner = std::move(owner);
   const uint64_t n = r.adopted.size();
   for (uint64_t off = 0; off < n; off += kPageBytes) {
     const uint64_t pageBytes = std::min(kPageBytes, r.size - off);

@@ -30,6 +30,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -91,6 +92,10 @@ class GlobalMemory {
   // region starts at `base`, the bytes are larger than it, or it already
   // holds adopted bytes.
   void adopt(uint64_t base, std::vector<uint8_t> bytes);
+  // The same for bytes that `owner` keeps alive (e.g. a private mapping of a
+  // file, whose pages the host reads only when the kernel touches them);
+  // the region keeps `owner` until the memory is destroyed.
+  void adopt(uint64_t base, std::span<uint8_t> bytes, std::shared_ptr<void> owner);
 
   bool read(uint64_t addr, void* dst, size_t n) const {
     const PageWindow& c = window_;

@@ -24,10 +24,7 @@ std::vector<T> valuesOf(const std::vector<uint8_t>& bytes) {
 // A buffer's initial contents (zeros past the bytes the job holds).
 template <class T>
 std::vector<T> inputOf(const Job& job, const std::string& name) {
-  const BufferSpec* b = job.findBuffer(name);
-  std::vector<uint8_t> bytes = b->bytes;
-  bytes.resize(b->size);
-  return valuesOf<T>(bytes);
+  return valuesOf<T>(job.findBuffer(name)->initialBytes());
 }
 
 template <class T>

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <memory>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -275,4 +277,19 @@ TEST_CASE("GlobalMemory: threads writing and reading the same fresh pages agree"
     REQUIRE(mem.load(a + 4ull * i, v));
     REQUIRE(v == i * 2654435761u + i % kThreads);
   }
+}
+
+TEST_CASE("GlobalMemory adopt keeps the owner of borrowed bytes alive as long as the memory",
+          "[memory][global][ondemand]") {
+  auto owner = std::make_shared<std::vector<uint8_t>>(300, 0x42);
+  const std::weak_ptr<std::vector<uint8_t>> watch = owner;
+  {
+    GlobalMemory mem(1 << 20);
+    const uint64_t a = mem.allocate(300, 256, "borrowed");
+    mem.adopt(a, std::span<uint8_t>(*owner), owner);
+    owner.reset();
+    REQUIRE_FALSE(watch.expired());
+    REQUIRE(mem.readRegion("borrowed") == std::vector<uint8_t>(300, 0x42));
+  }
+  REQUIRE(watch.expired());
 }
