@@ -107,7 +107,7 @@ int checkCommand(const std::vector<std::string>& args) {
             << '\n';
   for (const auto& b : job.buffers)
     std::cout << "  buffer    " << b.name << ": " << b.count() << " x " << elemTypeName(b.type) << " ("
-              << b.bytes.size() << " bytes)\n";
+              << b.size << " bytes)\n";
   for (size_t i = 0; i < job.args.size(); ++i) {
     const ArgSpec& a = job.args[i];
     std::cout << "  args[" << i << "]   kernarg offset " << a.kernargOffset << ": ";

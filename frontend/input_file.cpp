@@ -1,6 +1,7 @@
 #include "frontend/input_file.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +41,17 @@ struct Fd {
   }
 };
 
+// Opens `path` into `f` (O_NONBLOCK: opening a FIFO swapped in after a
+// stat() cannot block) and checks the descriptor with checkStat; its size.
+uint64_t openChecked(const std::filesystem::path& path, uint64_t maxBytes, Fd& f) {
+  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (f.fd < 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
+  checkStat(path, st, maxBytes);
+  return static_cast<uint64_t>(st.st_size);
+}
+
 }  // namespace
 
 uint64_t inputFileSize(const std::filesystem::path& path, uint64_t maxBytes) {
@@ -54,11 +66,7 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path, uint64_t m
   // descriptor (O_NONBLOCK: opening a FIFO swapped in meanwhile cannot block).
   const uint64_t size = inputFileSize(path, maxBytes);
   Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (f.fd < 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
-  checkStat(path, st, maxBytes);
+  openChecked(path, maxBytes, f);
   std::vector<uint8_t> out;
   out.reserve(size);
   uint8_t buf[65536];
@@ -75,6 +83,19 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path, uint64_t m
     out.insert(out.end(), buf, buf + n);
   }
   return out;
+}
+
+MappedFile::~MappedFile() { ::munmap(data_, size_); }
+
+std::shared_ptr<MappedFile> mapInputFile(const std::filesystem::path& path, uint64_t expectedBytes) {
+  Fd f;
+  const uint64_t size = openChecked(path, ~uint64_t{0}, f);
+  if (size != expectedBytes || expectedBytes == 0)
+    fail(path, "changed since the job was loaded (" + std::to_string(expectedBytes) + " bytes, now " +
+                   std::to_string(size) + ")");
+  void* p = ::mmap(nullptr, expectedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_NORESERVE, f.fd, 0);
+  if (p == MAP_FAILED) fail(path, std::string("cannot map: ") + std::strerror(errno));
+  return std::make_shared<MappedFile>(p, expectedBytes);
 }
 
 std::string readInputText(const std::filesystem::path& path, uint64_t maxBytes) {

@@ -228,6 +228,12 @@ void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
 
 }  // namespace
 
+std::vector<uint8_t> BufferSpec::initialBytes() const {
+  std::vector<uint8_t> all = file.empty() ? bytes : readInputFile(file, fileSize);
+  all.resize(size);
+  return all;
+}
+
 const BufferSpec* Job::findBuffer(std::string_view name) const {
   for (const auto& b : buffers)
     if (b.name == name) return &b;
@@ -282,7 +288,7 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
     totalBytes = 0;
     for (auto it = b->begin(); it != b->end(); ++it) {
       job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
-      totalBytes += job.buffers.back().bytes.size();
+      totalBytes += job.buffers.back().size;
     }
   }
 

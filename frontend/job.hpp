@@ -88,8 +88,18 @@ struct KernelSpec {
 struct BufferSpec {
   std::string name;
   ElemType type = ElemType::U8;
-  std::vector<uint8_t> bytes;  // materialized initial contents (count * element size)
-  size_t count() const { return bytes.size() / elemTypeSize(type); }
+  uint64_t size = 0;  // bytes: count * element size
+  // Initial contents: the first bytes.size() (<= size) bytes, or, with `file`
+  // set, the file's fileSize bytes (mapped when the job runs, never read
+  // here); the rest is zero. Empty for a buffer of zeros ("count" alone,
+  // "fill": 0), which costs no host memory until the kernel writes it
+  // (README "Memory use").
+  std::vector<uint8_t> bytes;
+  std::filesystem::path file;
+  uint64_t fileSize = 0;
+  uint64_t count() const { return size / elemTypeSize(type); }
+  // All `size` initial bytes (reads the file): for tests and references.
+  std::vector<uint8_t> initialBytes() const;
 };
 
 struct ArgSpec {

@@ -97,6 +97,7 @@ struct BufferShape {
   unsigned esize = 1;
   const char* source = nullptr;  // "data", "fill", "iota", "random", "file" or none
   std::filesystem::path file;    // "file": resolved path
+  uint64_t fileSize = 0;         // "file": bytes
   uint64_t count = 0;            // elements
 };
 
@@ -134,13 +135,14 @@ BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJso
     sourceCount = ctx.requireArray(v["data"], field + ".data").size();
   } else if (source && std::string(source) == "file") {
     s.file = dir / ctx.requireString(v["file"], field + ".file");
-    uint64_t size = 0;
-    if (fileBytes) {
+    // Files are mapped when the job runs; only one whose size the system
+    // does not know (a /proc file reports 0 bytes) is read now.
+    uint64_t size = binarySize(ctx, s.file, field + ".file", limits.maxFileBytes);
+    if (size == 0 && fileBytes) {
       *fileBytes = readBinary(ctx, s.file, field + ".file", limits.maxFileBytes);
       size = fileBytes->size();
-    } else {
-      size = binarySize(ctx, s.file, field + ".file", limits.maxFileBytes);
     }
+    s.fileSize = size;
     if (size % esize)
       ctx.fail(field + ".file", s.file.string() + " has " + std::to_string(size) +
                                     " bytes, not a multiple of the " + std::to_string(esize) + "-byte " +
@@ -193,20 +195,33 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
   BufferSpec b;
   b.name = name;
   b.type = shape.type;
-  b.bytes.assign(n * esize, 0);
+  b.size = n * esize;
 
+  // Contents are held once: a file is mapped when the job runs (the rest of
+  // "count" stays zero), generated values are in one vector, zeros nowhere.
   if (!source) return b;
   const std::string what = source;
+  if (what == "file") {
+    if (fileBytes.empty()) {
+      b.file = shape.file;
+      b.fileSize = shape.fileSize;
+    }
+    b.bytes = std::move(fileBytes);
+    return b;
+  }
+  if (what == "fill") {
+    const uint64_t bits = ctx.elementBits(v["fill"], b.type, field + ".fill");
+    if (bits == 0) return b;
+    b.bytes.assign(b.size, 0);
+    for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, bits);
+    return b;
+  }
+  b.bytes.assign(b.size, 0);
   if (what == "data") {
     const JobJson& data = v["data"];
     for (size_t i = 0; i < data.size(); ++i)
       storeElementBits(b.bytes, i, b.type,
                        ctx.elementBits(data[i], b.type, field + ".data[" + std::to_string(i) + "]"));
-  } else if (what == "file") {
-    std::copy(fileBytes.begin(), fileBytes.end(), b.bytes.begin());
-  } else if (what == "fill") {
-    const uint64_t bits = ctx.elementBits(v["fill"], b.type, field + ".fill");
-    for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, bits);
   } else if (what == "iota") {
     fillIota(ctx, b, v["iota"], field + ".iota");
   } else {

@@ -85,7 +85,7 @@ BufferResourceSpec parseResource(const JobContext& ctx, const JobJson& v, const 
   BufferResourceSpec r;
   auto opt = [&](const char* key) { return ctx.optionalKey(v, key); };
   auto f = [&](const char* key) { return field + "." + key; };
-  if (auto* x = opt("offset")) r.baseOffset = ctx.requireUint(*x, f("offset"), 0, buffer.bytes.size());
+  if (auto* x = opt("offset")) r.baseOffset = ctx.requireUint(*x, f("offset"), 0, buffer.size);
   if (auto* x = opt("stride")) r.stride = static_cast<uint32_t>(ctx.requireUint(*x, f("stride"), 0, 0x3fff));
   if (auto* x = opt("cache_swizzle")) r.cacheSwizzle = ctx.requireBool(*x, f("cache_swizzle"));
   if (auto* x = opt("swizzle_enable")) r.swizzleEnable = ctx.requireBool(*x, f("swizzle_enable"));
@@ -132,7 +132,7 @@ BufferResourceSpec parseResource(const JobContext& ctx, const JobJson& v, const 
   if (auto* x = opt("hash_enable")) r.hashEnable = ctx.requireBool(*x, f("hash_enable"));
   if (auto* x = opt("heap")) r.heap = ctx.requireBool(*x, f("heap"));
   if (auto* x = opt("type")) r.type = static_cast<uint8_t>(ctx.requireUint(*x, f("type"), 0, 3));
-  const uint64_t usable = buffer.bytes.size() - r.baseOffset;
+  const uint64_t usable = buffer.size - r.baseOffset;
   const uint64_t defaultRecords = r.stride ? usable / r.stride : usable;
   r.numRecords = static_cast<uint32_t>(std::min<uint64_t>(defaultRecords, 0xffffffffu));
   if (auto* x = opt("num_records"))
@@ -245,8 +245,7 @@ void parseValue(const JobContext& ctx, const JobJson& v, const std::string& fiel
     requireCount(ctx, init, field, 2, "a buffer address");
     init.kind = RegInit::Kind::BufferAddress;
     init.buffer = b.name;
-    if (v.contains("offset"))
-      init.offset = ctx.requireUint(v["offset"], field + ".offset", 0, b.bytes.size());
+    if (v.contains("offset")) init.offset = ctx.requireUint(v["offset"], field + ".offset", 0, b.size);
     out.push_back(init);
     return;
   }

@@ -30,8 +30,8 @@ struct LaunchGeometry {
   std::array<uint32_t, 3> workgroup{64, 1, 1};
   unsigned dims = 1;  // number of grid dimensions the job named (hidden_grid_dims)
   // Waves resident at once, each with its own scratch slot: the timing
-  // model's wave slots (sim::timing::timingScratchSlots); 0 for the
-  // functional engine's one workgroup at a time.
+  // model's wave slots (sim::timing::timingScratchSlots), or the functional
+  // engine's one workgroup per thread (0: one workgroup).
   uint32_t scratchWaveSlots = 0;
 };
 

@@ -10,9 +10,11 @@
 #include <cstring>
 #include <ctime>
 #include <iostream>
+#include <thread>
 
 #include "frontend/config_loader.hpp"
 #include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
 #include "frontend/job.hpp"
 #include "frontend/kernel_launch.hpp"
 #include "frontend/limit_options.hpp"
@@ -39,7 +41,7 @@ const char* const kReports[] = {"stalls", "listing", "stats"};
 
 RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   RunOptions o;
-  std::string traceCu;
+  std::string traceCu, threads;
   std::vector<std::string> reports;
   po::options_description desc("gcnsim run JOB.json [options]");
   desc.add_options()("help,h", "show this help")("result", po::value(&o.result),
@@ -50,6 +52,8 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "max-cycles", po::value(&o.maxCycles), "timing watchdog: stop after this many cycles")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
       "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
+      "threads", po::value(&threads),
+      "functional: threads running workgroups (default: all cores); timing mode runs on one thread for now")(
       "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
       "verbose,v", "same as --log-level info")("trace", po::value(&o.trace),
                                                "timing: write a per-cycle trace to FILE (\"-\": stdout)")(
@@ -87,6 +91,7 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       start = comma + 1;
     }
   }
+  if (vm.count("threads")) o.threads = parseThreads(threads);
   if (!traceCu.empty()) {
     uint32_t cu = 0;
     const auto [p, ec] = std::from_chars(traceCu.data(), traceCu.data() + traceCu.size(), cu);
@@ -100,6 +105,17 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
 }
 
 }  // namespace
+
+unsigned defaultThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+unsigned parseThreads(const std::string& text) {
+  unsigned n = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || p != text.data() + text.size() || n < 1 || n > kMaxThreads)
+    throw InputError("--threads: \"" + text + "\" is not a thread count (expected 1 to " +
+                     std::to_string(kMaxThreads) + ")");
+  return n;
+}
 
 namespace {
 
@@ -164,7 +180,7 @@ uint32_t sgprsPerWave(const Job& job) {
   return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
 }
 
-RunOutcome runJob(const Job& job, const RunOptions& opt) {
+RunOutcome runJob(Job job, const RunOptions& opt) {
   checkMode(opt);
   const bool timing = opt.mode == "timing";
   sim::timing::GpuConfig gpu;
@@ -182,7 +198,9 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
 
   // Scratch backing memory: one private segment per lane of every wave that
   // can be resident at once (timing: every wave slot; functional: one
-  // work-group), computed in 64 bits before anything is allocated.
+  // work-group per thread, fewer threads if that would exceed the limit),
+  // computed in 64 bits before anything is allocated.
+  unsigned threads = timing ? 1 : std::max(opt.threads, 1u);
   if (job.kernel.format == KernelFormat::Elf) {
     const KernelInfo& k = job.kernelInfo();
     const uint64_t perLane =
@@ -192,6 +210,8 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
         std::max<uint64_t>(timing ? uint64_t{gpu.cus} * gpu.cu.simds * gpu.cu.waveSlotsPerSimd : 0,
                            (wgItems + sim::kWaveSize - 1) / sim::kWaveSize);
     const uint64_t bytes = waves * perLane * sim::kWaveSize;
+    if (!timing && bytes)
+      threads = static_cast<unsigned>(std::clamp<uint64_t>(opt.limits.maxScratchBytes / bytes, 1, threads));
     if (bytes > opt.limits.maxScratchBytes)
       throw InputError(job.path.string() + ": kernel " + k.name + " needs " + std::to_string(bytes) +
                        " bytes of scratch (" + std::to_string(perLane) + " per work-item x 64 lanes x " +
@@ -205,10 +225,17 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
   env.global = &mem;
   env.gds = &gds;
 
+  // The buffers' bytes become the simulated memory's pages (no copy); zero
+  // buffers get pages only where the kernel writes.
   std::vector<uint64_t> addresses;
-  for (const BufferSpec& b : job.buffers) {
-    const uint64_t a = mem.allocate(std::max<size_t>(b.bytes.size(), 1), 256, b.name);
-    mem.write(a, b.bytes.data(), b.bytes.size());
+  for (BufferSpec& b : job.buffers) {
+    const uint64_t a = mem.allocate(std::max<uint64_t>(b.size, 1), 256, b.name);
+    if (!b.file.empty()) {
+      const std::shared_ptr<MappedFile> mapped = mapInputFile(b.file, b.fileSize);
+      mem.adopt(a, mapped->bytes(), mapped);
+    } else if (!b.bytes.empty()) {
+      mem.adopt(a, std::move(b.bytes));
+    }
     addresses.push_back(a);
   }
   spdlog::info("{} buffers placed in simulated memory", job.buffers.size());
@@ -238,11 +265,12 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
       }
       values.push_back(std::move(v));
     }
-    LaunchGeometry geo{job.grid, job.workgroup,
-                       job.grid[2] > 1   ? 3u
-                       : job.grid[1] > 1 ? 2u
-                                         : 1u,
-                       timing ? sim::timing::timingScratchSlots(gpu) : 0u};
+    LaunchGeometry geo{
+        job.grid, job.workgroup,
+        job.grid[2] > 1   ? 3u
+        : job.grid[1] > 1 ? 2u
+                          : 1u,
+        timing ? sim::timing::timingScratchSlots(gpu) : threads * sim::wavesPerWorkgroup(job.workgroup)};
     spec = prepareCodeObjectLaunch(mem, env, *job.codeObject, job.kernelInfo(), values, geo, layout);
   } else {
     spec = prepareRawLaunch(mem, env, job, addresses);
@@ -252,6 +280,7 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
                      " bytes of LDS per workgroup (at most " + std::to_string(memory::Lds::kMaxBytes) + ")");
 
   RunOutcome out;
+  spdlog::info("kernel starts");
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = processCpuSeconds();
   sim::DispatchStats stats;
@@ -292,7 +321,16 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
     out.cycles = tstats.cycles;
     out.configName = gpu.name;
   } else {
-    out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats);
+    out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats, threads);
+    out.threads = stats.threads;
+    out.singleThreadReason = stats.singleThreadReason;
+    if (!stats.singleThreadReason.empty())
+      spdlog::info(
+          "functional mode on one thread: the kernel's results could depend on the order of its "
+          "workgroups: {}",
+          stats.singleThreadReason);
+    else
+      spdlog::info("functional mode on {} thread{}", stats.threads, stats.threads == 1 ? "" : "s");
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.cpuSeconds = processCpuSeconds() - cpu0;
@@ -317,10 +355,11 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
     doc.sections.emplace_back("vm", stallSectionJson(*out.profile, StallSection::Vm));
     doc.sections.emplace_back("barrier", stallSectionJson(*out.profile, StallSection::Barrier));
   }
+  if (!opt.readBuffers) return out;
   for (const std::string& name : job.output) {
     for (size_t i = 0; i < job.buffers.size(); ++i) {
       if (job.buffers[i].name != name) continue;
-      ResultBuffer rb{name, job.buffers[i].type, std::vector<uint8_t>(job.buffers[i].bytes.size())};
+      ResultBuffer rb{name, job.buffers[i].type, std::vector<uint8_t>(job.buffers[i].size)};
       mem.read(addresses[i], rb.bytes.data(), rb.bytes.size());
       doc.buffers.push_back(std::move(rb));
     }
@@ -330,11 +369,16 @@ RunOutcome runJob(const Job& job, const RunOptions& opt) {
 
 int runCommand(const std::vector<std::string>& args) {
   bool help = false;
-  const RunOptions opt = parseOptions(args, help);
+  RunOptions opt = parseOptions(args, help);
   if (help) return kExitOk;
   spdlog::set_level(spdlog::level::from_str(opt.logLevel));
-  const Job job = loadJob(opt.job, opt.limits);
-  const RunOutcome out = runJob(job, opt);
+  opt.readBuffers = !opt.result.empty() || !opt.outDir.empty();
+  Job job = loadJob(opt.job, opt.limits);
+  spdlog::info("job loaded");
+  // runJob takes the buffers' bytes; keep what the summary prints.
+  const isa::Gen gen = job.kernel.arch.gen;
+  const auto grid = job.grid, workgroup = job.workgroup;
+  const RunOutcome out = runJob(std::move(job), opt);
   if (!out.status.ok()) {
     std::cerr << "gcnsim: " << (out.status.kind == sim::RunStatus::Watchdog ? "watchdog: " : "fault: ")
               << escapeText(out.status.message) << '\n';
@@ -345,10 +389,10 @@ int runCommand(const std::vector<std::string>& args) {
   if (!opt.outDir.empty()) writeRawBuffers(opt.outDir, doc.buffers);
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
   std::printf("kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
-              std::string(isa::genName(job.kernel.arch.gen)).c_str());
-  std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
-              job.grid[0], job.grid[1], job.grid[2], job.workgroup[0], job.workgroup[1], job.workgroup[2],
-              static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
+              std::string(isa::genName(gen)).c_str());
+  std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n", grid[0],
+              grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2], static_cast<unsigned long long>(wg),
+              static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
     std::printf("mode          timing (config %s)\n", escapeText(out.configName).c_str());
   else

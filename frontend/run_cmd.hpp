@@ -17,6 +17,12 @@
 
 namespace gcnsim::frontend {
 
+// std::thread::hardware_concurrency(), at least 1.
+unsigned defaultThreads();
+// The value of --threads: 1 to kMaxThreads; InputError "--threads: ..." otherwise.
+inline constexpr unsigned kMaxThreads = 1024;
+unsigned parseThreads(const std::string& text);
+
 struct RunOptions {
   // mode: "timing" (the cycle-approximate model, the default) or "functional".
   std::string job, result, outDir, mode = "timing", arch, logLevel = "warn";
@@ -30,6 +36,10 @@ struct RunOptions {
   std::optional<uint32_t> traceCu;          // --trace-cu N
   std::vector<std::string> reports;         // --report stalls|listing|stats (printed in this order)
   Limits limits;                            // --max-file-bytes, --max-buffer-bytes, ... (README "Limits")
+  bool readBuffers = true;                  // fill doc.buffers (the CLI: only for --result or --out)
+  // Functional mode: threads running workgroups (README "Threads"); timing
+  // mode runs on one thread for now.
+  unsigned threads = defaultThreads();
 };
 
 struct RunOutcome {
@@ -43,11 +53,15 @@ struct RunOutcome {
   std::optional<TimingSummary> summary;   // timing mode: statistics
   std::shared_ptr<StallProfile> profile;  // with --report stalls or listing
   std::vector<ListingLine> listing;       // with --report listing: the kernel's instructions
+  unsigned threads = 1;                   // threads that ran workgroups
+  std::string singleThreadReason;         // functional: why one thread only ("": it was not limited)
 };
 
 // Places the job's buffers and kernel in a fresh simulated GPU, runs it and
-// reads back the reported buffers. Throws InputError for bad input.
-RunOutcome runJob(const Job& job, const RunOptions& options);
+// reads back the reported buffers. Throws InputError for bad input. The job
+// is taken by value: its buffers' bytes become the simulated memory (pass
+// std::move(job) to avoid a copy).
+RunOutcome runJob(Job job, const RunOptions& options);
 
 // SGPRs each wave of the job's kernel holds in timing mode (the timing model's
 // SGPR-file allocation).

@@ -11,9 +11,23 @@ struct GlobalMemory::Region {
   uint64_t base = 0;
   uint64_t size = 0;
   std::string name;
-  // Page index (relative to base, in kPageBytes units) -> page bytes.
-  std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> pages;
+  // Page index (relative to base, in kPageBytes units) -> page bytes, or
+  // nullptr for a page never written. A page is either its own allocation
+  // (freed here) or a slice of `adopted`.
+  std::unique_ptr<std::atomic<uint8_t*>[]> pages;
+  std::span<uint8_t> adopted;
+  std::shared_ptr<void> adoptedOwner;  // keeps `adopted` alive (a vector, a mapped file)
   uint64_t end() const { return base + size; }
+  uint64_t pageCount() const { return (size + kPageBytes - 1) / kPageBytes; }
+  bool isAdopted(const uint8_t* p) const {
+    return !adopted.empty() && p >= adopted.data() && p < adopted.data() + adopted.size();
+  }
+  ~Region() {
+    for (uint64_t i = 0, n = pageCount(); i < n; ++i) {
+      uint8_t* p = pages[i].load(std::memory_order_relaxed);
+      if (p && !isAdopted(p)) delete[] p;
+    }
+  }
 };
 
 namespace {
@@ -25,6 +39,10 @@ std::string hex(uint64_t v) {
 }
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
+
+// Ids tag the thread-local page windows; a new memory never matches a stale
+// window left by a destroyed one at the same address.
+std::atomic<uint64_t> nextMemoryId{1};
 
 bool isPowerOfTwo(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
@@ -38,7 +56,8 @@ bool alignUp(uint64_t v, uint64_t align, uint64_t& out) {
 
 }  // namespace
 
-GlobalMemory::GlobalMemory(uint64_t capacityBytes) : capacity_(capacityBytes) {
+GlobalMemory::GlobalMemory(uint64_t capacityBytes)
+    : capacity_(capacityBytes), id_(nextMemoryId.fetch_add(1, std::memory_order_relaxed)) {
   if (capacityBytes == 0) throw MemoryError("GlobalMemory: capacityBytes must be greater than 0");
 }
 
@@ -60,6 +79,7 @@ void GlobalMemory::insertRegion(uint64_t base, uint64_t size, std::string name) 
   region->base = base;
   region->size = size;
   region->name = std::move(name);
+  region->pages = std::make_unique<std::atomic<uint8_t*>[]>(region->pageCount());  // all nullptr
   regions_.emplace(base, std::move(region));
   mappedBytes_ += size;
 }
@@ -131,31 +151,70 @@ GlobalMemory::PageWindow GlobalMemory::pageWindow(const Region& r, uint64_t addr
   PageWindow w;
   w.lo = r.base + page * kPageBytes;
   w.hi = std::min(w.lo + kPageBytes, r.end());
-  auto it = r.pages.find(page);
-  w.data = it == r.pages.end() ? nullptr : it->second.get();
+  w.owner = id_;
+  // The epoch before the pointer: a page created after this load bumps the
+  // epoch, so a window that saw nullptr cannot hide it.
+  w.epoch = epoch_.load(std::memory_order_acquire);
+  w.data = r.pages[page].load(std::memory_order_acquire);
   return w;
 }
 
-uint8_t* GlobalMemory::materializePage(Region& r, uint64_t addr) {
+uint8_t* GlobalMemory::materializePage(const Region& r, uint64_t addr) {
   uint64_t page = (addr - r.base) / kPageBytes;
-  auto& slot = r.pages[page];
-  if (!slot) {
-    uint64_t lo = r.base + page * kPageBytes;
-    uint64_t bytes = std::min(lo + kPageBytes, r.end()) - lo;
-    slot = std::make_unique<uint8_t[]>(bytes);  // value-initialised: zero-filled
-    residentBytes_ += bytes;
+  std::atomic<uint8_t*>& slot = r.pages[page];
+  uint8_t* p = slot.load(std::memory_order_acquire);
+  if (p) return p;
+  uint64_t lo = r.base + page * kPageBytes;
+  uint64_t bytes = std::min(lo + kPageBytes, r.end()) - lo;
+  auto fresh = std::make_unique<uint8_t[]>(bytes);  // value-initialised: zero-filled
+  if (!slot.compare_exchange_strong(p, fresh.get(), std::memory_order_acq_rel, std::memory_order_acquire))
+    return p;  // another thread created it first; ours is freed
+  residentBytes_.fetch_add(bytes, std::memory_order_relaxed);
+  epoch_.fetch_add(1, std::memory_order_acq_rel);
+  return fresh.release();
+}
+
+void GlobalMemory::adopt(uint64_t base, std::vector<uint8_t> bytes) {
+  auto owner = std::make_shared<std::vector<uint8_t>>(std::move(bytes));
+  adopt(base, std::span<uint8_t>(*owner), owner);
+}
+
+void GlobalMemory::adopt(uint64_t base, std::span<uint8_t> bytes, std::shared_ptr<void> owner) {
+  auto it = regions_.find(base);
+  if (it == regions_.end()) throw MemoryError("GlobalMemory::adopt: no region starts at " + hex(base));
+  Region& r = *it->second;
+  if (bytes.size() > r.size)
+    throw MemoryError("GlobalMemory::adopt: " + std::to_string(bytes.size()) + " bytes do not fit region " +
+                      quoted(r.name) + " of " + std::to_string(r.size) + " bytes");
+  if (!r.adopted.empty())
+    throw MemoryError("GlobalMemory::adopt: region " + quoted(r.name) + " already holds adopted bytes");
+  r.adopted = bytes;
+  r.adoptedOwner = std::move(owner);
+  const uint64_t n = r.adopted.size();
+  for (uint64_t off = 0; off < n; off += kPageBytes) {
+    const uint64_t pageBytes = std::min(kPageBytes, r.size - off);
+    std::atomic<uint8_t*>& slot = r.pages[off / kPageBytes];
+    uint8_t* own = slot.load(std::memory_order_relaxed);
+    if (off + pageBytes <= n && !own) {
+      slot.store(r.adopted.data() + off, std::memory_order_release);
+      residentBytes_.fetch_add(pageBytes, std::memory_order_relaxed);
+      continue;
+    }
+    // A partial last page (the rest of it must read as zero), or one written before.
+    if (!own) own = materializePage(r, r.base + off);
+    std::memcpy(own, r.adopted.data() + off, std::min(pageBytes, n - off));
   }
-  return slot.get();
+  epoch_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 bool GlobalMemory::readSlow(uint64_t addr, void* dst, size_t n) const {
   if (!isMapped(addr, n)) return false;
   auto* out = static_cast<uint8_t*>(dst);
   while (n > 0) {
-    cache_ = pageWindow(*regionContaining(addr), addr);
-    size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, cache_.hi - addr));
-    if (cache_.data)
-      std::memcpy(out, cache_.data + (addr - cache_.lo), chunk);
+    const PageWindow w = window_ = pageWindow(*regionContaining(addr), addr);
+    size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, w.hi - addr));
+    if (w.data)
+      std::memcpy(out, w.data + (addr - w.lo), chunk);
     else
       std::memset(out, 0, chunk);
     out += chunk;
@@ -169,11 +228,11 @@ bool GlobalMemory::writeSlow(uint64_t addr, const void* src, size_t n) {
   if (!isMapped(addr, n)) return false;
   auto* in = static_cast<const uint8_t*>(src);
   while (n > 0) {
-    auto& region = const_cast<Region&>(*regionContaining(addr));
+    const Region& region = *regionContaining(addr);
     materializePage(region, addr);
-    cache_ = pageWindow(region, addr);
-    size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, cache_.hi - addr));
-    std::memcpy(cache_.data + (addr - cache_.lo), in, chunk);
+    const PageWindow w = window_ = pageWindow(region, addr);
+    size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, w.hi - addr));
+    std::memcpy(w.data + (addr - w.lo), in, chunk);
     in += chunk;
     addr += chunk;
     n -= chunk;
@@ -183,11 +242,11 @@ bool GlobalMemory::writeSlow(uint64_t addr, const void* src, size_t n) {
 
 uint8_t* GlobalMemory::writablePointer(uint64_t addr, size_t n) {
   if (n == 0 || !isMapped(addr, n)) return nullptr;
-  auto& region = const_cast<Region&>(*regionContaining(addr));
+  const Region& region = *regionContaining(addr);
   materializePage(region, addr);
   PageWindow w = pageWindow(region, addr);
   if (n > w.hi - addr) return nullptr;  // spans a page boundary
-  cache_ = w;
+  window_ = w;
   return w.data + (addr - w.lo);
 }
 

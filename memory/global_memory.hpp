@@ -9,27 +9,49 @@
 //    fault instead of silently touching a neighbour.
 //  - read()/write() are all-or-nothing: if any byte of [addr, addr+n) is
 //    unmapped they return false and leave dst / memory untouched.
-//  - Fast path: the last page touched is cached, so a wave's 64 lanes hitting
-//    one page cost a range compare and a memcpy each (no hashing, no
-//    allocation). The cache makes even const reads non-thread-safe; one
-//    GlobalMemory is meant to be driven by one simulation thread.
+//  - adopt() hands a region its initial contents without copying them: the
+//    host bytes become the backing store of the pages they cover.
+//  - Fast path: the last page each thread touched is cached (thread_local,
+//    tagged with this memory's id), so a wave's 64 lanes hitting one page
+//    cost a range compare and a memcpy each (no lookup, no allocation).
+//  - Threads: read/write/load/store/writablePointer/isMapped/describe may run
+//    concurrently from any number of threads (the functional engine runs
+//    workgroups in parallel). Each region's page table is an array of atomic
+//    page pointers; a page is created by compare-and-swap, so two threads
+//    writing a fresh page agree on one. Bytes themselves are not
+//    synchronised: two threads writing the same bytes is the kernel's race.
+//    allocate/map/adopt must not overlap any other call.
 //  - Never sees time: this is functional storage only.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "memory/memory_error.hpp"
 
 namespace gcnsim::memory {
+
+namespace detail {
+// [lo, hi): one page (or the part of it inside its region) of the memory
+// whose id is `owner` (GlobalMemory::id_); data == nullptr means the page was never written
+// and reads as zero while epoch_ is still `epoch`.
+struct PageWindow {
+  uint64_t lo = 1;
+  uint64_t hi = 1;
+  uint8_t* data = nullptr;
+  uint64_t owner = 0;  // GlobalMemory::id_ (ids start at 1)
+  uint64_t epoch = 0;
+};
+}  // namespace detail
 
 class GlobalMemory {
  public:
@@ -63,19 +85,38 @@ class GlobalMemory {
   // True if every byte of [addr, addr+size) is mapped (size 0: true).
   bool isMapped(uint64_t addr, uint64_t size) const;
 
+  // Makes `bytes` the initial contents of the region that starts at `base`
+  // (at most its size; the rest stays zero) without copying them: pages the
+  // bytes cover entirely use them as their storage, a partial last page gets
+  // a copy. Call before the region is accessed. Throws MemoryError if no
+  // region starts at `base`, the bytes are larger than it, or it already
+  // holds adopted bytes.
+  void adopt(uint64_t base, std::vector<uint8_t> bytes);
+  // The same for bytes that `owner` keeps alive (e.g. a private mapping of a
+  // file, whose pages the host reads only when the kernel touches them);
+  // the region keeps `owner` until the memory is destroyed.
+  void adopt(uint64_t base, std::span<uint8_t> bytes, std::shared_ptr<void> owner);
+
   bool read(uint64_t addr, void* dst, size_t n) const {
-    if (addr - cache_.lo < cache_.hi - cache_.lo && n <= cache_.hi - addr) {
-      if (cache_.data)
-        std::memcpy(dst, cache_.data + (addr - cache_.lo), n);
-      else
+    const PageWindow& c = window_;
+    if (c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
+      if (c.data) {
+        std::memcpy(dst, c.data + (addr - c.lo), n);
+        return true;
+      }
+      // A page never written reads as zero, unless some thread created a
+      // page since the window was taken (it may be this one).
+      if (c.epoch == epoch_.load(std::memory_order_acquire)) {
         std::memset(dst, 0, n);
-      return true;
+        return true;
+      }
     }
     return readSlow(addr, dst, n);
   }
   bool write(uint64_t addr, const void* src, size_t n) {
-    if (cache_.data && addr - cache_.lo < cache_.hi - cache_.lo && n <= cache_.hi - addr) {
-      std::memcpy(cache_.data + (addr - cache_.lo), src, n);
+    const PageWindow& c = window_;
+    if (c.data && c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
+      std::memcpy(c.data + (addr - c.lo), src, n);
       return true;
     }
     return writeSlow(addr, src, n);
@@ -115,32 +156,28 @@ class GlobalMemory {
   uint64_t capacity() const { return capacity_; }
   uint64_t mappedBytes() const { return mappedBytes_; }
   // Bytes of host memory actually backing written pages.
-  uint64_t residentBytes() const { return residentBytes_; }
+  uint64_t residentBytes() const { return residentBytes_.load(std::memory_order_relaxed); }
 
  private:
   struct Region;
-  // [lo, hi): one page (or the part of it inside its region); data == nullptr
-  // means the page was never written and reads as zero.
-  struct PageWindow {
-    uint64_t lo = 1;
-    uint64_t hi = 1;
-    uint8_t* data = nullptr;
-  };
+  using PageWindow = detail::PageWindow;
 
   bool readSlow(uint64_t addr, void* dst, size_t n) const;
   bool writeSlow(uint64_t addr, const void* src, size_t n);
   const Region* regionContaining(uint64_t addr) const;
   PageWindow pageWindow(const Region& r, uint64_t addr) const;
-  uint8_t* materializePage(Region& r, uint64_t addr);
+  uint8_t* materializePage(const Region& r, uint64_t addr);
   void checkNewRegion(uint64_t base, uint64_t size, const std::string& name) const;
   void insertRegion(uint64_t base, uint64_t size, std::string name);
 
   uint64_t capacity_;
   uint64_t mappedBytes_ = 0;
-  uint64_t residentBytes_ = 0;
+  std::atomic<uint64_t> residentBytes_{0};
   uint64_t nextFree_ = kFirstAllocation;
   std::map<uint64_t, std::unique_ptr<Region>> regions_;  // by base address
-  mutable PageWindow cache_;
+  const uint64_t id_;               // unique per GlobalMemory of the process, for window_
+  std::atomic<uint64_t> epoch_{0};  // pages created so far
+  static inline thread_local constinit PageWindow window_{};  // this thread's last page
 };
 
 }  // namespace gcnsim::memory

@@ -1,5 +1,6 @@
 #include "sim/dispatch.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <memory>
 
@@ -7,6 +8,8 @@
 #include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
 #include "sim/code_cache.hpp"
+#include "sim/dispatch_parallel.hpp"
+#include "sim/order_dependence.hpp"
 
 namespace gcnsim::sim {
 namespace {
@@ -31,8 +34,57 @@ uint32_t wavesPerWorkgroup(const std::array<uint32_t, 3>& wg) {
   return ceilDiv(wg[0] * wg[1] * wg[2], kWaveSize);
 }
 
-uint64_t functionalScratchBytes(const DispatchSpec& d) {
-  return static_cast<uint64_t>(wavesPerWorkgroup(d.workgroup)) * d.scratchBytesPerLane * kWaveSize;
+std::array<uint32_t, 3> workgroupCounts(const DispatchSpec& d) {
+  std::array<uint32_t, 3> count{};
+  for (int i = 0; i < 3; ++i) count[i] = ceilDiv(d.grid[i], d.workgroup[i]);
+  return count;
+}
+
+uint64_t wavesBeforeWorkgroup(const DispatchSpec& d, uint64_t index) {
+  const auto c = workgroupCounts(d);
+  const auto& wg = d.workgroup;
+  // Work-items of the last (possibly partial) workgroup in dimension i.
+  auto last = [&](int i) -> uint64_t { return d.grid[i] - uint64_t{c[i] - 1} * wg[i]; };
+  auto waves = [](uint64_t items) { return (items + kWaveSize - 1) / kWaveSize; };
+  // Waves of the first n workgroups of a row (x) whose y and z sizes are ay, az.
+  auto row = [&](uint64_t n, uint64_t ay, uint64_t az) {
+    return std::min<uint64_t>(n, c[0] - 1) * waves(wg[0] * ay * az) +
+           (n == c[0] ? waves(last(0) * ay * az) : 0);
+  };
+  // Waves of the first n rows of a plane whose z size is az.
+  auto plane = [&](uint64_t n, uint64_t az) {
+    return std::min<uint64_t>(n, c[1] - 1) * row(c[0], wg[1], az) + (n == c[1] ? row(c[0], last(1), az) : 0);
+  };
+  const uint64_t x = index % c[0], y = index / c[0] % c[1], z = index / (uint64_t{c[0]} * c[1]);
+  uint64_t before =
+      std::min<uint64_t>(z, c[2] - 1) * plane(c[1], wg[2]) + (z == c[2] ? plane(c[1], last(2)) : 0);
+  if (z < c[2]) {
+    const uint64_t az = z == c[2] - 1 ? last(2) : wg[2];
+    before += plane(y, az);
+    before += row(x, y == c[1] - 1 ? last(1) : wg[1], az);
+  }
+  return before;
+}
+
+uint64_t functionalScratchBytes(const DispatchSpec& d, unsigned threads) {
+  return uint64_t{std::max(threads, 1u)} * wavesPerWorkgroup(d.workgroup) * d.scratchBytesPerLane * kWaveSize;
+}
+
+std::vector<WaveState> makeWorkgroupWaves(const DispatchSpec& d, uint32_t index, uint32_t firstScratchSlot) {
+  const auto count = workgroupCounts(d);
+  const std::array<uint32_t, 3> id{index % count[0], index / count[0] % count[1],
+                                   index / (count[0] * count[1])};
+  const auto a = actualSize(d, id);
+  const uint32_t n = ceilDiv(a[0] * a[1] * a[2], kWaveSize);
+  const uint64_t firstWaveId = wavesBeforeWorkgroup(d, index);
+  std::vector<WaveState> waves;
+  waves.reserve(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    waves.push_back(makeWave(d, id, i, firstScratchSlot + i));
+    waves.back().waveId = static_cast<uint32_t>(firstWaveId + i);
+    waves.back().workgroupIndex = index;
+  }
+  return waves;
 }
 
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
@@ -99,16 +151,18 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
   return w;
 }
 
-RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats) {
+namespace {
+
+// Workgroup after workgroup on this thread, with GWS parking, under one budget.
+RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats) {
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
   FunctionalEngine engine(code, env);
   stats.opCounts.assign(isa::allOps().size(), 0);
   engine.countInstructionsInto(&stats.opCounts);
-  std::array<uint32_t, 3> count{};
-  for (int i = 0; i < 3; ++i) count[i] = ceilDiv(d.grid[i], d.workgroup[i]);
+  const std::array<uint32_t, 3> count = workgroupCounts(d);
   const uint32_t total = count[0] * count[1] * count[2];
   uint64_t budget = maxInstructions;
-  uint32_t waveId = 0, next = 0;
+  uint32_t next = 0;
   // Workgroups run one after another. One whose waves all wait on GWS (a
   // semaphore or barrier only other workgroups can release) is parked and
   // resumed after the others have run; if a whole round over the parked ones
@@ -127,19 +181,9 @@ RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruc
     Workgroup wg;
     const bool fresh = next < total;
     if (fresh) {
-      const uint32_t index = next++;
-      const std::array<uint32_t, 3> id{index % count[0], index / count[0] % count[1],
-                                       index / (count[0] * count[1])};
-      const auto a = actualSize(d, id);
-      const uint32_t n = ceilDiv(a[0] * a[1] * a[2], kWaveSize);
-      for (uint32_t i = 0; i < n; ++i) {
-        wg.waves.push_back(makeWave(d, id, i, i));
-        wg.waves.back().waveId = waveId++;
-        wg.waves.back().workgroupIndex = index;
-      }
-      // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
-      wg.lds = std::make_unique<memory::Lds>(d.ldsBytes ? d.ldsBytes : 4);
-      stats.waves += n;
+      wg.waves = makeWorkgroupWaves(d, next++, 0);
+      wg.lds = makeWorkgroupLds(d);
+      stats.waves += wg.waves.size();
       ++stats.workgroups;
     } else {
       wg = std::move(parked.front());
@@ -171,6 +215,25 @@ RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruc
     parked.push_back(std::move(wg));
   }
   return {};
+}
+
+}  // namespace
+
+std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d) {
+  // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
+  return std::make_unique<memory::Lds>(d.ldsBytes ? d.ldsBytes : 4);
+}
+
+RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
+                        unsigned threads) {
+  std::vector<uint32_t> code(d.codeSize / 4);
+  if (!code.empty() && !env.global->read(d.codeBase, code.data(), code.size() * 4)) code.clear();
+  stats.singleThreadReason = workgroupOrderDependence(d.gen, code, d.codeBase);
+  if (!stats.singleThreadReason.empty()) {
+    stats.threads = 1;
+    return runSerial(d, env, maxInstructions, stats);
+  }
+  return runParallel(d, env, maxInstructions, std::max(threads, 1u), stats);
 }
 
 }  // namespace gcnsim::sim

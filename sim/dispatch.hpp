@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "sim/exec_context.hpp"
@@ -57,12 +58,22 @@ struct DispatchStats {
   uint64_t workgroups = 0, waves = 0, instructions = 0;
   // Executions per isa::allOps() row (DecodedInst::opIndex).
   std::vector<uint64_t> opCounts;
+  // Functional mode: threads that ran workgroups, and why only one when the
+  // kernel's results could depend on the workgroup order (sim/order_dependence.hpp).
+  unsigned threads = 1;
+  std::string singleThreadReason;
 };
 
 // Number of waves in a workgroup of the given size (64 lanes each).
 uint32_t wavesPerWorkgroup(const std::array<uint32_t, 3>& wg);
-// Bytes of scratch backing memory the functional engine needs (one workgroup at a time).
-uint64_t functionalScratchBytes(const DispatchSpec& d);
+// Workgroups per grid dimension (the last one in a dimension may be partial).
+std::array<uint32_t, 3> workgroupCounts(const DispatchSpec& d);
+// Waves in all workgroups whose flat index (x fastest) is below `index`:
+// the first waveId of workgroup `index`, whatever order workgroups run in.
+uint64_t wavesBeforeWorkgroup(const DispatchSpec& d, uint64_t index);
+// Bytes of scratch backing memory the functional engine needs: one workgroup
+// per thread.
+uint64_t functionalScratchBytes(const DispatchSpec& d, unsigned threads = 1);
 
 // Initial state of wave `waveInGroup` of workgroup `wgId` (HSA partial
 // workgroups at the grid edge: the last workgroup in a dimension is smaller
@@ -70,8 +81,19 @@ uint64_t functionalScratchBytes(const DispatchSpec& d);
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
                    uint32_t scratchSlot);
 
-// Runs the whole dispatch in functional mode, workgroup after workgroup.
-// `env` must have global memory (and GDS) set; LDS is created per workgroup.
-RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats);
+// Runs the whole dispatch in functional mode on up to `threads` threads
+// (the scratch backing at d.scratchBase must hold functionalScratchBytes(d,
+// threads)). `env` must have global memory (and GDS) set; LDS is created per
+// workgroup. Results, statistics and fault messages are the same for any
+// thread count:
+//  - A kernel whose results could depend on the workgroup order
+//    (workgroupOrderDependence) runs on one thread, workgroup after
+//    workgroup, with GWS parking, under one budget of maxInstructions.
+//  - Any other kernel: threads take workgroups in index order; each
+//    workgroup may run maxInstructions, and the dispatch stops at the first
+//    workgroup in index order that faults, uses up its budget, or brings the
+//    instructions of workgroups 0..it above maxInstructions.
+RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
+                        unsigned threads = 1);
 
 }  // namespace gcnsim::sim

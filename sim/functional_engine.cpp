@@ -83,7 +83,13 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
   constexpr uint64_t kSlice = 4096;  // instructions per wave turn
   RunStatus status;
   if (blocked) *blocked = false;
+  cancelled_ = false;
   for (;;) {
+    if (cancelFrom_ && !waves.empty() &&
+        waves[0].workgroupIndex >= cancelFrom_->load(std::memory_order_relaxed)) [[unlikely]] {
+      cancelled_ = true;
+      return status;
+    }
     bool progress = false;
     unsigned live = 0, atBarrier = 0;
     for (WaveState& w : waves) {

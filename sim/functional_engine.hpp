@@ -2,6 +2,7 @@
 // notion of time. Loads complete immediately; s_waitcnt is a no-op; the waves
 // of a workgroup are interleaved so that s_barrier works.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -39,10 +40,18 @@ class FunctionalEngine {
   // position (DecodedInst::opIndex); sized by the caller.
   void countInstructionsInto(std::vector<uint64_t>* counts) { opCounts_ = counts; }
 
+  // Parallel runs: runWorkgroup gives up (cancelled() true, status Ok) at
+  // the start of a round once the workgroup's index is >= *first, i.e. an
+  // earlier workgroup faulted and this one's outcome no longer matters.
+  void cancelWorkgroupsFrom(const std::atomic<uint64_t>* first) { cancelFrom_ = first; }
+  bool cancelled() const { return cancelled_; }
+
  private:
   const CachedInst* fetchSlow(WaveState& w, RunStatus& status);
 
   std::vector<uint64_t>* opCounts_ = nullptr;
+  const std::atomic<uint64_t>* cancelFrom_ = nullptr;
+  bool cancelled_ = false;
   CodeCache& code_;
   ExecEnv& env_;
   PendingWrites pending_;

@@ -63,9 +63,8 @@ bool parse(int argc, char** argv, Options& o) {
       "scale", po::value(&o.scale), "multiply every size's work-groups by this factor (default 1)")(
       "mode", po::value(&o.mode), "functional, timing or both (default)")(
       "threads", po::value(&o.threads),
-      "simulation threads (default 1); used once the run API takes a thread count, until then every run "
-      "uses one")("json", "print JSON instead of the table")("quick",
-                                                             "only the smallest size, each run once (CI)");
+      "simulation threads (default 1; functional mode only, timing mode runs on one thread)")(
+      "json", "print JSON instead of the table")("quick", "only the smallest size, each run once (CI)");
   po::variables_map vm;
   po::store(po::parse_command_line(argc, argv, desc), vm);
   po::notify(vm);
@@ -121,12 +120,8 @@ int run(const Options& o) {
   if (!o.json) {
     std::printf("gcnsim_bench: %s mode(s), %u thread(s); CPU = process CPU time of the simulation alone\n\n",
                 o.mode.c_str(), o.threads);
-    // Until frontend::RunOptions takes a thread count (bench_run.cpp, measure), say so.
-    if (o.threads > 1)
-      std::printf(
-          "note: --threads %u is not passed on yet (the run API has no thread count): every run uses one "
-          "thread\n\n",
-          o.threads);
+    if (o.threads > 1 && o.mode != "functional")
+      std::printf("note: timing mode runs on one thread (--threads applies to functional mode)\n\n");
     std::printf("%s", tableHeader().c_str());
   }
   std::string summaries;

@@ -42,9 +42,7 @@ ModeRun measure(const frontend::Job& job, const BenchKernel& kernel, const std::
                 unsigned threads, double minCpuSeconds) {
   frontend::RunOptions opt;
   opt.mode = mode;
-  // The thread count goes here once RunOptions has one (issue 12, parallel
-  // functional mode); until then every run uses one thread.
-  (void)threads;
+  opt.threads = threads;  // functional mode; timing mode runs on one thread (README "Threads")
   ModeRun r;
   double cpu = 0, wall = 0;
   do {

@@ -52,8 +52,9 @@ class Inputs {
     if (frontend::elemTypeSize(b.type) != sizeof(T))
       throw std::runtime_error("reference: buffer \"" + std::string(name) + "\" has " +
                                std::to_string(frontend::elemTypeSize(b.type)) + "-byte elements");
-    std::vector<T> v(b.bytes.size() / sizeof(T));
-    if (!v.empty()) std::memcpy(v.data(), b.bytes.data(), v.size() * sizeof(T));
+    const std::vector<uint8_t> bytes = b.initialBytes();
+    std::vector<T> v(bytes.size() / sizeof(T));
+    if (!v.empty()) std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
     return v;
   }
   // Value argument `i` (position in the job's "args") as T.

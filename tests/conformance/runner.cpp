@@ -5,7 +5,8 @@
 // reference (reference.hpp) from the job's own input buffers and compares.
 // Prints the executed mnemonics and, with EXECUTED_FILE, writes them there for
 // the coverage table (coverage.cpp). In timing mode the job runs twice and the
-// cycle counts must be identical.
+// cycle counts must be identical; in functional mode it runs again on 2 and 4
+// threads and the buffers and instruction counts must be identical.
 // Exit status: 0 pass; 1 mismatch, fault, watchdog or nondeterminism; 2 setup error.
 #include <spdlog/spdlog.h>
 
@@ -181,6 +182,7 @@ int run(int argc, char** argv) {
   frontend::RunOptions opt;
   opt.mode = mode;
   opt.maxInstructions = uint64_t{1} << 28;
+  opt.threads = 1;
   const frontend::RunOutcome out = frontend::runJob(job, opt);
   reportExecuted(executedMnemonics(out.opCounts), arch, executedFile);
   if (!out.status.ok()) {
@@ -206,6 +208,34 @@ int run(int argc, char** argv) {
     bad += compareBuffer(e, *got);
   }
 
+  // Determinism: the same buffers and counts again (timing: twice; functional:
+  // on 1, 2 and 4 threads).
+  for (const unsigned threads : {2u, 4u}) {
+    if (mode != "functional") break;
+    frontend::RunOptions more = opt;
+    more.threads = threads;
+    const frontend::RunOutcome again = frontend::runJob(job, more);
+    if (!again.status.ok()) {
+      std::printf("run on %u threads: %s: %s\n", threads, statusName(again.status),
+                  again.status.message.c_str());
+      return 1;
+    }
+    if (again.doc.stats.instructions != out.doc.stats.instructions) {
+      std::printf("%u threads ran %llu wave-instructions, 1 thread %llu\n", threads,
+                  static_cast<unsigned long long>(again.doc.stats.instructions),
+                  static_cast<unsigned long long>(out.doc.stats.instructions));
+      ++bad;
+    }
+    for (size_t i = 0; i < out.doc.buffers.size() && i < again.doc.buffers.size(); ++i)
+      if (out.doc.buffers[i].bytes != again.doc.buffers[i].bytes) {
+        std::printf("buffer %s differs between 1 and %u threads\n", out.doc.buffers[i].name.c_str(), threads);
+        ++bad;
+      }
+    if (threads == 4)
+      std::printf("same on 2 and 4 threads (%s)\n",
+                  again.singleThreadReason.empty() ? "parallel"
+                                                   : ("one thread: " + again.singleThreadReason).c_str());
+  }
   if (mode == "timing") {
     const frontend::RunOutcome again = frontend::runJob(job, opt);
     if (!again.status.ok()) {

@@ -99,3 +99,22 @@ TEST_CASE("cli: a kernel that never ends hits the watchdog: exit status 1 naming
                Catch::Contains("wave 0") && Catch::Contains("pc 0x") && Catch::Contains("limit reached"));
   }
 }
+
+TEST_CASE("cli: --threads takes 1 to 1024; anything else is one line and exit status 2", "[cli][threads]") {
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  for (const char* bad : {"0", "abc", "-1", "2x", "1025", "99999999999"}) {
+    const Run r = gcnsim("run " + job + " --mode functional '--threads=" + std::string(bad) + "'");
+    INFO(bad << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK(r.out ==
+          "gcnsim: --threads: \"" + std::string(bad) + "\" is not a thread count (expected 1 to 1024)\n");
+  }
+  for (const char* mode : {"functional", "timing"}) {  // timing mode accepts it (and runs on one thread)
+    const Run r = gcnsim("run " + job + " --threads 2 --mode " + mode);
+    INFO(r.out);
+    CHECK(r.status == 0);
+  }
+  const Run help = gcnsim("run --help");
+  CHECK_THAT(help.out,
+             Catch::Contains("--threads") && Catch::Contains("timing mode") && Catch::Contains("one thread"));
+}

@@ -21,9 +21,10 @@ std::vector<T> valuesOf(const std::vector<uint8_t>& bytes) {
   return v;
 }
 
+// A buffer's initial contents (zeros past the bytes the job holds).
 template <class T>
 std::vector<T> inputOf(const Job& job, const std::string& name) {
-  return valuesOf<T>(job.findBuffer(name)->bytes);
+  return valuesOf<T>(job.findBuffer(name)->initialBytes());
 }
 
 template <class T>

@@ -1,0 +1,25 @@
+// Whether a kernel's results can depend on the order in which its
+// workgroups run, decided from its code alone, before it runs: the
+// functional engine runs such a kernel on one thread, every other kernel on
+// as many as it is given, with the same results (README "Threads").
+//
+// Workgroups of a correctly synchronised kernel communicate only through
+// atomics, GDS and GWS; s_memtime/s_memrealtime read a clock the functional
+// engine advances per instruction across workgroups. Every dword address of
+// the code is decoded (a superset of the real instruction starts, so nothing
+// is missed; a literal that happens to decode as an atomic only costs the
+// parallelism).
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "isa/gen.hpp"
+
+namespace gcnsim::sim {
+
+// "" if the order cannot matter; otherwise why, naming the first such
+// instruction, e.g. "`global_atomic_add v[0:1], v2, off` at 0x1040 (an atomic)".
+std::string workgroupOrderDependence(isa::Gen gen, std::span<const uint32_t> code, uint64_t codeBase);
+
+}  // namespace gcnsim::sim
