@@ -183,6 +183,7 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
     if (fresh) {
       wg.waves = makeWorkgroupWaves(d, next++, 0);
       wg.lds = makeWorkgroupLds(d);
+      clearWorkgroupScratch(d, 0, *env.global);
       stats.waves += wg.waves.size();
       ++stats.workgroups;
     } else {
@@ -222,6 +223,16 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
 std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d) {
   // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
   return std::make_unique<memory::Lds>(d.ldsBytes ? d.ldsBytes : 4);
+}
+
+void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::GlobalMemory& mem) {
+  const uint64_t perWave = uint64_t{d.scratchBytesPerLane} * kWaveSize;
+  const uint64_t bytes = perWave * wavesPerWorkgroup(d.workgroup);
+  if (bytes == 0) return;
+  static constexpr uint8_t kZeros[4096] = {};
+  const uint64_t base = d.scratchBase + perWave * firstSlot;
+  for (uint64_t off = 0; off < bytes; off += sizeof kZeros)
+    mem.write(base + off, kZeros, std::min<uint64_t>(sizeof kZeros, bytes - off));
 }
 
 RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,

@@ -15,6 +15,11 @@ namespace gcnsim::sim {
 std::vector<WaveState> makeWorkgroupWaves(const DispatchSpec& d, uint32_t index, uint32_t firstScratchSlot);
 // A fresh (zeroed) LDS of the workgroup's size.
 std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d);
+// Zeroes the scratch of the workgroup whose waves use slots firstSlot..:
+// private memory starts as zero for every workgroup, so what a kernel reads
+// before writing it does not depend on which workgroup ran in the slot before
+// (and so not on the thread count).
+void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::GlobalMemory& mem);
 
 // runFunctional for a kernel whose results do not depend on the workgroup
 // order: `threads` workers (this thread alone when 1); see dispatch.hpp.

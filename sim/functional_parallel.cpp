@@ -96,6 +96,7 @@ struct Worker {
       if (index >= total || index >= commit.cancelFrom.load()) return;
       std::vector<WaveState> waves = makeWorkgroupWaves(d, static_cast<uint32_t>(index), firstSlot);
       const std::unique_ptr<memory::Lds> lds = makeWorkgroupLds(d);
+      clearWorkgroupScratch(d, firstSlot, *env.global);
       env.lds = lds.get();
       env.ldsBytes = d.ldsBytes;
       uint64_t budget = maxInstructions;
