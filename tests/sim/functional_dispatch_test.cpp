@@ -2,8 +2,11 @@
 // workgroup index order whatever the thread count, scratch per thread.
 #include <catch2/catch.hpp>
 
+#include "memory/global_memory.hpp"
 #include "sim/dispatch.hpp"
+#include "tests/sim/harness.hpp"
 
+using namespace gcnsim;
 using namespace gcnsim::sim;
 
 TEST_CASE("wavesBeforeWorkgroup counts the waves of every lower-index workgroup, partial ones included",
@@ -42,4 +45,47 @@ TEST_CASE("functionalScratchBytes holds one workgroup per thread", "[sim][dispat
   d.scratchBytesPerLane = 16;
   CHECK(functionalScratchBytes(d) == 3 * 16 * 64);
   CHECK(functionalScratchBytes(d, 4) == 4 * 3 * 16 * 64);
+}
+
+// tests/sim/programs/scratch_start_zero.gfx9.s: every lane reads its scratch
+// dword before writing workgroup id + 1 there. Private memory starts as zero
+// for each workgroup, so every read is 0 -- on any thread count (without
+// the clearing, workgroup k would read k, the value its slot's previous
+// workgroup left, on one thread).
+TEST_CASE("functional mode: every workgroup's private memory starts as zero, for any thread count",
+          "[sim][dispatch][threads]") {
+  const auto code = test::loadProgram("scratch_start_zero", isa::Gen::GCN14);
+  constexpr uint32_t kWorkgroups = 24;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    INFO(threads << " threads");
+    memory::GlobalMemory mem(1ull << 30);
+    ExecEnv env;
+    env.global = &mem;
+    DispatchSpec d;
+    d.gen = isa::Gen::GCN14;
+    d.codeBase = mem.allocate(code.size() * 4 + 64, 256, "code");
+    mem.write(d.codeBase, code.data(), code.size() * 4);
+    d.codeSize = code.size() * 4;
+    d.entryPc = d.codeBase;
+    d.grid = {64 * kWorkgroups, 1, 1};
+    d.workgroup = {64, 1, 1};
+    d.vgprs = 8;
+    d.scratchBytesPerLane = 4;
+    d.scratchBase = mem.allocate(functionalScratchBytes(d, threads), 256, "scratch");
+    const uint64_t out = mem.allocate(kWorkgroups * 256, 256, "out");
+    std::vector<uint32_t> marker(kWorkgroups * 64, 0xdeadbeef);
+    mem.write(out, marker.data(), marker.size() * 4);
+    d.sgprs = {{0, SgprInit::ScratchWaveBaseLo, 0},
+               {1, SgprInit::ScratchWaveBaseHi, 0},
+               {2, SgprInit::Value, uint32_t(out)},
+               {3, SgprInit::Value, uint32_t(out >> 32)},
+               {4, SgprInit::WorkgroupIdX, 0}};
+    d.vgprsInit = {{0, VgprInit::WorkitemIdX, 0}};
+    DispatchStats stats;
+    const RunStatus st = runFunctional(d, env, 1'000'000, stats, threads);
+    REQUIRE(st.ok());
+    std::vector<uint32_t> got(kWorkgroups * 64);
+    mem.read(out, got.data(), got.size() * 4);
+    CHECK(got == std::vector<uint32_t>(kWorkgroups * 64, 0));
+  }
 }
