@@ -106,13 +106,19 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
 
   uint64_t exec = 0;
   std::array<std::array<uint32_t, kWaveSize>, 3> ids{};
-  for (uint32_t lane = 0; lane < kWaveSize; ++lane) {
-    const uint32_t flat = waveInGroup * kWaveSize + lane;
-    if (flat >= items) continue;
+  // Work-item ids of flat index waveInGroup * 64 + lane (x fastest), counted
+  // up lane by lane: no division per lane.
+  const uint32_t flat0 = waveInGroup * kWaveSize;
+  uint32_t x = flat0 % a[0], y = (flat0 / a[0]) % a[1], z = flat0 / (a[0] * a[1]);
+  for (uint32_t lane = 0; lane < kWaveSize && flat0 + lane < items; ++lane) {
     exec |= 1ull << lane;
-    ids[0][lane] = flat % a[0];
-    ids[1][lane] = (flat / a[0]) % a[1];
-    ids[2][lane] = flat / (a[0] * a[1]);
+    ids[0][lane] = x;
+    ids[1][lane] = y;
+    ids[2][lane] = z;
+    if (++x == a[0]) {
+      x = 0;
+      if (++y == a[1]) y = 0, ++z;
+    }
   }
   w.setExec(exec);
 
