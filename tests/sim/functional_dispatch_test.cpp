@@ -54,19 +54,13 @@ TEST_CASE("functionalScratchBytes holds one workgroup per thread", "[sim][dispat
 // workgroup left, on one thread).
 TEST_CASE("functional mode: every workgroup's private memory starts as zero, for any thread count",
           "[sim][dispatch][threads]") {
-  const auto code = test::loadProgram("scratch_start_zero", isa::Gen::GCN14);
   constexpr uint32_t kWorkgroups = 24;
   for (unsigned threads : {1u, 2u, 4u}) {
     INFO(threads << " threads");
     memory::GlobalMemory mem(1ull << 30);
     ExecEnv env;
     env.global = &mem;
-    DispatchSpec d;
-    d.gen = isa::Gen::GCN14;
-    d.codeBase = mem.allocate(code.size() * 4 + 64, 256, "code");
-    mem.write(d.codeBase, code.data(), code.size() * 4);
-    d.codeSize = code.size() * 4;
-    d.entryPc = d.codeBase;
+    DispatchSpec d = test::programDispatch(mem, "scratch_start_zero", isa::Gen::GCN14);
     d.grid = {64 * kWorkgroups, 1, 1};
     d.workgroup = {64, 1, 1};
     d.vgprs = 8;

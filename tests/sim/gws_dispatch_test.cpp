@@ -31,13 +31,7 @@ GwsRun run(isa::Gen g, uint32_t workgroups, uint32_t barrierWaves, bool timing, 
   env.global = &mem;
   env.gds = &gds;
   gds.gwsInit(0, barrierWaves);
-  const auto code = test::loadProgram("gws_dispatch", g);
-  sim::DispatchSpec d;
-  d.gen = g;
-  d.codeBase = mem.allocate(code.size() * 4 + 64, 256, "code");
-  mem.write(d.codeBase, code.data(), code.size() * 4);
-  d.codeSize = code.size() * 4;
-  d.entryPc = d.codeBase;
+  sim::DispatchSpec d = test::programDispatch(mem, "gws_dispatch", g);
   d.grid = {64 * workgroups, 1, 1};
   d.workgroup = {64, 1, 1};
   d.vgprs = 8;

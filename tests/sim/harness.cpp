@@ -14,6 +14,17 @@ std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g) {
                      std::string(isa::genFamily(g)) + ".hex");
 }
 
+sim::DispatchSpec programDispatch(memory::GlobalMemory& mem, const std::string& name, isa::Gen g) {
+  const std::vector<uint32_t> code = loadProgram(name, g);
+  sim::DispatchSpec d;
+  d.gen = g;
+  d.codeBase = mem.allocate(code.size() * 4 + 64, 256, "code");
+  mem.write(d.codeBase, code.data(), code.size() * 4);
+  d.codeSize = code.size() * 4;
+  d.entryPc = d.codeBase;
+  return d;
+}
+
 std::vector<uint32_t> loadHexFile(const std::string& path) {
   std::ifstream in(path);
   if (!in)

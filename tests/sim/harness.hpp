@@ -12,6 +12,7 @@
 #include "memory/gds.hpp"
 #include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
+#include "sim/dispatch.hpp"
 #include "sim/exec_context.hpp"
 #include "sim/functional_engine.hpp"
 #include "sim/semantics.hpp"
@@ -23,6 +24,9 @@ inline constexpr isa::Gen kAllGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::G
 
 // The words of tests/sim/programs/bin/NAME.gfxN.hex; throws if missing.
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g);
+// A dispatch of the program `name` (loadProgram) for generation g, its code
+// placed in `mem`: gen, code region and entry PC set, the rest default.
+sim::DispatchSpec programDispatch(memory::GlobalMemory& mem, const std::string& name, isa::Gen g);
 // The words of one hex file written by tests/tools/assemble_programs.py; throws if missing.
 std::vector<uint32_t> loadHexFile(const std::string& path);
 

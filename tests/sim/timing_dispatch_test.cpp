@@ -26,13 +26,7 @@ DispatchRun dispatch(uint32_t vgprs, uint32_t workgroupSize, uint32_t workgroups
   sim::ExecEnv env;
   env.global = &mem;
   env.gds = &gds;
-  const auto code = test::loadProgram("timing_lds_conflict", isa::Gen::GCN14);
-  sim::DispatchSpec d;
-  d.gen = isa::Gen::GCN14;
-  d.codeBase = mem.allocate(code.size() * 4 + 64, 256, "code");
-  mem.write(d.codeBase, code.data(), code.size() * 4);
-  d.codeSize = code.size() * 4;
-  d.entryPc = d.codeBase;
+  sim::DispatchSpec d = test::programDispatch(mem, "timing_lds_conflict", isa::Gen::GCN14);
   d.grid = {workgroupSize * workgroups, 1, 1};
   d.workgroup = {workgroupSize, 1, 1};
   d.vgprs = vgprs;
