@@ -234,14 +234,15 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       return true;
     }
-    // Nop, Sleep, Barrier: readyAt is set before execute() so that a trace sees the duration.
+    // Nop, Sleep, Barrier: readyAt (and the next look) is set before execute() so that a trace sees the
+    // duration.
     case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
-      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      wc.readyAt = wc.pollAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
-      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      wc.readyAt = wc.pollAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
@@ -251,7 +252,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
       if (wc.prio) cus_[wc.cu].simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
-      wc.readyAt = now_ + cfg_.issue.saluCycles;
+      wc.readyAt = wc.pollAt = now_ + cfg_.issue.saluCycles;
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.ci->inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
@@ -336,10 +337,7 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       bool consumed = false;
       const bool more = handleInternal<kTraced>(wc, *ti, consumed);
       if (consumed) progress_ = true;
-      if (!more) {
-        if (consumed) wc.pollAt = wc.readyAt;  // s_nop, s_sleep, s_barrier, s_endpgm set it
-        return consumed;
-      }
+      if (!more) return consumed;  // the wave may have retired (and be gone)
       progress_ = true;
       continue;
     }
