@@ -3,16 +3,12 @@
 #include <cstdio>
 #include <string>
 
+#include "frontend/printf_string.hpp"
+
 namespace gcnsim::frontend {
 namespace {
 
-std::string fmt(const char* f, auto... args) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, f, args...);
-  return buf;
-}
-
-std::string hex(uint64_t v) { return fmt("0x%llx", static_cast<unsigned long long>(v)); }
+std::string hex(uint64_t v) { return printfString("0x%llx", static_cast<unsigned long long>(v)); }
 
 void printKernel(std::ostream& os, const KernelInfo& k) {
   os << "\nkernel " << k.name << '\n';
@@ -28,19 +24,19 @@ void printKernel(std::ostream& os, const KernelInfo& k) {
   os << "  wavefront size      " << k.wavefrontSize << '\n';
   if (k.maxFlatWorkgroupSize) os << "  max work-group size " << k.maxFlatWorkgroupSize << '\n';
   os << "  arguments (" << k.args.size() << ", " << k.explicitArgs().size() << " explicit):\n";
-  os << fmt("    %-3s %-6s %-4s  %-32s %-14s %s\n", "#", "offset", "size", "kind", "type", "name");
+  os << printfString("    %-3s %-6s %-4s  %-32s %-14s %s\n", "#", "offset", "size", "kind", "type", "name");
   for (size_t i = 0; i < k.args.size(); ++i) {
     const KernelArg& a = k.args[i];
     std::string kind = a.valueKindName;
     if (!a.addressSpace.empty()) kind += " (" + a.addressSpace + ")";
-    os << fmt("    %-3zu %-6u %-4u  %-32s %-14s %s\n", i, a.offset, a.size, kind.c_str(),
-              a.typeName.empty() ? "-" : a.typeName.c_str(), a.name.empty() ? "-" : a.name.c_str());
+    os << printfString("    %-3zu %-6u %-4u  %-32s %-14s %s\n", i, a.offset, a.size, kind.c_str(),
+                       a.typeName.empty() ? "-" : a.typeName.c_str(), a.name.empty() ? "-" : a.name.c_str());
   }
   os << "  kernel descriptor:\n";
   for (const auto& [name, value] : kernelDescriptorFields(k.kd)) {
     bool raw = name.find(' ') != 0 && (name.starts_with("compute_pgm") || name == "kernel_code_properties");
-    os << fmt("    %-48s %s\n", name.c_str(),
-              raw ? hex(static_cast<uint64_t>(value)).c_str() : std::to_string(value).c_str());
+    os << printfString("    %-48s %s\n", name.c_str(),
+                       raw ? hex(static_cast<uint64_t>(value)).c_str() : std::to_string(value).c_str());
   }
 }
 

@@ -4,14 +4,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "frontend/printf_string.hpp"
+
 namespace gcnsim::bench {
 namespace {
 
-std::string format(const char* fmt, auto... args) {
-  char text[256];
-  std::snprintf(text, sizeof text, fmt, args...);
-  return text;
-}
+using frontend::printfString;
 
 const char* mark(bool ok) { return ok ? "ok" : "MISS"; }
 
@@ -54,11 +52,11 @@ Summary summarize(const KernelResult& r) {
 }
 
 std::string tableHeader() {
-  return format("%-14s %-6s %6s %7s %12s %9s %9s %7s %9s %9s %9s %9s\n", "kernel", "gen", "wgs", "waves",
-                "wave-instr", "func M/s", "time M/s", "t/f CPU", "func ns", "time ns", "func wall",
-                "time wall") +
-         format("%-14s %-6s %6s %7s %12s %9s %9s %7s %9s %9s %9s %9s\n", "", "", "", "", "", "(CPU)", "(CPU)",
-                "", "/w-instr", "/w-instr", "s", "s");
+  return printfString("%-14s %-6s %6s %7s %12s %9s %9s %7s %9s %9s %9s %9s\n", "kernel", "gen", "wgs",
+                      "waves", "wave-instr", "func M/s", "time M/s", "t/f CPU", "func ns", "time ns",
+                      "func wall", "time wall") +
+         printfString("%-14s %-6s %6s %7s %12s %9s %9s %7s %9s %9s %9s %9s\n", "", "", "", "", "", "(CPU)",
+                      "(CPU)", "", "/w-instr", "/w-instr", "s", "s");
 }
 
 std::string tableRow(const KernelResult& r, const SizeResult& s) {
@@ -66,16 +64,16 @@ std::string tableRow(const KernelResult& r, const SizeResult& s) {
   const ModeRun& t = s.timing;
   const uint64_t instructions = f.ran ? f.instructions : t.instructions;
   std::string line =
-      format("%-14s %-6s %6u %7llu %12llu", r.kernel.c_str(), r.gen.c_str(), s.workgroups,
-             static_cast<unsigned long long>(s.waves), static_cast<unsigned long long>(instructions));
+      printfString("%-14s %-6s %6u %7llu %12llu", r.kernel.c_str(), r.gen.c_str(), s.workgroups,
+                   static_cast<unsigned long long>(s.waves), static_cast<unsigned long long>(instructions));
   for (const ModeRun* m : {&f, &t})
     if (!m->error.empty()) return line + "  " + (m == &f ? "functional: " : "timing: ") + m->error + "\n";
   auto cell = [](const ModeRun& m, double v, const char* fmt) {
-    return m.ok() ? format(fmt, v) : format("%9s", "-");
+    return m.ok() ? printfString(fmt, v) : printfString("%9s", "-");
   };
   line += cell(f, f.ran ? f.millionsPerCpuSecond() : 0, " %9.2f");
   line += cell(t, t.ran ? t.millionsPerCpuSecond() : 0, " %9.2f");
-  line += f.ok() && t.ok() ? format(" %6.2fx", t.cpuSeconds / f.cpuSeconds) : format(" %7s", "-");
+  line += f.ok() && t.ok() ? printfString(" %6.2fx", t.cpuSeconds / f.cpuSeconds) : printfString(" %7s", "-");
   line += cell(f, f.ran ? f.cpuNsPerInstruction() : 0, " %9.1f");
   line += cell(t, t.ran ? t.cpuNsPerInstruction() : 0, " %9.1f");
   line += cell(f, f.wallSeconds, " %9.3f");
@@ -86,22 +84,22 @@ std::string tableRow(const KernelResult& r, const SizeResult& s) {
 std::string summaryLine(const KernelResult& r, const Summary& s) {
   std::string line = r.kernel + " " + r.gen + ":";
   if (s.functionalWorst)
-    line += format(" functional %.2f M/s worst size (>= %.0f) %s;", *s.functionalWorst, s.functionalTarget,
-                   mark(*s.functionalWorst >= s.functionalTarget));
+    line += printfString(" functional %.2f M/s worst size (>= %.0f) %s;", *s.functionalWorst,
+                         s.functionalTarget, mark(*s.functionalWorst >= s.functionalTarget));
   if (s.ratioWorst)
-    line += format(" timing/functional %.2fx worst size (<= %.0fx) %s;", *s.ratioWorst, Summary::kRatioTarget,
-                   mark(*s.ratioWorst <= Summary::kRatioTarget));
+    line += printfString(" timing/functional %.2fx worst size (<= %.0fx) %s;", *s.ratioWorst,
+                         Summary::kRatioTarget, mark(*s.ratioWorst <= Summary::kRatioTarget));
   const SizeResult& last = r.sizes.back();
   if (!s.fullSize) {
-    line += format(" scaling n/a (no size reaches the GPU's %llu resident waves)",
-                   static_cast<unsigned long long>(r.capacity));
+    line += printfString(" scaling n/a (no size reaches the GPU's %llu resident waves)",
+                         static_cast<unsigned long long>(r.capacity));
   } else if (!s.scaling) {
-    line += format(
+    line += printfString(
         " scaling n/a (%u wgs fill the GPU's %llu resident waves; needs a timing run of it and of a "
         "larger size)",
         r.sizes[*s.fullSize].workgroups, static_cast<unsigned long long>(r.capacity));
   } else {
-    line += format(
+    line += printfString(
         " timing ns/wave-instr at %u wgs / at %u wgs (first size filling the GPU's %llu resident "
         "waves) %.2f (<= %.1f) %s",
         last.workgroups, r.sizes[*s.fullSize].workgroups, static_cast<unsigned long long>(r.capacity),
