@@ -184,10 +184,10 @@ void GpuTiming::admit(const Placement& p) {
     c.simd = p.simd[i];
     c.slot = p.slot[i];
     c.age = nextAge_++;
-    c.readyAt = c.pollAt = now_ + 1;
+    c.readyAt = now_ + 1;
     c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (p.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     cu.simds[c.simd].waves.push_back(&c);
-    cu.simds[c.simd].nextPoll = std::min(cu.simds[c.simd].nextPoll, c.pollAt);
+    wake(c, c.readyAt);
     stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
     if (cu.resident++ == 0) ++busyCus_;
   }

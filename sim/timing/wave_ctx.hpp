@@ -57,7 +57,7 @@ struct WaveCtx {
   // nothing); kNever while it is parked until an event wakes it (a return for
   // s_waitcnt or a full counter, the barrier's release, a GDS instruction for
   // a GWS wait). GpuTiming::wake() lowers it.
-  uint64_t pollAt = 0;
+  uint64_t pollAt = kNever;  // until admitted
   // The instruction at the wave's PC once fetched (null after the PC moved,
   // and while VSKIP or GPR indexing is on): lets a turn whose port is taken
   // pass the wave over without a fetch.
