@@ -53,8 +53,8 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
       "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
       "threads", po::value(&threads),
-      "functional: threads running workgroups (default: all cores); timing mode runs on one thread for now")(
-      "log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
+      "threads running workgroups (functional) or CU groups (timing); default: all cores; results are the "
+      "same for any count")("log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
       "verbose,v", "same as --log-level info")("trace", po::value(&o.trace),
                                                "timing: write a per-cycle trace to FILE (\"-\": stdout)")(
       "trace-format", po::value(&o.traceFormat),
@@ -200,7 +200,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   // can be resident at once (timing: every wave slot; functional: one
   // work-group per thread, fewer threads if that would exceed the limit),
   // computed in 64 bits before anything is allocated.
-  unsigned threads = timing ? 1 : std::max(opt.threads, 1u);
+  unsigned threads = std::max(opt.threads, 1u);
   if (job.kernel.format == KernelFormat::Elf) {
     const KernelInfo& k = job.kernelInfo();
     const uint64_t perLane =
@@ -290,6 +290,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     topt.limits.maxCycles = opt.maxCycles;
     topt.limits.maxInstructions = opt.maxInstructions;
     topt.sgprsPerWave = sgprsPerWave(job);
+    topt.threads = threads;
     // Sinks: the profile sees every event, the trace writer what the filter passes.
     sim::trace::TeeSink tee;
     if (wants(opt, "stalls") || wants(opt, "listing")) {
@@ -320,18 +321,22 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     stats.opCounts = std::move(tstats.opCounts);
     out.cycles = tstats.cycles;
     out.configName = gpu.name;
+    out.threads = tstats.threads;
+    out.singleThreadReason = tstats.singleThreadReason;
   } else {
     out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats, threads);
     out.threads = stats.threads;
     out.singleThreadReason = stats.singleThreadReason;
-    if (!stats.singleThreadReason.empty())
-      spdlog::info(
-          "functional mode on one thread: the kernel's results could depend on the order of its "
-          "workgroups: {}",
-          stats.singleThreadReason);
-    else
-      spdlog::info("functional mode on {} thread{}", stats.threads, stats.threads == 1 ? "" : "s");
   }
+  const char* mode = timing ? "timing" : "functional";
+  if (!out.singleThreadReason.empty())
+    spdlog::info(
+        "{} mode on one thread: {}", mode,
+        timing && out.singleThreadReason == "a traced run"
+            ? out.singleThreadReason
+            : "the kernel's results could depend on the order of its workgroups: " + out.singleThreadReason);
+  else
+    spdlog::info("{} mode on {} thread{}", mode, out.threads, out.threads == 1 ? "" : "s");
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.cpuSeconds = processCpuSeconds() - cpu0;
   out.opCounts = std::move(stats.opCounts);

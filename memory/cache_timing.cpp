@@ -59,7 +59,7 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   }
   victim->tag = line;
   victim->lastUse = ++useCounter_;
-  victim->readyAt = ~0ull;  // until fill()
+  victim->readyAt = kFillUnknown;  // until fill()
   ready = now;
   return Result::Miss;
 }

@@ -7,7 +7,8 @@
 //    max(now, fill time) -- a line whose miss is still outstanding is a
 //    "hit under miss" and merges with it, as an MSHR does); Miss otherwise:
 //    the line is allocated at once (the LRU way is evicted) and the caller
-//    must set its fill time with fill().
+//    must set its fill time with fill(); until then a hit on it reports
+//    ready == kFillUnknown (l2_steps.hpp: a fill resolved later).
 //  - missStart(now): the earliest cycle >= now at which a new miss can
 //    start, given `mshrs` outstanding misses at most (a miss occupies an MSHR
 //    from its start until its fill time). Call it before fill().
@@ -19,6 +20,10 @@
 #include "memory/timing_config.hpp"
 
 namespace gcnsim::memory {
+
+// CacheTags::lookup's `ready` for a hit on a line allocated by a miss whose
+// fill() has not been called yet.
+inline constexpr uint64_t kFillUnknown = ~uint64_t(0);
 
 struct CacheStats {
   uint64_t hits = 0, misses = 0, pendingHits = 0, mshrStalls = 0;

@@ -19,32 +19,43 @@ uint64_t KcacheTiming::takePort(uint32_t bytes, uint64_t now) {
   return start;
 }
 
+uint64_t KcacheTiming::resolveNow(uint64_t known) {
+  for (size_t i = 0; i < steps_.size(); ++i) known = std::max(known, resolveStep(l2_, steps_.steps, i));
+  steps_.clear();
+  return known;
+}
+
 uint64_t KcacheTiming::load(uint64_t addr, uint32_t bytes, uint64_t now) {
+  return resolveNow(load(addr, bytes, now, steps_));
+}
+
+uint64_t KcacheTiming::store(uint64_t addr, uint32_t bytes, uint64_t now) {
+  return resolveNow(store(addr, bytes, now, steps_));
+}
+
+uint64_t KcacheTiming::load(uint64_t addr, uint32_t bytes, uint64_t now, L2Steps& l2) {
   const uint64_t start = takePort(bytes, now);
   const uint64_t line = tags.lineBytes();
   const uint64_t first = addr / line * line, last = (addr + std::max(bytes, 1u) - 1) / line * line;
   uint64_t done = start;
   for (uint64_t a = first; a <= last; a += line) {
     uint64_t ready = 0;
-    if (tags.lookup(a, start, ready) == CacheTags::Result::Hit) {
+    if (tags.lookup(a, start, ready) == CacheTags::Result::Miss)
+      l2.miss(tags, a, start, cfg_.hitLatency);
+    else if (ready == kFillUnknown)
+      l2.awaitFill(tags, a, start, cfg_.hitLatency);
+    else
       done = std::max(done, ready + cfg_.hitLatency);
-      continue;
-    }
-    const uint64_t missStart = tags.missStart(start);
-    const uint64_t back = l2_.read(a, missStart) + cfg_.hitLatency;
-    tags.fill(a, back - cfg_.hitLatency);
-    done = std::max(done, back);
   }
   return done;
 }
 
-uint64_t KcacheTiming::store(uint64_t addr, uint32_t bytes, uint64_t now) {
+uint64_t KcacheTiming::store(uint64_t addr, uint32_t bytes, uint64_t now, L2Steps& l2) {
   const uint64_t start = takePort(bytes, now);
   const uint64_t line = tags.lineBytes();
   const uint64_t first = addr / line * line, last = (addr + std::max(bytes, 1u) - 1) / line * line;
-  uint64_t done = start + cfg_.hitLatency;
-  for (uint64_t a = first; a <= last; a += line) done = std::max(done, l2_.write(a, start) + cfg_.hitLatency);
-  return done;
+  for (uint64_t a = first; a <= last; a += line) l2.add(L2Step::Kind::Write, a, start, cfg_.hitLatency);
+  return start + cfg_.hitLatency;
 }
 
 }  // namespace gcnsim::memory

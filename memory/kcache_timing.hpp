@@ -15,6 +15,10 @@
 //    seeds/003_d79646fcab33cb6c.txt).
 //  - store(addr, bytes, now) (GCN 1.2+ s_store_*): write-through to L2; the
 //    lines stay cached. Acknowledge at start + hitLatency + L2 write.
+//  - The overloads with an L2Steps& do the lookups only and append what the
+//    L2 must answer (l2_steps.hpp); they return the completion as far as it
+//    is known without the L2 (the hits). The others resolve those steps at
+//    once.
 //  - invalidate(): S_DCACHE_INV / S_DCACHE_INV_VOL ("Invalidate entire L1 K
 //    cache", seed 000) drop every line. writeback(): S_DCACHE_WB: the model
 //    is write-through, so it only costs hitLatency.
@@ -22,6 +26,7 @@
 #include <cstdint>
 
 #include "memory/cache_timing.hpp"
+#include "memory/l2_steps.hpp"
 #include "memory/l2_timing.hpp"
 
 namespace gcnsim::memory {
@@ -32,6 +37,8 @@ class KcacheTiming {
 
   uint64_t load(uint64_t addr, uint32_t bytes, uint64_t now);
   uint64_t store(uint64_t addr, uint32_t bytes, uint64_t now);
+  uint64_t load(uint64_t addr, uint32_t bytes, uint64_t now, L2Steps& l2);
+  uint64_t store(uint64_t addr, uint32_t bytes, uint64_t now, L2Steps& l2);
   void invalidate() { tags.invalidateAll(); }
   uint64_t writeback(uint64_t now) const { return now + cfg_.hitLatency; }
 
@@ -40,9 +47,11 @@ class KcacheTiming {
 
  private:
   uint64_t takePort(uint32_t bytes, uint64_t now);
+  uint64_t resolveNow(uint64_t known);
   KcacheConfig cfg_;
   L2Timing& l2_;
   uint64_t portFree_ = 0;
+  L2Steps steps_;  // scratch of the resolving overloads
 };
 
 }  // namespace gcnsim::memory

@@ -8,6 +8,13 @@ VectorL1Timing::VectorL1Timing(const VectorL1Config& cfg, L2Timing& l2)
     : tags(cfg.cache, "l1"), cfg_(cfg), l2_(l2) {}
 
 uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now) {
+  uint64_t done = access(lines, kind, now, steps_);
+  for (size_t i = 0; i < steps_.size(); ++i) done = std::max(done, resolveStep(l2_, steps_.steps, i));
+  steps_.clear();
+  return done;
+}
+
+uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now, L2Steps& l2) {
   const uint64_t lpc = cfg_.linesPerCycle, hit = cfg_.cache.hitLatency;
   uint64_t done = now + hit;
   for (uint64_t line : lines) {
@@ -18,19 +25,17 @@ uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, 
     switch (kind) {
       case VmemKind::Load: {
         uint64_t ready = 0;
-        if (tags.lookup(line, t, ready) == CacheTags::Result::Hit) {
+        if (tags.lookup(line, t, ready) == CacheTags::Result::Miss)
+          l2.miss(tags, line, t, uint32_t(hit));
+        else if (ready == kFillUnknown)
+          l2.awaitFill(tags, line, t, uint32_t(hit));
+        else
           done = std::max(done, ready + hit);
-        } else {
-          const uint64_t start = tags.missStart(t);
-          const uint64_t back = l2_.read(line, start) + hit;
-          tags.fill(line, back - hit);
-          done = std::max(done, back);
-        }
         break;
       }
-      case VmemKind::LoadBypass: done = std::max(done, l2_.read(line, t) + hit); break;
-      case VmemKind::Store: done = std::max(done, l2_.write(line, t) + hit); break;
-      case VmemKind::Atomic: done = std::max(done, l2_.atomic(line, t) + hit); break;
+      case VmemKind::LoadBypass: l2.add(L2Step::Kind::Bypass, line, t, uint32_t(hit)); break;
+      case VmemKind::Store: l2.add(L2Step::Kind::Write, line, t, uint32_t(hit)); break;
+      case VmemKind::Atomic: l2.add(L2Step::Kind::Atomic, line, t, uint32_t(hit)); break;
     }
   }
   return done;

@@ -13,6 +13,10 @@
 //      atomic:     performed at L2: t_i + l1.hitLatency + L2 atomic
 //    The instruction completes when its last line does; a zero-line access
 //    (all lanes off) completes at now + hitLatency.
+//  - The overload with an L2Steps& does the port and the lookups only and
+//    appends what the L2 must answer (l2_steps.hpp); it returns the
+//    completion as far as it is known without the L2. The other resolves
+//    those steps at once.
 //  - invalidate(): BUFFER_WBINVL1 / BUFFER_WBINVL1_VOL.
 #pragma once
 #include <cstdint>
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "memory/cache_timing.hpp"
+#include "memory/l2_steps.hpp"
 #include "memory/l2_timing.hpp"
 
 namespace gcnsim::memory {
@@ -31,6 +36,7 @@ class VectorL1Timing {
   VectorL1Timing(const VectorL1Config& cfg, L2Timing& l2);
 
   uint64_t access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now);
+  uint64_t access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now, L2Steps& l2);
   void invalidate() { tags.invalidateAll(); }
 
   CacheTags tags;
@@ -40,6 +46,7 @@ class VectorL1Timing {
   VectorL1Config cfg_;
   L2Timing& l2_;
   uint64_t portFree_ = 0;  // in units of 1/linesPerCycle cycles
+  L2Steps steps_;          // scratch of the resolving overload
 };
 
 // Distinct line addresses (multiples of lineBytes) touched by the accesses

@@ -11,7 +11,7 @@
 //  penalties  alignment and branch penalties of GcnTimings.md
 #include <algorithm>
 
-#include "sim/timing/gpu_timing.hpp"
+#include "sim/timing/cu_group.hpp"
 #include "sim/vector_modes.hpp"
 
 namespace gcnsim::sim::timing {
@@ -30,7 +30,7 @@ uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byt
 // 32-byte block incur no penalty. Any 2-dword instruction outside these first
 // 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
 // 2 or later of its block (its second dword is past the third).
-uint32_t GpuTiming::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const {
+uint32_t CuGroup::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const {
   if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.ci->inst.bytes() != 8) return 0;
   return dwordInBlock(wc.w->pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
 }
@@ -43,8 +43,8 @@ uint32_t GpuTiming::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) con
 // alignment": a taken forward jump to dword N >= 5 of a 32-byte block adds
 // N - 4 penalties; a conditional jump at dword N >= 4 (the block's second
 // half) that is not taken adds N - 3.
-uint32_t GpuTiming::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
-                                  uint64_t target) const {
+uint32_t CuGroup::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
+                                uint64_t target) const {
   const isa::OpInfo& info = *ti.ci->inst.info;
   const bool checksVccExec = info.has(isa::kReadsVcc) || info.has(isa::kReadsExec);
   const bool checksScc = info.has(isa::kReadsScc);
@@ -64,7 +64,7 @@ uint32_t GpuTiming::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64
 // A wave whose pollAt is later than now is not looked at: it would be found
 // blocked (event-driven waiting, gpu_timing.cpp's loop).
 template <bool kTraced>
-bool GpuTiming::issueSimd(SimdCtx& simd) {
+bool CuGroup::issueSimd(SimdCtx& simd) {
   uint32_t used = 0;
   bool any = false;
   if (!simd.anyPrio) {
@@ -73,14 +73,14 @@ bool GpuTiming::issueSimd(SimdCtx& simd) {
     const size_t n = std::min<size_t>(simd.waves.size(), 32);
     const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
     std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
-    for (size_t i = 0; i < n && status_.ok(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
       const WaveCtx& wc = *list[i];
       if (wc.pollAt > now_) continue;
       if constexpr (!kTraced) {
         // Its port is taken this turn (or every slot is): the wave would be
         // found blocked, and nothing is counted or traced for that.
         if (wc.next && ((used & wc.next->portBit) || portsUsed(used) >= cfg_.issue.maxIssuePerCycle) &&
-            wc.barrierSince == kNever && !wc.atBarrier && !wc.draining && !wc.gwsWait)
+            wc.barrierSince == kNever && !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted)
           continue;
       }
       const bool issued = tryIssue<kTraced>(simd, *list[i], used);
@@ -93,7 +93,6 @@ bool GpuTiming::issueSimd(SimdCtx& simd) {
     std::stable_sort(list.begin(), list.end(),
                      [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
     for (WaveCtx* wc : list) {
-      if (!status_.ok()) break;
       if (wc->pollAt <= now_) any |= tryIssue<kTraced>(simd, *wc, used);
     }
   }
@@ -103,7 +102,7 @@ bool GpuTiming::issueSimd(SimdCtx& simd) {
   return any;
 }
 
-bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
+bool CuGroup::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
   const OpTiming& op = *ti.op;
   switch (op.kind) {
     case Kind::Smem:
@@ -123,8 +122,8 @@ bool GpuTiming::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
 }
 
 template <bool kTraced>
-StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses,
-                              const isa::DecodedInst* inst) {
+StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses,
+                            const isa::DecodedInst* inst) {
   WaveState& w = *wc.w;
   const uint64_t pc = w.pc;
   env_.clock = now_;                                         // S_MEMTIME: the simulated cycle counter
@@ -145,7 +144,7 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   ++stats_.opCounts[ti.ci->inst.opIndex];
   ++stats_.cuInstructions[wc.cu];
   if (x.stop() == StopReason::Fault) {
-    fault(w, x.faultMessage());
+    fault(wc, x.faultMessage());
     return StopReason::Fault;
   }
   if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
@@ -165,11 +164,11 @@ StopReason GpuTiming::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& p
   return x.stop();
 }
 
-void GpuTiming::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
+void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
   opt_.onIssue(IssueRecord{now_, wc.w->waveId, wc.cu, wc.simd, pc, kind, wc.vm, wc.lgkm, wc.exp});
 }
 
-void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
+void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
   if (wg.arrived == 0 || wg.arrived < wg.live) return;
   for (WaveCtx& c : wg.ctx)
     if (c.atBarrier) {
@@ -186,7 +185,7 @@ void GpuTiming::releaseBarrierIfDone(WorkgroupCtx& wg) {
 
 // GWS state changes only through GDS instructions: after each one, every
 // parked wave tries its instruction again at its next turn.
-void GpuTiming::wakeGwsWaiters() {
+void CuGroup::wakeGwsWaiters() {
   for (WaveCtx* wc : gwsWaiters_) {
     wc->gwsWait = false;
     wc->readyAt = std::max(wc->readyAt, now_ + 1);
@@ -196,13 +195,13 @@ void GpuTiming::wakeGwsWaiters() {
   progress_ = true;
 }
 
-void GpuTiming::arriveAtBarrier(WaveCtx& wc) {
+void CuGroup::arriveAtBarrier(WaveCtx& wc) {
   wc.atBarrier = true;
   ++wc.wg->arrived;
   releaseBarrierIfDone(*wc.wg);
 }
 
-void GpuTiming::endWave(WaveCtx& wc) {
+void CuGroup::endWave(WaveCtx& wc) {
   wc.w->ended = true;
   wc.draining = true;
   --wc.wg->live;
@@ -213,7 +212,7 @@ void GpuTiming::endWave(WaveCtx& wc) {
 // Instruction-buffer instructions. Returns false if the wave stops for this
 // turn; `consumed` tells whether it used the wave's turn.
 template <bool kTraced>
-bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
+bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   const int32_t simm = ti.ci->inst.simm16;
   PendingWrites& pw = internalPw_;  // internal ops write no memory results
   wc.issueFrom = now_;
@@ -249,7 +248,7 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
     case Kind::Setprio:  // "PRIORITY = SIMM16&3" (GcnInstrsSopp.md)
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       wc.prio = uint8_t(uint32_t(simm) & 3);
-      if (wc.prio) cus_[wc.cu].simds[wc.simd].anyPrio = true;
+      if (wc.prio) cuCtx(wc.cu).simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
       wc.readyAt = wc.pollAt = now_ + cfg_.issue.saluCycles;
@@ -282,12 +281,13 @@ bool GpuTiming::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed)
 }
 
 template <bool kTraced>
-bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
+bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   wc.pollAt = now_ + 1;  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
-    if (wc.draining || wc.atBarrier || wc.gwsWait) {
-      wc.pollAt = kNever;  // the last return, the barrier's release, a GDS instruction wake it
+    if (wc.draining || wc.atBarrier || wc.gwsWait || wc.halted) {
+      wc.pollAt =
+          kNever;  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
       if (wc.atBarrier || wc.gwsWait) {
         if (wc.barrierSince == kNever) wc.barrierSince = now_;
         if (tracing<kTraced>()) {
@@ -439,7 +439,7 @@ bool GpuTiming::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   return false;
 }
 
-template bool GpuTiming::issueSimd<false>(SimdCtx&);
-template bool GpuTiming::issueSimd<true>(SimdCtx&);
+template bool CuGroup::issueSimd<false>(SimdCtx&);
+template bool CuGroup::issueSimd<true>(SimdCtx&);
 
 }  // namespace gcnsim::sim::timing

@@ -1,12 +1,12 @@
 // The issue stage's side of a memory instruction: the memory pipes
 // (memory_pipes.hpp) say when it returns and what it counts; this schedules
 // the return event with the register writes it carries and traces it.
-#include "sim/timing/gpu_timing.hpp"
+#include "sim/timing/cu_group.hpp"
 
 namespace gcnsim::sim::timing {
 
 template <bool kTraced>
-void GpuTiming::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
+void CuGroup::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   if (!pw->hasSgpr && !pw->hasVgpr) {
     releasePw(pw);
     pw = nullptr;
@@ -21,7 +21,13 @@ void GpuTiming::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw)
     }
     return;
   }
-  const uint64_t id = schedule(m.done, wc, m.amounts, pw, m.kind, m.op);
+  uint64_t id = 0;
+  if (m.deferred) {  // the L2 answers at the epoch's end (resolveDeferred); never traced (one group)
+    id = reserve(wc, m.amounts);
+    deferred_.push_back({id, &wc, pw, m.amounts, m.kind, m.op});
+  } else {
+    id = schedule(m.done, wc, m.amounts, pw, m.kind, m.op);
+  }
   if (tracing<kTraced>()) {
     const uint64_t pc =
         code_.base() + uint64_t(&ti - timed_.data()) * 4;  // TimedInst i describes code_.base() + 4i
@@ -29,7 +35,7 @@ void GpuTiming::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw)
   }
 }
 
-template void GpuTiming::issueMemory<false>(WaveCtx&, const TimedInst&, PendingWrites*);
-template void GpuTiming::issueMemory<true>(WaveCtx&, const TimedInst&, PendingWrites*);
+template void CuGroup::issueMemory<false>(WaveCtx&, const TimedInst&, PendingWrites*);
+template void CuGroup::issueMemory<true>(WaveCtx&, const TimedInst&, PendingWrites*);
 
 }  // namespace gcnsim::sim::timing

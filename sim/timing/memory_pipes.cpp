@@ -13,32 +13,43 @@ trace::MemOp vmemOp(Kind k) {
 }
 }  // namespace
 
-MemoryPipes::MemoryPipes(const GpuConfig& cfg) : cfg_(cfg) {
-  l2_ = std::make_unique<memory::L2Timing>(cfg.memory);
-  gds_ = std::make_unique<memory::LdsPipe>(cfg.lds);
-  bank_ = std::make_unique<memory::LdsBankModel>(cfg.lds);
-  cus_.resize(cfg.cus);
-  for (uint32_t i = 0; i < cfg.cus; ++i) {
-    if (i % cfg.kcache.cusPerCache == 0)
-      kcaches_.push_back(std::make_unique<memory::KcacheTiming>(cfg.kcache, *l2_));
+MemoryPipes::MemoryPipes(const GpuConfig& cfg)
+    : cfg_(cfg), ownL2_(std::make_unique<memory::L2Timing>(cfg.memory)), l2_(ownL2_.get()) {
+  build(0, cfg.cus);
+}
+
+MemoryPipes::MemoryPipes(const GpuConfig& cfg, memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount,
+                         bool deferL2)
+    : cfg_(cfg), l2_(&l2), firstCu_(firstCu), deferL2_(deferL2) {
+  build(firstCu, cuCount);
+}
+
+void MemoryPipes::build(uint32_t firstCu, uint32_t cuCount) {
+  memory::L2Timing& l2 = *l2_;
+  gds_ = std::make_unique<memory::LdsPipe>(cfg_.lds);
+  bank_ = std::make_unique<memory::LdsBankModel>(cfg_.lds);
+  cus_.resize(cuCount);
+  for (uint32_t i = 0; i < cuCount; ++i) {
+    if ((firstCu + i) % cfg_.kcache.cusPerCache == 0 || i == 0)
+      kcaches_.push_back(std::make_unique<memory::KcacheTiming>(cfg_.kcache, l2));
     Cu& cu = cus_[i];
     cu.kcache = kcaches_.back().get();
-    cu.lds = std::make_unique<memory::LdsPipe>(cfg.lds);
-    cu.l1 = std::make_unique<memory::VectorL1Timing>(cfg.l1, *l2_);
+    cu.lds = std::make_unique<memory::LdsPipe>(cfg_.lds);
+    cu.l1 = std::make_unique<memory::VectorL1Timing>(cfg_.l1, l2);
   }
 }
 
 MemoryPipes::~MemoryPipes() = default;
 
 MemSnapshot MemoryPipes::snapshot(uint32_t cu) const {
-  return {cus_[cu].kcache->tags.stats, cus_[cu].l1->tags.stats, l2_->tags.stats};
+  const Cu& c = cus_[cu - firstCu_];
+  return {c.kcache->tags.stats, c.l1->tags.stats, l2_->tags.stats};
 }
 
 void MemoryPipes::collect(TimingStats& stats) const {
   stats.ldsConflictPasses += ldsConflictPasses_;
   stats.ldsConflictCycles += ldsConflictCycles_;
   stats.vmemLaneBytes += vmemLaneBytes_;
-  stats.kcache = {};
   for (const auto& k : kcaches_) {
     stats.kcachePortWaitCycles += k->portWaitCycles;
     stats.kcache.hits += k->tags.stats.hits;
@@ -46,7 +57,6 @@ void MemoryPipes::collect(TimingStats& stats) const {
     stats.kcache.pendingHits += k->tags.stats.pendingHits;
     stats.kcache.mshrStalls += k->tags.stats.mshrStalls;
   }
-  stats.l1 = {};
   for (const Cu& cu : cus_) {
     stats.l1.hits += cu.l1->tags.stats.hits;
     stats.l1.misses += cu.l1->tags.stats.misses;
@@ -54,8 +64,10 @@ void MemoryPipes::collect(TimingStats& stats) const {
     stats.l1.mshrStalls += cu.l1->tags.stats.mshrStalls;
     stats.l1Requests += cu.l1->requests;
   }
-  stats.l2 = l2_->tags.stats;
-  stats.dramReads = l2_->dram.reads;
+  if (ownL2_) {
+    stats.l2 = l2_->tags.stats;
+    stats.dramReads = l2_->dram.reads;
+  }
 }
 
 void MemoryPipes::gatherAccesses(const AccessLog& log) {
@@ -81,7 +93,7 @@ uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_
     uint64_t end = a + log.bytes[i];
     for (++i; i < log.count && log.addr[i] == end; ++i) end += log.bytes[i];
     const uint32_t n = uint32_t(end - a);
-    done = std::max(done, store ? cu.kcache->store(a, n, now) : cu.kcache->load(a, n, now));
+    done = std::max(done, store ? cu.kcache->store(a, n, now, steps_) : cu.kcache->load(a, n, now, steps_));
   }
   return done;
 }
@@ -109,14 +121,15 @@ uint64_t MemoryPipes::vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now) {
   else if (glc)
     vk = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
   for (uint32_t b : vmBytes_) vmemLaneBytes_ += b;
-  return cu.l1->access(lines_, vk, now);
+  return cu.l1->access(lines_, vk, now, steps_);
 }
 
 MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::DecodedInst& inst,
                               const AccessLog& log, uint64_t now, WaveMemOrder& order) {
   using trace::MemKind;
   using trace::MemOp;
-  Cu& cu = cus_[cuIndex];
+  Cu& cu = cus_[cuIndex - firstCu_];
+  requestStep_ = steps_.size();
   MemRequest r;
   r.amounts = {0, op.lgkm, 0};
   r.kind = MemKind::Smem;
@@ -125,10 +138,12 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
     case Kind::Smem:
       r.done = smemDone(cu, false, log, now);
       r.op = MemOp::Load;
+      finishRequest(r, cuIndex, now, false, order);
       break;
     case Kind::SmemStore:
       r.done = smemDone(cu, true, log, now);
       r.op = MemOp::Store;
+      finishRequest(r, cuIndex, now, false, order);
       break;
     case Kind::SmemTime: r.done = now + cfg_.kcache.hitLatency; break;
     case Kind::DcacheInv:  // "Invalidate entire L1 K cache" (seed 000 S_DCACHE_INV)
@@ -176,11 +191,9 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
       // Vector memory returns in order on VM_CNT (LLVM waits with vmcnt(N > 0)
       // on FLAT loads it knows are global); a FLAT access that went to the LDS
       // comes back through the LDS pipe, out of that order.
-      if (!op.flat || !toLds) {
-        r.done = std::max(r.done, order.lastVmDone);
-        order.lastVmDone = r.done;
-      }
-      break;
+      finishRequest(r, cuIndex, now, !op.flat || !toLds, order);
+      r.conflicts = ldsPasses_.extra;
+      return r;
     }
     case Kind::Export:
       r.done = now + cfg_.issue.saluCycles;
@@ -192,6 +205,63 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
   }
   r.conflicts = ldsPasses_.extra;
   return r;
+}
+
+// The L2 steps the instruction added (steps_ from requestStep_): answered at
+// once, or deferred to resolve(). `vmOrdered`: the request returns in the
+// wave's VM order (VM_CNT in order, except FLAT to LDS).
+void MemoryPipes::finishRequest(MemRequest& r, uint32_t cu, uint64_t now, bool vmOrdered,
+                                WaveMemOrder& order) {
+  const size_t steps = steps_.size() - requestStep_;
+  if (!deferL2_) {
+    for (size_t i = requestStep_; i < steps_.size(); ++i)
+      r.done = std::max(r.done, memory::resolveStep(*l2_, steps_.steps, i));
+    steps_.clear();
+    if (vmOrdered) {
+      r.done = std::max(r.done, order.lastVmDone);
+      order.lastVmDone = r.done;
+    }
+    return;
+  }
+  if (vmOrdered) r.done = std::max(r.done, order.lastVmDone);
+  const uint32_t after = vmOrdered ? order.lastVmPending : 0;
+  if (steps == 0 && after == 0) {
+    if (vmOrdered) order.lastVmDone = r.done;
+    return;
+  }
+  r.deferred = true;
+  Deferred d;
+  d.cycle = now;
+  d.cu = cu;
+  d.firstStep = uint32_t(requestStep_);
+  d.steps = uint32_t(steps);
+  d.known = r.done;
+  d.after = after;
+  if (vmOrdered) {
+    d.order = &order;
+    order.lastVmDone = r.done;  // a lower bound until resolved
+    order.lastVmPending = uint32_t(deferred_.size() + 1);
+  }
+  deferred_.push_back(d);
+}
+
+uint64_t MemoryPipes::resolve(size_t i) {
+  Deferred& d = deferred_[i];
+  uint64_t done = d.known;
+  for (uint32_t k = 0; k < d.steps; ++k)
+    done = std::max(done, memory::resolveStep(*l2_, steps_.steps, d.firstStep + k));
+  if (d.after) done = std::max(done, deferred_[d.after - 1].done);
+  d.done = done;
+  if (d.order && d.order->lastVmPending == i + 1) {
+    d.order->lastVmDone = done;
+    d.order->lastVmPending = 0;
+  }
+  return done;
+}
+
+void MemoryPipes::clearDeferred() {
+  deferred_.clear();
+  steps_.clear();
 }
 
 }  // namespace gcnsim::sim::timing

@@ -34,6 +34,14 @@
 // wave and is passed in. Counting the amounts on the wave's counters and
 // scheduling the return are the caller's (GpuTiming::schedule).
 //
+// Deferred L2 (the epoch model, gpu_timing.hpp): pipes built for a group of
+// CUs with deferL2 do every lookup at issue but leave the L2's answers
+// (memory/l2_steps.hpp) for the end of the epoch: a request that needs one
+// comes back with `deferred` set and `done` only a lower bound; resolve(i)
+// answers the i-th such request of the epoch (call it for every group's
+// requests merged in (cycle, CU) order), clearDeferred() starts the next
+// epoch. A request behind a deferred one in VM order is deferred too.
+//
 // Deterministic, and no allocation per instruction once the scratch vectors
 // are warm.
 #pragma once
@@ -57,8 +65,9 @@ struct CounterAmounts {
 
 // A wave's memory-ordering state: when its latest VM_CNT and DS returns are.
 struct WaveMemOrder {
-  uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT to LDS)
-  uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
+  uint64_t lastVmDone = 0;     // VM_CNT returns in order (except FLAT to LDS)
+  uint32_t lastVmPending = 0;  // 1 + the deferred request that holds the last VM return, or 0
+  uint64_t lastDsDone = 0;     // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
 };
 
 struct MemRequest {
@@ -67,6 +76,7 @@ struct MemRequest {
   trace::MemKind kind = trace::MemKind::None;  // None: not a memory operation
   trace::MemOp op = trace::MemOp::Other;
   uint32_t conflicts = 0;  // extra LDS passes bank conflicts caused
+  bool deferred = false;   // the L2 answers at the end of the epoch (resolve); `done` is a lower bound
 };
 
 // Cache statistics at one moment (a trace's per-request hits and misses).
@@ -76,8 +86,12 @@ struct MemSnapshot {
 
 class MemoryPipes {
  public:
-  // `cfg` must outlive the pipes.
+  // `cfg` must outlive the pipes. All CUs, with an L2 of their own that
+  // answers at once.
   explicit MemoryPipes(const GpuConfig& cfg);
+  // CUs [firstCu, firstCu + cuCount) -- whole K$ groups -- in front of the
+  // shared `l2` (which must outlive the pipes); see "Deferred L2" above.
+  MemoryPipes(const GpuConfig& cfg, memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2);
   ~MemoryPipes();
 
   // The instruction `inst` (timing class `op`) of a wave on CU `cu` issues
@@ -85,9 +99,18 @@ class MemoryPipes {
   MemRequest issue(uint32_t cu, const OpTiming& op, const isa::DecodedInst& inst, const AccessLog& log,
                    uint64_t now, WaveMemOrder& order);
 
+  // The deferred requests of this epoch, in issue order.
+  size_t deferredCount() const { return deferred_.size(); }
+  uint64_t deferredCycle(size_t i) const { return deferred_[i].cycle; }
+  uint32_t deferredCu(size_t i) const { return deferred_[i].cu; }
+  // Answers deferred request i: the cycle of its return.
+  uint64_t resolve(size_t i);
+  void clearDeferred();
+
   MemSnapshot snapshot(uint32_t cu) const;
   // Adds the pipes' counters to `stats` (cache hits and misses, K$ port
-  // waits, LDS conflicts, L1 requests, VMEM lane bytes, DRAM reads).
+  // waits, LDS conflicts, L1 requests, VMEM lane bytes; the L2's and DRAM's
+  // only if the pipes own their L2).
   void collect(TimingStats& stats) const;
 
  private:
@@ -102,12 +125,33 @@ class MemoryPipes {
   uint64_t ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
   uint64_t vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now);
 
+  // A request whose L2 steps wait for the end of the epoch.
+  struct Deferred {
+    uint64_t cycle = 0;
+    uint32_t cu = 0;
+    uint32_t firstStep = 0, steps = 0;
+    uint64_t known = 0;             // the completion as far as it is known without the L2
+    uint32_t after = 0;             // 1 + the request it returns behind (VM order), or 0
+    WaveMemOrder* order = nullptr;  // set if it holds the wave's last VM return
+    uint64_t done = 0;              // once resolved
+  };
+  void build(uint32_t firstCu, uint32_t cuCount);
+  // Finishes request `r` of the instruction being issued: answers its L2
+  // steps now, or defers them.
+  void finishRequest(MemRequest& r, uint32_t cu, uint64_t now, bool vmOrdered, WaveMemOrder& order);
+
   const GpuConfig& cfg_;
-  std::unique_ptr<memory::L2Timing> l2_;
+  std::unique_ptr<memory::L2Timing> ownL2_;
+  memory::L2Timing* l2_ = nullptr;
+  uint32_t firstCu_ = 0;
+  bool deferL2_ = false;
+  memory::L2Steps steps_;   // the epoch's (deferred) or the instruction's L2 steps
+  size_t requestStep_ = 0;  // where the instruction being issued starts in steps_
+  std::vector<Deferred> deferred_;
   std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
   std::unique_ptr<memory::LdsPipe> gds_;
   std::unique_ptr<memory::LdsBankModel> bank_;
-  std::vector<Cu> cus_;
+  std::vector<Cu> cus_;  // CU firstCu_ + i
   uint64_t ldsConflictPasses_ = 0, ldsConflictCycles_ = 0, vmemLaneBytes_ = 0;
   // The instruction being issued: its accesses for the bank and coalescing
   // models, its bank-conflict passes, its coalesced lines.

@@ -17,13 +17,16 @@
 //  - Counters: VM_CNT (vector memory, returns in order), LGKM_CNT (SMEM out
 //    of order, LDS in order, GDS in order, messages), EXP_CNT (exports),
 //    widths per generation (inst_class.hpp).
-//  - Deterministic: same dispatch and config -> same cycle count.
+//  - Deterministic: same dispatch and config -> same cycle count, for any
+//    number of threads (TimingOptions::threads; the epoch model of
+//    gpu_timing.hpp).
 //  - Stats are plain counters (TimingStats); printing is the frontend's job.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "memory/cache_timing.hpp"
@@ -57,6 +60,10 @@ struct TimingStats {
   uint32_t maxWavesPerSimd = 0;          // most waves resident on one SIMD at once
   uint64_t vmemLaneBytes = 0;            // bytes the active lanes of VMEM instructions asked for
   uint64_t l1Requests = 0;               // coalesced line requests into the vector L1s
+  // Threads that ran CU groups, and why only one if more were asked for
+  // (a traced run; a kernel whose results can depend on workgroup order).
+  uint32_t threads = 1;
+  std::string singleThreadReason;
 };
 
 // One issued instruction, for tests and traces.
@@ -74,6 +81,9 @@ struct TimingOptions {
   std::function<void(const IssueRecord&)> onIssue;  // optional trace hook
   // Optional event sink (traces, profiles); null: tracing costs one pointer test per event site.
   trace::TraceSink* sink = nullptr;
+  // Threads running CU groups in parallel (gpu_timing.hpp); results and
+  // cycles are the same for any count.
+  unsigned threads = 1;
 };
 
 // Runs the whole dispatch in timing mode. `env` must have global memory (and

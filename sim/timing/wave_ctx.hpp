@@ -1,9 +1,10 @@
 // The timing model's per-wave and per-workgroup state, shared by the issue
-// stage (GpuTiming), the tracer (wave_tracer.hpp) and the memory pipes'
+// stage (CuGroup), the tracer (wave_tracer.hpp) and the memory pipes'
 // ordering rules (WaveMemOrder). Plain data: every rule that changes it is in
 // one of those components.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -56,7 +57,7 @@ struct WaveCtx {
   // look at the wave again (a poll before it would find it blocked and change
   // nothing); kNever while it is parked until an event wakes it (a return for
   // s_waitcnt or a full counter, the barrier's release, a GDS instruction for
-  // a GWS wait). GpuTiming::wake() lowers it.
+  // a GWS wait). CuGroup::wake() lowers it.
   uint64_t pollAt = kNever;  // until admitted
   // The instruction at the wave's PC once fetched (null after the PC moved,
   // and while VSKIP or GPR indexing is on): lets a turn whose port is taken
@@ -81,6 +82,7 @@ struct WaveCtx {
   bool prevWroteVccExec = false, prevWroteScc = false;
   bool atBarrier = false, draining = false, finished = false;
   bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
+  bool halted = false;   // faulted: never issues again (the run ends at the epoch's end)
   WaveTrace tr;
 };
 
@@ -91,9 +93,10 @@ struct WorkgroupCtx {
   memory::Lds* lds = nullptr;
   uint32_t ldsBytes = 0, ldsAlloc = 0;
   uint32_t cu = 0, index = 0;
-  uint32_t live = 0;        // waves not yet at s_endpgm
-  uint32_t unfinished = 0;  // waves not yet retired
-  uint32_t arrived = 0;     // waves waiting in s_barrier
+  uint32_t live = 0;                            // waves not yet at s_endpgm
+  uint32_t unfinished = 0;                      // waves not yet retired
+  uint32_t arrived = 0;                         // waves waiting in s_barrier
+  std::function<void(WorkgroupCtx&)> onFinish;  // WorkgroupSource::onFinish (tests), or empty
 };
 
 // Per code address: the cached instruction, its timing class and register masks.

@@ -4,9 +4,9 @@
 // (functional or timing), computes the expected buffers with the kernel's C++
 // reference (reference.hpp) from the job's own input buffers and compares.
 // Prints the executed mnemonics and, with EXECUTED_FILE, writes them there for
-// the coverage table (coverage.cpp). In timing mode the job runs twice and the
-// cycle counts must be identical; in functional mode it runs again on 2 and 4
-// threads and the buffers and instruction counts must be identical.
+// the coverage table (coverage.cpp). The job runs again on 2 and 4 threads:
+// the buffers and instruction counts must be identical, and in timing mode
+// the cycle counts and every statistic too.
 // Exit status: 0 pass; 1 mismatch, fault, watchdog or nondeterminism; 2 setup error.
 #include <spdlog/spdlog.h>
 
@@ -22,6 +22,7 @@
 
 #include "frontend/job.hpp"
 #include "frontend/run_cmd.hpp"
+#include "frontend/timing_report.hpp"
 #include "isa/table.hpp"
 #include "tests/conformance/reference.hpp"
 
@@ -208,10 +209,9 @@ int run(int argc, char** argv) {
     bad += compareBuffer(e, *got);
   }
 
-  // Determinism: the same buffers and counts again (timing: twice; functional:
-  // on 1, 2 and 4 threads).
+  // Determinism: the same buffers and counts on 1, 2 and 4 threads (timing:
+  // the same cycles and statistics too).
   for (const unsigned threads : {2u, 4u}) {
-    if (mode != "functional") break;
     frontend::RunOptions more = opt;
     more.threads = threads;
     const frontend::RunOutcome again = frontend::runJob(job, more);
@@ -231,27 +231,22 @@ int run(int argc, char** argv) {
         std::printf("buffer %s differs between 1 and %u threads\n", out.doc.buffers[i].name.c_str(), threads);
         ++bad;
       }
+    if (mode == "timing" && again.cycles != out.cycles) {
+      std::printf("timing is not deterministic: %llu cycles on 1 thread, %llu on %u\n",
+                  static_cast<unsigned long long>(out.cycles), static_cast<unsigned long long>(again.cycles),
+                  threads);
+      ++bad;
+    }
+    if (mode == "timing" && out.summary && again.summary &&
+        frontend::statsTable(*out.summary) != frontend::statsTable(*again.summary)) {
+      std::printf("timing statistics differ between 1 and %u threads:\n%s\n%s\n", threads,
+                  frontend::statsTable(*out.summary).c_str(), frontend::statsTable(*again.summary).c_str());
+      ++bad;
+    }
     if (threads == 4)
       std::printf("same on 2 and 4 threads (%s)\n",
                   again.singleThreadReason.empty() ? "parallel"
                                                    : ("one thread: " + again.singleThreadReason).c_str());
-  }
-  if (mode == "timing") {
-    const frontend::RunOutcome again = frontend::runJob(job, opt);
-    if (!again.status.ok()) {
-      std::printf("second timing run: %s: %s\n", statusName(again.status), again.status.message.c_str());
-      return 1;
-    }
-    if (again.cycles != out.cycles) {
-      std::printf("timing is not deterministic: %llu cycles, then %llu\n",
-                  static_cast<unsigned long long>(out.cycles), static_cast<unsigned long long>(again.cycles));
-      ++bad;
-    }
-    for (size_t i = 0; i < out.doc.buffers.size() && i < again.doc.buffers.size(); ++i)
-      if (out.doc.buffers[i].bytes != again.doc.buffers[i].bytes) {
-        std::printf("buffer %s differs between two timing runs\n", out.doc.buffers[i].name.c_str());
-        ++bad;
-      }
   }
   std::printf("%s\n", bad ? "FAIL" : "PASS");
   return bad ? 1 : 0;

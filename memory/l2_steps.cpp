@@ -1,0 +1,47 @@
+// Recording and answering a cache's requests to the L2 (l2_steps.hpp).
+#include "memory/l2_steps.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gcnsim::memory {
+
+void L2Steps::miss(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency) {
+  pendingMiss_[Key{&tags, tags.lineAddress(addr)}] = uint32_t(steps.size());
+  steps.push_back({L2Step::Kind::Miss, hitLatency, &tags, addr, at, 0, 0});
+}
+
+void L2Steps::awaitFill(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency) {
+  const auto it = pendingMiss_.find(Key{&tags, tags.lineAddress(addr)});
+  // A line whose fill is unknown was allocated by a Miss step of this list.
+  if (it == pendingMiss_.end()) throw std::logic_error("L2Steps: hit under an unrecorded miss");
+  steps.push_back({L2Step::Kind::AwaitFill, hitLatency, &tags, addr, at, it->second, 0});
+}
+
+void L2Steps::add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLatency) {
+  steps.push_back({kind, hitLatency, nullptr, addr, at, 0, 0});
+}
+
+void L2Steps::clear() {
+  steps.clear();
+  pendingMiss_.clear();
+}
+
+uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i) {
+  L2Step& s = steps[i];
+  switch (s.kind) {
+    case L2Step::Kind::Miss: {
+      const uint64_t start = s.tags->missStart(s.at);
+      s.fill = l2.read(s.addr, start);
+      s.tags->fill(s.addr, s.fill);
+      return s.fill + s.hitLatency;
+    }
+    case L2Step::Kind::AwaitFill: return std::max(s.at, steps[s.missStep].fill) + s.hitLatency;
+    case L2Step::Kind::Bypass: return l2.read(s.addr, s.at) + s.hitLatency;
+    case L2Step::Kind::Write: return l2.write(s.addr, s.at) + s.hitLatency;
+    case L2Step::Kind::Atomic: return l2.atomic(s.addr, s.at) + s.hitLatency;
+  }
+  return s.at;
+}
+
+}  // namespace gcnsim::memory

@@ -1,0 +1,80 @@
+// L2Steps: what a cache asks of the shared L2 for one memory instruction, as
+// a list of steps that are answered ("resolved") separately from the cache
+// lookups that produced them.
+//
+// Why: the timing model advances groups of CUs on their own for an epoch of
+// cycles (sim/timing/gpu_timing.hpp); the only thing they share within an
+// epoch is the L2 (and DRAM behind it). A cache's own state (tags, LRU, its
+// port) changes at the lookup, in the CU group's order; the L2's answer is
+// needed only when the data returns, which is never sooner than
+// l2.hitLatency + the cache's hitLatency after the lookup -- so if the epoch
+// is no longer than that, every step of an epoch can be resolved at its end,
+// in the order the lookups happened across all CUs, with the same answers as
+// resolving each at once.
+//
+// Contract:
+//  - Steps are appended by the caches (kcache_timing.hpp, vector_l1_timing.hpp)
+//    in lookup order; resolveStep(l2, steps, i) answers step i, and steps
+//    must be resolved in index order (a step's answer may depend on an
+//    earlier one: AwaitFill).
+//  - Miss: the line was allocated in `tags` at the lookup; at resolution the
+//    miss waits for an MSHR (tags->missStart(at)), reads the L2, and fills
+//    the line (tags->fill). Answer: fill + hitLatency.
+//  - AwaitFill: a lookup hit a line whose own Miss step is not yet resolved
+//    (a hit under a miss): answer max(at, that fill) + hitLatency.
+//  - Bypass / Write / Atomic: the L2's read / write / atomic at `at`, plus
+//    hitLatency (GLC loads, write-through stores, atomics at L2).
+//  - pendingMiss(tags, addr): the latest unresolved Miss step for that line
+//    of that cache, if any (clear() forgets them all).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "memory/cache_timing.hpp"
+#include "memory/l2_timing.hpp"
+
+namespace gcnsim::memory {
+
+struct L2Step {
+  enum class Kind : uint8_t { Miss, AwaitFill, Bypass, Write, Atomic };
+  Kind kind = Kind::Miss;
+  uint32_t hitLatency = 0;    // the requesting cache's latency, added to the L2's answer
+  CacheTags* tags = nullptr;  // Miss: the cache that allocated the line
+  uint64_t addr = 0;          // line address in bytes
+  uint64_t at = 0;            // the cycle the cache sends it (a Miss may then wait for an MSHR)
+  uint32_t missStep = 0;      // AwaitFill: the index of the Miss step it waits for
+  uint64_t fill = 0;          // Miss, once resolved: when the line's data is in the cache
+};
+
+class L2Steps {
+ public:
+  std::vector<L2Step> steps;
+
+  void miss(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency);
+  // A hit on a line whose fill is still unknown (CacheTags ready == kFillUnknown).
+  void awaitFill(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency);
+  void add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLatency);
+  size_t size() const { return steps.size(); }
+  void clear();
+
+ private:
+  struct Key {
+    const CacheTags* tags;
+    uint64_t line;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const {
+      return std::hash<uint64_t>()(k.line * 0x9e3779b97f4a7c15ull ^ reinterpret_cast<uintptr_t>(k.tags));
+    }
+  };
+  std::unordered_map<Key, uint32_t, KeyHash> pendingMiss_;  // latest Miss step per (cache, line)
+};
+
+// Answers steps[i] (see the contract above); returns when the data or the
+// acknowledgement is back at the requesting cache's client.
+uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i);
+
+}  // namespace gcnsim::memory

@@ -1,0 +1,322 @@
+// A CU group's cycle loop for one epoch, its event queue, and the waves of the
+// workgroups the dispatcher placed on its CUs (cu_group.hpp).
+#include "sim/timing/cu_group.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "isa/table.hpp"
+
+namespace gcnsim::sim::timing {
+
+CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, const ExecEnv& env, const TimingOptions& opt,
+                 memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2)
+    : cfg_(cfg),
+      code_(code),
+      env_(env),
+      opt_(opt),
+      tracer_(opt.sink, counterMaxima(code.gen()), cfg.cu.simds),
+      describer_(code, env_),
+      opTimings_(classifyAllOps(cfg.issue)),
+      timed_(code.size() / 4),
+      timedReady_(code.size() / 4, 0),
+      maxCnt_(counterMaxima(code.gen())),
+      pipes_(cfg_, l2, firstCu, cuCount, deferL2),
+      firstCu_(firstCu),
+      cus_(cuCount) {
+  for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
+  stats_.opCounts.assign(isa::allOps().size(), 0);
+  stats_.cuInstructions.assign(cfg.cus, 0);
+}
+
+CuGroup::~CuGroup() = default;
+
+void CuGroup::fault(WaveCtx& wc, const std::string& what) {
+  wc.halted = true;
+  wc.pollAt = kNever;
+  if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describer_.describe(*wc.w) + ": " + what};
+}
+
+const WaveCtx* CuGroup::oldestWave() const {
+  const WaveCtx* oldest = nullptr;
+  for (const auto& wg : workgroups_)
+    if (wg)
+      for (const WaveCtx& c : wg->ctx)
+        if (!c.w->ended && (!oldest || c.age < oldest->age)) oldest = &c;
+  return oldest;
+}
+
+const TimedInst* CuGroup::fetch(WaveCtx& wc) {
+  const uint64_t pc = wc.w->pc;
+  const uint64_t i = (pc - code_.base()) / 4;
+  if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
+  std::string err;
+  const CachedInst* ci = code_.at(pc, err);
+  if (!ci) {
+    fault(wc, err);
+    return nullptr;
+  }
+  if (!ci->fn) {
+    fault(wc, ci->inst.valid() ? "instruction has no semantics in gcnsim" : "invalid instruction encoding");
+    return nullptr;
+  }
+  TimedInst& t = timed_[i];
+  t.ci = ci;
+  t.op = &opTimings_[ci->inst.opIndex];
+  registerMasks(ci->inst, t.reads, t.writes);
+  if (t.op->cat != IssueCat::Internal) {
+    const bool gds = t.op->kind == Kind::Ds && ci->inst.mem.gds;  // issues as GDS/export, not LDS
+    t.portBit = 1u << unsigned(gds ? IssueCat::GdsExport : t.op->cat);
+  }
+  if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(ci->inst.simm16) & 0xffff, code_.gen());
+  timedReady_[i] = 1;
+  return &t;
+}
+
+PendingWrites* CuGroup::takePw() {
+  if (pwFree_.empty()) {
+    pwPool_.push_back(std::make_unique<PendingWrites>());
+    return pwPool_.back().get();
+  }
+  PendingWrites* p = pwFree_.back();
+  pwFree_.pop_back();
+  return p;
+}
+
+void CuGroup::releasePw(PendingWrites* pw) { pwFree_.push_back(pw); }
+
+uint64_t CuGroup::reserve(WaveCtx& wc, CounterAmounts amounts) {
+  wc.vm = uint8_t(wc.vm + amounts.vm);
+  wc.lgkm = uint8_t(wc.lgkm + amounts.lgkm);
+  wc.exp = uint8_t(wc.exp + amounts.exp);
+  return seq_++;
+}
+
+uint64_t CuGroup::schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,
+                           trace::MemKind kind, trace::MemOp op) {
+  const uint64_t seq = reserve(wc, amounts);
+  events_.push(Event{time, seq, &wc, pw, amounts, kind, op});
+  return seq;
+}
+
+void CuGroup::resolveDeferred(size_t i) {
+  const uint64_t done = pipes_.resolve(i);
+  const DeferredReturn& d = deferred_[i];
+  events_.push(Event{done, d.seq, d.wave, d.pw, d.amounts, d.memKind, d.memOp});
+}
+
+void CuGroup::clearDeferred() {
+  pipes_.clearDeferred();
+  deferred_.clear();
+}
+
+template <bool kTraced>
+void CuGroup::applyEvent(const Event& ev) {
+  WaveCtx& wc = *ev.wave;
+  if (ev.pw) {
+    ev.pw->applyTo(*wc.w);
+    releasePw(ev.pw);
+  }
+  wc.vm = uint8_t(wc.vm - ev.amounts.vm);
+  wc.lgkm = uint8_t(wc.lgkm - ev.amounts.lgkm);
+  wc.exp = uint8_t(wc.exp - ev.amounts.exp);
+  if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
+  // A wave parked on s_waitcnt or a full counter looks again at its next turn.
+  if (wc.pollAt == kNever && !wc.atBarrier && !wc.gwsWait && !wc.draining && !wc.halted) wake(wc, now_);
+  if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
+}
+
+template <bool kTraced>
+void CuGroup::processEvents() {
+  while (!events_.empty() && events_.top().time <= now_) {
+    const Event ev = events_.top();
+    events_.pop();
+    applyEvent<kTraced>(ev);
+    progress_ = true;
+  }
+}
+
+// A wave retires once it executed s_endpgm and its outstanding memory
+// operations returned; its slot and registers are freed, the workgroup's LDS
+// when its last wave retires.
+void CuGroup::countOccupancy() {
+  stats_.residentWaveCycles += uint64_t(resident_) * (now_ - occupancySince_);
+  stats_.busyCuCycles += uint64_t(busyCus_) * (now_ - occupancySince_);
+  occupancySince_ = now_;
+}
+
+void CuGroup::finishWave(WaveCtx& wc) {
+  wc.finished = true;
+  countOccupancy();
+  --resident_;
+  lastRetire_ = now_;
+  if (tracer_.on()) tracer_.wave(wc, true, now_);
+  CuCtx& cu = cuCtx(wc.cu);
+  SimdCtx& simd = cu.simds[wc.simd];
+  retiredWaves_.push_back({wc.cu, wc.simd, wc.slot});
+  std::erase(simd.waves, &wc);
+  if (--cu.resident == 0) --busyCus_;
+  WorkgroupCtx& wg = *wc.wg;
+  if (--wg.unfinished > 0) return;
+  retiredWorkgroups_.push_back({wc.cu, wg.ldsAlloc});
+  if (tracer_.on()) tracer_.workgroup(wg, trace::WorkgroupEvent::Done, now_);
+  if (wg.onFinish) wg.onFinish(wg);
+  ++stats_.workgroups;
+  for (auto& p : workgroups_)
+    if (p.get() == &wg) {
+      p.reset();
+      break;
+    }
+  std::erase(workgroups_, nullptr);
+}
+
+// A workgroup the dispatcher placed: its LDS and its waves (built by the
+// source with their scratch slots) now; on the SIMDs at its arrival cycle.
+void CuGroup::admit(const Placement& p, uint64_t at, const WorkgroupSource& src, uint64_t& nextAge) {
+  const uint32_t n = uint32_t(p.simd.size());
+  auto wg = std::make_unique<WorkgroupCtx>();
+  wg->cu = p.cu;
+  wg->index = p.index;
+  wg->ldsBytes = src.ldsBytes;
+  wg->ldsAlloc = p.ldsAlloc;
+  wg->onFinish = src.onFinish;
+  if (src.externalLds) {
+    wg->lds = src.externalLds;
+  } else {
+    wg->ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src.ldsBytes, 4));
+    wg->lds = wg->ownLds.get();
+  }
+  src.build(p.index, p.scratch, wg->waves);
+  wg->ctx.resize(n);
+  wg->live = wg->unfinished = n;
+  for (uint32_t i = 0; i < n; ++i) {
+    WaveCtx& c = wg->ctx[i];
+    c.w = &wg->waves[i];
+    c.wg = wg.get();
+    c.cu = p.cu;
+    c.simd = p.simd[i];
+    c.slot = p.slot[i];
+    c.age = nextAge++;
+    c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (p.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
+  }
+  admissions_.push_back({at, std::move(wg)});
+}
+
+bool CuGroup::activateArrivals() {
+  size_t k = 0;
+  for (; k < admissions_.size() && admissions_[k].at <= now_; ++k) {
+    WorkgroupCtx& wg = *admissions_[k].wg;
+    CuCtx& cu = cuCtx(wg.cu);
+    countOccupancy();
+    resident_ += uint32_t(wg.ctx.size());
+    for (WaveCtx& c : wg.ctx) {
+      c.readyAt = now_ + 1;
+      cu.simds[c.simd].waves.push_back(&c);
+      wake(c, c.readyAt);
+      stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
+      if (cu.resident++ == 0) ++busyCus_;
+    }
+    if (tracer_.on()) {
+      tracer_.workgroup(wg, trace::WorkgroupEvent::Dispatch, now_);
+      for (const WaveCtx& c : wg.ctx) tracer_.wave(c, false, now_);
+    }
+    stats_.waves += wg.ctx.size();
+    workgroups_.push_back(std::move(admissions_[k].wg));
+  }
+  admissions_.erase(admissions_.begin(), admissions_.begin() + std::ptrdiff_t(k));
+  return k > 0;
+}
+
+void CuGroup::wake(WaveCtx& wc, uint64_t at) {
+  wc.pollAt = std::min(wc.pollAt, at);
+  SimdCtx& simd = cuCtx(wc.cu).simds[wc.simd];
+  simd.nextPoll = std::min(simd.nextPoll, at);
+}
+
+uint64_t CuGroup::turnAtOrAfter(uint64_t t, uint32_t simd) const {
+  const uint32_t simds = cfg_.cu.simds;
+  return t + (simd + simds - uint32_t(t % simds)) % simds;
+}
+
+// The cycle loop of an epoch: workgroups arrive, returns apply, one SIMD per
+// CU issues. Event-driven: a SIMD's turn is skipped while none of its waves
+// needs a look (SimdCtx::nextPoll), and after a cycle without progress the
+// loop jumps to the next cycle in which anything can happen -- an arrival, a
+// return, or the turn of a SIMD with a wave to look at. Skipped turns would
+// have found every wave blocked and changed nothing, so cycle counts do not
+// depend on the skipping.
+void CuGroup::runEpoch(uint64_t from, uint64_t to) {
+  now_ = from;
+  if (tracer_.on() || opt_.onIssue)
+    loop<true>(to);
+  else
+    loop<false>(to);
+}
+
+template <bool kTraced>
+void CuGroup::loop(uint64_t to) {
+  const uint32_t simds = cfg_.cu.simds;
+  for (;;) {
+    progress_ = false;
+    if (!admissions_.empty() && admissions_.front().at <= now_ && activateArrivals()) progress_ = true;
+    processEvents<kTraced>();
+    const uint32_t s = uint32_t(now_ % simds);
+    for (CuCtx& cu : cus_) {
+      SimdCtx& simd = cu.simds[s];
+      if (cu.resident && simd.nextPoll <= now_ && !simd.waves.empty() && issueSimd<kTraced>(simd))
+        progress_ = true;
+    }
+    if (now_ + 1 >= to) return;
+    if (progress_) {
+      ++now_;
+      continue;
+    }
+    const uint64_t target = nextInterestingCycle();
+    if (target >= to) return;
+    now_ = target;
+  }
+}
+
+uint64_t CuGroup::nextWork(uint64_t from) const {
+  uint64_t target = events_.empty() ? kNever : std::max(from, events_.top().time);
+  if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
+  for (const CuCtx& cu : cus_) {
+    if (!cu.resident) continue;
+    for (uint32_t i = 0; i < cu.simds.size(); ++i) {
+      const SimdCtx& simd = cu.simds[i];
+      if (simd.waves.empty() || simd.nextPoll == kNever) continue;
+      target = std::min(target, turnAtOrAfter(std::max(from, simd.nextPoll), i));
+    }
+  }
+  return target;
+}
+
+// After a cycle without progress: the first later cycle with an arrival, a
+// return or the turn of a SIMD that has a wave to look at (kNever: none).
+uint64_t CuGroup::nextInterestingCycle() const { return nextWork(now_ + 1); }
+
+void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
+  now_ = cycle;
+  countOccupancy();
+  if (tracer_.on()) tracer_.finish(now_);
+  pipes_.collect(stats);
+  const TimingStats& g = stats_;
+  stats.instructions += g.instructions;
+  stats.waves += g.waves;
+  stats.workgroups += g.workgroups;
+  if (stats.opCounts.size() < g.opCounts.size()) stats.opCounts.resize(g.opCounts.size(), 0);
+  for (size_t i = 0; i < g.opCounts.size(); ++i) stats.opCounts[i] += g.opCounts[i];
+  for (size_t i = 0; i < stats.issued.size(); ++i) stats.issued[i] += g.issued[i];
+  stats.waitcntStalls += g.waitcntStalls;
+  stats.scoreboardStalls += g.scoreboardStalls;
+  stats.unitBusyStalls += g.unitBusyStalls;
+  stats.barrierWaits += g.barrierWaits;
+  if (stats.cuInstructions.size() < g.cuInstructions.size())
+    stats.cuInstructions.resize(g.cuInstructions.size(), 0);
+  for (size_t i = 0; i < g.cuInstructions.size(); ++i) stats.cuInstructions[i] += g.cuInstructions[i];
+  stats.residentWaveCycles += g.residentWaveCycles;
+  stats.busyCuCycles += g.busyCuCycles;
+  stats.maxWavesPerSimd = std::max(stats.maxWavesPerSimd, g.maxWavesPerSimd);
+}
+
+}  // namespace gcnsim::sim::timing

@@ -1,0 +1,257 @@
+// Internal: a group of CUs of the timing model (CuGroup) and what it runs
+// per cycle. The whole GPU (GpuTiming, gpu_timing.hpp) is one or more
+// groups advanced in epochs; public entry points: timing_engine.hpp.
+//
+// A group is the CUs that share a K$ (kcache.cus_per_cache), or every CU.
+// Within an epoch it runs on its own: its CUs' issue stage, its event queue
+// (the returns), its memory pipes (K$, LDS, L1s; the L2's answers deferred
+// to the epoch's end when there are several groups, memory_pipes.hpp). What
+// it shares with the rest of the GPU goes through GpuTiming at epoch
+// boundaries: the workgroups the dispatcher placed on its CUs (admit, with
+// the cycle they arrive), the waves and workgroups that retired (resources
+// given back to the dispatcher), the deferred L2 answers (resolve).
+//
+// Components, each with its own contract and unit tests (the way MGPUSim
+// splits its CU and ramulator2 its controller):
+//  - Dispatcher (dispatcher.hpp, owned by GpuTiming): where workgroups go,
+//    the slots, VGPRs, SGPRs and LDS they hold.
+//  - MemoryPipes (memory_pipes.hpp): K$, LDS/GDS pipes, vector L1, L2:
+//    when a memory instruction returns and what it counts, plus the per-wave
+//    in-order rules. The group schedules the return as an event.
+//  - WaveTracer (wave_tracer.hpp): trace events; observes only.
+//  - The issue stage stays here (issue.cpp): per cycle one SIMD per CU;
+//    arbitration among its waves, the instruction buffer's own instructions
+//    (s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm), the
+//    scoreboard (VALU results, the SALU-after-VALU delay), the issue-port and
+//    counter checks, the issue-cost penalties. It owns the wave state the
+//    checks read (WaveCtx, wave_ctx.hpp) and the event queue that brings
+//    returns back.
+// Files: cu_group.cpp (the epoch's cycle loop, events, wave retirement,
+// admitting placed workgroups), issue.cpp (the issue stage), memory_issue.cpp
+// (the issue stage's hand-off to the memory pipes).
+//
+// Every function on the per-cycle path is a template on kTraced: with
+// kTraced = false it contains no trace code at all (no call into
+// WaveTracer, no test of the sink), so a run without a sink or issue hook
+// pays nothing for tracing (issue 6). No virtual calls and no allocation per
+// instruction on that path (PendingWrites are pooled; the memory pipes reuse
+// their scratch vectors).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "sim/code_cache.hpp"
+#include "sim/functional_engine.hpp"
+#include "sim/timing/dispatcher.hpp"
+#include "sim/timing/memory_pipes.hpp"
+#include "sim/timing/timing_engine.hpp"
+#include "sim/timing/wave_ctx.hpp"
+#include "sim/timing/wave_tracer.hpp"
+
+namespace gcnsim::sim::timing {
+
+struct SimdCtx {
+  std::vector<WaveCtx*> waves;  // oldest first
+  uint32_t rrStart = 0;         // round-robin arbitration: where the next turn starts
+  uint64_t valuFree = 0;
+  // The smallest pollAt of its waves: the SIMD's turn is skipped before it.
+  uint64_t nextPoll = 0;
+  bool anyPrio = false;
+};
+
+struct CuCtx {
+  std::vector<SimdCtx> simds;
+  uint32_t resident = 0;  // waves resident on the CU
+};
+
+struct Event {
+  uint64_t time = 0, seq = 0;
+  WaveCtx* wave = nullptr;
+  PendingWrites* pw = nullptr;  // register writes to apply (loads), or null
+  CounterAmounts amounts;
+  trace::MemKind memKind = trace::MemKind::None;  // for trace return events
+  trace::MemOp memOp = trace::MemOp::Other;
+  bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+};
+
+// A fault of the group: the first in (cycle, CU) order is the run's.
+struct GroupFault {
+  uint64_t cycle = kNever;
+  uint32_t cu = 0;
+  std::string message;
+};
+
+class CuGroup {
+ public:
+  // CUs [firstCu, firstCu + cuCount) with `l2` behind them (deferL2: its
+  // answers wait for resolveDeferred). `code`, `l2`, `opt` must outlive the
+  // group; `env` is copied (the group sets its clock and LDS per instruction).
+  CuGroup(const GpuConfig& cfg, CodeCache& code, const ExecEnv& env, const TimingOptions& opt,
+          memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2);
+  ~CuGroup();
+
+  // Epoch boundary (GpuTiming, one thread): a workgroup the dispatcher placed
+  // on one of the group's CUs, to arrive at cycle `at` (>= the epoch's
+  // start), its waves built by `src`, aged from `nextAge` on.
+  void admit(const Placement& p, uint64_t at, const WorkgroupSource& src, uint64_t& nextAge);
+  // Runs cycles [from, to) (from >= every admission's and event's... the group
+  // never looks before `from`).
+  void runEpoch(uint64_t from, uint64_t to);
+  // The first cycle >= from at which the group has anything to do (kNever: nothing until something arrives).
+  uint64_t nextWork(uint64_t from) const;
+  // The L2 answer of the i-th deferred request of the epoch (merged across groups by GpuTiming); schedules
+  // its return.
+  size_t deferredCount() const { return pipes_.deferredCount(); }
+  uint64_t deferredCycle(size_t i) const { return pipes_.deferredCycle(i); }
+  uint32_t deferredCu(size_t i) const { return pipes_.deferredCu(i); }
+  void resolveDeferred(size_t i);
+  void clearDeferred();
+  // Resources given back since the last call: (cu, simd, slot) of retired waves, (cu, LDS bytes) of retired
+  // workgroups.
+  template <class OnWave, class OnWorkgroup>
+  void takeRetired(OnWave&& onWave, OnWorkgroup&& onWorkgroup);
+  bool idle() const {
+    return events_.empty() && pipes_.deferredCount() == 0 && admissions_.empty() && !resident_;
+  }
+  const GroupFault& fault() const { return fault_; }
+  uint64_t instructions() const { return stats_.instructions; }
+  uint64_t lastRetire() const { return lastRetire_; }  // cycle of its last wave retirement
+  // The oldest resident wave that has not ended (for watchdog and deadlock messages), or null.
+  const WaveCtx* oldestWave() const;
+  std::string describe(const WaveCtx& wc) const { return describer_.describe(*wc.w); }
+  // Ends the run at `cycle`: occupancy up to it, the trace closed; adds the group's counters to `stats`.
+  void finish(uint64_t cycle, TimingStats& stats);
+
+ private:
+  // The per-cycle path, instantiated for kTraced = false and true (see above).
+  template <bool kTraced>
+  void loop(uint64_t to);
+  template <bool kTraced>
+  bool tracing() const {
+    if constexpr (kTraced)
+      return tracer_.on();
+    else
+      return false;
+  }
+  CuCtx& cuCtx(uint32_t cu) { return cus_[cu - firstCu_]; }
+  // cu_group.cpp
+  // Puts the admitted workgroups whose cycle has come on their SIMDs.
+  bool activateArrivals();
+  template <bool kTraced>
+  void processEvents();
+  template <bool kTraced>
+  void applyEvent(const Event& ev);
+  void finishWave(WaveCtx& wc);
+  // Counts the amounts on the wave's counters; returns the return event's id (its sequence number).
+  uint64_t reserve(WaveCtx& wc, CounterAmounts amounts);
+  uint64_t schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,
+                    trace::MemKind kind = trace::MemKind::None, trace::MemOp op = trace::MemOp::Other);
+  uint64_t nextInterestingCycle() const;
+  void countOccupancy();  // accumulate resident wave-cycles up to now_
+  PendingWrites* takePw();
+  void releasePw(PendingWrites* pw);
+  const TimedInst* fetch(WaveCtx& wc);
+  // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
+  void fault(WaveCtx& wc, const std::string& what);
+  // issue.cpp
+  template <bool kTraced>
+  bool issueSimd(SimdCtx& simd);
+  // Sets wc.pollAt: when the wave needs its next look.
+  template <bool kTraced>
+  bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used);
+  template <bool kTraced>
+  bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
+  bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
+  // Runs the instruction's semantics: `inst` if given (a GPR-indexed copy),
+  // else the cached instruction.
+  template <bool kTraced>
+  StopReason execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw, bool logAccesses,
+                     const isa::DecodedInst* inst = nullptr);
+  void arriveAtBarrier(WaveCtx& wc);
+  void trace(const WaveCtx& wc, uint64_t pc, Kind kind);
+  void endWave(WaveCtx& wc);
+  void releaseBarrierIfDone(WorkgroupCtx& wg);
+  void wakeGwsWaiters();
+  // Event-driven waiting: the wave must be looked at again from cycle `at`.
+  void wake(WaveCtx& wc, uint64_t at);
+  // Stall statistics: the turns since `since` (a turn of the wave's SIMD) up to now.
+  uint64_t turnsSince(uint64_t since) const { return (now_ - since) / cfg_.cu.simds; }
+  // The first cycle >= t at which SIMD `simd` has its issue turn.
+  uint64_t turnAtOrAfter(uint64_t t, uint32_t simd) const;
+  // memory_issue.cpp: through the memory pipes: schedules the return (counters, `pw`'s register writes).
+  template <bool kTraced>
+  void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
+  // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
+  uint32_t alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const;
+  uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
+                         uint64_t target) const;
+
+  // A placed workgroup waiting for its arrival cycle.
+  struct Arrival {
+    uint64_t at = 0;
+    std::unique_ptr<WorkgroupCtx> wg;
+  };
+  // A return whose time the L2 gives at the epoch's end (the deferred request of the same index).
+  struct DeferredReturn {
+    uint64_t seq = 0;
+    WaveCtx* wave = nullptr;
+    PendingWrites* pw = nullptr;
+    CounterAmounts amounts;
+    trace::MemKind memKind = trace::MemKind::None;
+    trace::MemOp memOp = trace::MemOp::Other;
+  };
+
+  GpuConfig cfg_;
+  CodeCache& code_;
+  ExecEnv env_;
+  const TimingOptions& opt_;
+  TimingStats stats_;
+  WaveTracer tracer_;
+  FunctionalEngine describer_;
+  std::vector<OpTiming> opTimings_;
+  std::vector<TimedInst> timed_;
+  std::vector<uint8_t> timedReady_;
+  WaitcntLimits maxCnt_;
+
+  MemoryPipes pipes_;
+  uint32_t firstCu_ = 0;
+  std::vector<CuCtx> cus_;  // CU firstCu_ + i
+
+  std::vector<Arrival> admissions_;                         // in arrival order
+  std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;   // resident; null when done
+  std::vector<std::array<uint32_t, 3>> retiredWaves_;       // cu, simd, slot
+  std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;  // cu, LDS bytes
+  uint32_t resident_ = 0;                                   // waves resident on the group's CUs (occupancy)
+  uint32_t busyCus_ = 0;                                    // CUs with at least one resident wave
+  uint64_t occupancySince_ = 0;
+  uint64_t lastRetire_ = 0;
+
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  std::vector<DeferredReturn> deferred_;
+  uint64_t seq_ = 0;
+  std::vector<std::unique_ptr<PendingWrites>> pwPool_;
+  std::vector<PendingWrites*> pwFree_;
+  PendingWrites internalPw_;
+
+  std::vector<WaveCtx*> gwsWaiters_;  // parked on GWS, woken by the next GDS instruction
+
+  uint64_t now_ = 0;
+  bool progress_ = false;
+  GroupFault fault_;
+  AccessLog log_;  // the accesses of the memory instruction being issued
+};
+
+template <class OnWave, class OnWorkgroup>
+void CuGroup::takeRetired(OnWave&& onWave, OnWorkgroup&& onWorkgroup) {
+  for (const auto& w : retiredWaves_) onWave(w[0], w[1], w[2]);
+  for (const auto& g : retiredWorkgroups_) onWorkgroup(g[0], g[1]);
+  retiredWaves_.clear();
+  retiredWorkgroups_.clear();
+}
+
+}  // namespace gcnsim::sim::timing
