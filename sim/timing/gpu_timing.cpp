@@ -199,7 +199,8 @@ void GpuTiming::runThreads(unsigned threads) {
 RunStatus GpuTiming::run(WorkgroupSource src, unsigned threads) {
   src_ = std::move(src);
   if (const std::string e = dispatcher_.start(src_); !e.empty()) return {RunStatus::Fault, e};
-  runThreads(std::min<unsigned>(std::max(threads, 1u), unsigned(groups_.size())));
+  threads_ = std::min<unsigned>(std::max(threads, 1u), unsigned(groups_.size()));
+  runThreads(threads_);
   stats_.cycles = endCycle_;
   for (auto& g : groups_) g->finish(endCycle_, stats_);
   stats_.l2 = l2_.tags.stats;
@@ -214,17 +215,20 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   if (const std::string e = cfg.validate(); !e.empty()) return {RunStatus::Fault, "config: " + e};
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
   stats = TimingStats{};
-  stats.threads = 1;
-  if (opt.threads > 1) {
-    if (opt.sink || opt.onIssue) {
-      stats.singleThreadReason = "a traced run";
-    } else {
-      std::vector<uint32_t> words(d.codeSize / 4);
-      if (!words.empty() && !env.global->read(d.codeBase, words.data(), words.size() * 4)) words.clear();
-      stats.singleThreadReason = workgroupOrderDependence(d.gen, words, d.codeBase);
-    }
+  // One group of every CU when groups could differ from it (a trace sees
+  // every cycle of every CU in order; the order of a kernel's workgroups
+  // could change its results); else a group per K$, on any number of threads
+  // -- also on one, where a group's waves stay in the host's caches for an
+  // epoch instead of every CU's waves being visited every cycle.
+  std::string oneGroupReason;
+  if (opt.sink || opt.onIssue) {
+    oneGroupReason = "a traced run";
+  } else {
+    std::vector<uint32_t> words(d.codeSize / 4);
+    if (!words.empty() && !env.global->read(d.codeBase, words.data(), words.size() * 4)) words.clear();
+    oneGroupReason = workgroupOrderDependence(d.gen, words, d.codeBase);
   }
-  const bool split = opt.threads > 1 && stats.singleThreadReason.empty();
+  const bool split = oneGroupReason.empty();
   GpuTiming gpu(cfg, code, env, opt, stats, split);
   std::array<uint32_t, 3> count{};
   for (int i = 0; i < 3; ++i) count[i] = (d.grid[i] + d.workgroup[i] - 1) / d.workgroup[i];

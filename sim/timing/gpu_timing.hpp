@@ -17,11 +17,13 @@
 //    freed slot is taken at the next epoch boundary rather than the next cycle;
 //  - GDS/GWS, atomics' order and clock reads: a kernel whose results can
 //    depend on the order of its workgroups (sim/order_dependence.hpp) runs as
-//    one group of every CU, and so does a traced run.
+//    one group of every CU, and so does a traced run. Every other run has a
+//    group per K$, whatever the thread count.
 // One group of every CU and G groups give the same cycles and counters (the
 // L2 sees the same requests in the same order; everything else is inside a
 // group), so the thread count never changes a result: the determinism tests
-// compare 1 and N threads on every conformance and example job.
+// compare one group (a traced run) with groups on 1, 2 and 4 threads on
+// every conformance job.
 //
 // A fault or a watchdog stop ends the run at the end of its epoch (other
 // waves run on to it, the same with any thread count); the first fault in
@@ -47,6 +49,7 @@ class GpuTiming {
   ~GpuTiming();
   // Runs the workgroups of `src` on `threads` threads (at most one per group).
   RunStatus run(WorkgroupSource src, unsigned threads);
+  unsigned threads() const { return threads_; }  // the threads run() used
 
  private:
   // Between two epochs: retirements, the L2's answers, placement, the checks
@@ -70,6 +73,7 @@ class GpuTiming {
   uint64_t from_ = 0, to_ = 0;  // the epoch about to run: cycles [from_, to_)
   uint64_t nextAge_ = 0;
   uint64_t endCycle_ = 0;
+  unsigned threads_ = 1;
   RunStatus status_;
 };
 

@@ -63,7 +63,7 @@ bool parse(int argc, char** argv, Options& o) {
       "scale", po::value(&o.scale), "multiply every size's work-groups by this factor (default 1)")(
       "mode", po::value(&o.mode), "functional, timing or both (default)")(
       "threads", po::value(&o.threads),
-      "simulation threads (default 1; functional mode only, timing mode runs on one thread)")(
+      "simulation threads in both modes (default 1)")(
       "json", "print JSON instead of the table")("quick", "only the smallest size, each run once (CI)");
   po::variables_map vm;
   po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -120,8 +120,6 @@ int run(const Options& o) {
   if (!o.json) {
     std::printf("gcnsim_bench: %s mode(s), %u thread(s); CPU = process CPU time of the simulation alone\n\n",
                 o.mode.c_str(), o.threads);
-    if (o.threads > 1 && o.mode != "functional")
-      std::printf("note: timing mode runs on one thread (--threads applies to functional mode)\n\n");
     std::printf("%s", tableHeader().c_str());
   }
   std::string summaries;

@@ -42,7 +42,7 @@ ModeRun measure(const frontend::Job& job, const BenchKernel& kernel, const std::
                 unsigned threads, double minCpuSeconds) {
   frontend::RunOptions opt;
   opt.mode = mode;
-  opt.threads = threads;  // functional mode; timing mode runs on one thread (README "Threads")
+  opt.threads = threads;  // workgroups (functional) or CU groups (timing) on this many threads
   ModeRun r;
   double cpu = 0, wall = 0;
   do {

@@ -109,12 +109,13 @@ TEST_CASE("cli: --threads takes 1 to 1024; anything else is one line and exit st
     CHECK(r.out ==
           "gcnsim: --threads: \"" + std::string(bad) + "\" is not a thread count (expected 1 to 1024)\n");
   }
-  for (const char* mode : {"functional", "timing"}) {  // timing mode accepts it (and runs on one thread)
-    const Run r = gcnsim("run " + job + " --threads 2 --mode " + mode);
+  for (const char* mode : {"functional", "timing"}) {
+    const Run r = gcnsim("run " + job + " --threads 2 --mode " + mode + " -v");
     INFO(r.out);
     CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains(std::string(mode) + " mode on 2 threads"));
   }
   const Run help = gcnsim("run --help");
-  CHECK_THAT(help.out,
-             Catch::Contains("--threads") && Catch::Contains("timing mode") && Catch::Contains("one thread"));
+  CHECK_THAT(help.out, Catch::Contains("--threads") && Catch::Contains("CU groups (timing)") &&
+                           Catch::Contains("results are the same for any"));
 }

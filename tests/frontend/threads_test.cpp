@@ -1,7 +1,9 @@
-// Functional mode on several threads (README "Threads"): byte-identical
-// buffers and equal instruction counts for 1, 2 and 4 threads; kernels whose
-// results could depend on the workgroup order run on one thread; faults and
-// the watchdog are reported the same way for any thread count.
+// Both modes on several threads (README "Threads"): byte-identical buffers
+// and equal instruction counts for 1, 2 and 4 threads (timing: equal cycles
+// and statistics, and equal to a traced run, which is one group of every CU);
+// kernels whose results could depend on the workgroup order run on one
+// thread; faults and the watchdog are reported the same way for any thread
+// count.
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
@@ -11,6 +13,7 @@
 
 #include "frontend/job.hpp"
 #include "frontend/run_cmd.hpp"
+#include "frontend/timing_report.hpp"
 
 using namespace gcnsim::frontend;
 
@@ -19,9 +22,11 @@ namespace {
 const std::string kSource = GCNSIM_SOURCE_DIR;
 const std::string kData = std::string(GCNSIM_TEST_DATA) + "/frontend/data/";
 
-RunOutcome runOn(const Job& job, unsigned threads, uint64_t maxInstructions = uint64_t{1} << 34) {
+RunOutcome runOn(const Job& job, unsigned threads, uint64_t maxInstructions = uint64_t{1} << 34,
+                 const std::string& mode = "functional", bool traced = false) {
   RunOptions opt;
-  opt.mode = "functional";
+  opt.mode = mode;
+  if (traced) opt.reports = {"stalls"};  // a stall profile: the run is traced
   opt.threads = threads;
   opt.maxInstructions = maxInstructions;
   return runJob(job, opt);
@@ -45,6 +50,28 @@ RunOutcome sameOnAnyThreadCount(const Job& job) {
       CHECK(n.doc.buffers[i].bytes == one.doc.buffers[i].bytes);
   }
   return one;
+}
+
+// Timing mode: a traced run (one group of every CU, the L2 answering at
+// once) and untraced runs on 1, 2 and 4 threads (a group per K$, the L2
+// answering at epoch ends) give the same cycles, statistics and buffers.
+RunOutcome sameTimingOnAnyThreadCount(const Job& job, uint64_t maxInstructions = uint64_t{1} << 34) {
+  const RunOutcome ref = runOn(job, 1, maxInstructions, "timing", true);
+  INFO(ref.status.message);
+  for (unsigned threads : {1u, 2u, 4u}) {
+    INFO(threads << " threads");
+    const RunOutcome n = runOn(job, threads, maxInstructions, "timing");
+    CHECK(n.status.kind == ref.status.kind);
+    CHECK(n.status.message == ref.status.message);
+    CHECK(n.cycles == ref.cycles);
+    CHECK(n.opCounts == ref.opCounts);
+    REQUIRE(n.summary.has_value() == ref.summary.has_value());
+    if (n.summary) CHECK(statsTable(*n.summary) == statsTable(*ref.summary));
+    REQUIRE(n.doc.buffers.size() == ref.doc.buffers.size());
+    for (size_t i = 0; i < n.doc.buffers.size(); ++i)
+      CHECK(n.doc.buffers[i].bytes == ref.doc.buffers[i].bytes);
+  }
+  return ref;
 }
 
 std::filesystem::path tempJob(const std::string& name, const std::string& text) {
@@ -93,6 +120,40 @@ TEST_CASE("threads: 2,000 workgroups of vector_add on 4 threads match the CPU an
   std::memcpy(c.data(), out.doc.buffers.at(0).bytes.data(), 4 * c.size());
   for (size_t i = 0; i < c.size(); ++i) REQUIRE(c[i] == (i < 127990 ? a[i] + b[i] : 0.0f));
   CHECK(runOn(job, 4).threads == 4);
+  // Timing: 2,000 workgroups on a GPU of 2,560 wave slots (vega10) that
+  // retire and are replaced over many epochs.
+  const RunOutcome timed = sameTimingOnAnyThreadCount(job);
+  REQUIRE(timed.status.ok());
+  CHECK(timed.doc.buffers.at(0).bytes == out.doc.buffers.at(0).bytes);
+  CHECK(runOn(job, 4, uint64_t{1} << 34, "timing").threads == 4);
+}
+
+TEST_CASE("threads: timing mode gives the same cycles and statistics on any thread count", "[threads]") {
+  for (const char* example : {"vector_add/vector_add", "reduction/reduction", "asm/smem_lds_buffer"})
+    for (const char* arch : {"gfx600", "gfx700", "gfx803", "gfx900"}) {
+      INFO(example << " " << arch);
+      const RunOutcome out =
+          sameTimingOnAnyThreadCount(loadJob(kSource + "/examples/" + example + "." + arch + ".json"));
+      CHECK(out.status.ok());
+    }
+  // Many workgroups that each use LDS and barriers, over many epochs (gfx600: Tahiti's 32 CUs, 8 K$es).
+  const Job job = loadJob(tempJob("reduction_big", R"({"kernel": {"file": ")" + kSource +
+                                                       R"(/examples/reduction/reduction.gfx600.hsaco"},
+      "grid": [65536], "workgroup": [64],
+      "buffers": {"in": {"type": "f32", "count": 65536, "random": {"seed": 3, "min": -1, "max": 1}},
+                  "partial": {"type": "f32", "count": 1024}},
+      "args": [{"buffer": "in"}, {"buffer": "partial"}, {"local": 256}, {"value": 65536, "type": "u32"}],
+      "output": ["partial"]})"));
+  CHECK(sameTimingOnAnyThreadCount(job).status.ok());
+}
+
+TEST_CASE("threads: timing mode reports the same fault and watchdog on any thread count", "[threads]") {
+  const RunOutcome fault = sameTimingOnAnyThreadCount(wgOrderJob(7, false));
+  CHECK(fault.status.kind == gcnsim::sim::RunStatus::Fault);
+  CHECK_THAT(fault.status.message, Catch::StartsWith("wave 7 (workgroup (7,0,0) wave 0) pc 0x"));
+  const RunOutcome watchdog = sameTimingOnAnyThreadCount(wgOrderJob(7, true), 4'000'000);
+  CHECK(watchdog.status.kind == gcnsim::sim::RunStatus::Watchdog);
+  CHECK_THAT(watchdog.status.message, Catch::Contains("instruction limit reached (--max-instructions)"));
 }
 
 TEST_CASE("threads: kernels with global atomics run on one thread, with the same results", "[threads]") {
