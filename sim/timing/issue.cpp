@@ -308,7 +308,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       wc.pollAt = wc.readyAt;
       return false;
     }
-    const TimedInst* ti = fetch(wc);
+    const TimedInst* ti = wc.next ? wc.next : fetch(wc);  // wc.next: fetched at an earlier turn, PC unchanged
     if (!ti) return false;
     // The instruction to run and the registers the scoreboard sees: the cached
     // ones, or under GPR indexing those of the indexed copy.
