@@ -62,8 +62,7 @@ bool parse(int argc, char** argv, Options& o) {
       "sizes to run, 1 (smallest) to 5 (largest): e.g. 1,3,5 or 2-4 (default 1-5)")(
       "scale", po::value(&o.scale), "multiply every size's work-groups by this factor (default 1)")(
       "mode", po::value(&o.mode), "functional, timing or both (default)")(
-      "threads", po::value(&o.threads),
-      "simulation threads in both modes (default 1)")(
+      "threads", po::value(&o.threads), "simulation threads in both modes (default 1)")(
       "json", "print JSON instead of the table")("quick", "only the smallest size, each run once (CI)");
   po::variables_map vm;
   po::store(po::parse_command_line(argc, argv, desc), vm);
