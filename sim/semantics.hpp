@@ -2,6 +2,7 @@
 // the table row's semKey() (isa/opinfo.hpp), resolved once per table row.
 #pragma once
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -15,8 +16,12 @@ using SemFn = void (*)(Exec&);
 
 class SemRegistry {
  public:
-  // Registers `fn` for semantic key `key` (an LLVM mnemonic or a row's `sem`).
-  void add(std::string_view key, SemFn fn) { map_[std::string(key)] = fn; }
+  // Registers `fn` for semantic key `key` (an LLVM mnemonic or a row's
+  // `sem`); a key registered twice is a bug (std::logic_error naming it).
+  void add(std::string_view key, SemFn fn) {
+    if (!map_.emplace(std::string(key), fn).second)
+      throw std::logic_error("semantics registered twice for \"" + std::string(key) + "\"");
+  }
   SemFn find(std::string_view key) const {
     auto it = map_.find(std::string(key));
     return it == map_.end() ? nullptr : it->second;

@@ -267,7 +267,7 @@ def row_for(section, name, syns):
         dst = "B16" if comps <= 1 else {2: "B32", 3: "B64", 4: "B64"}[comps]
     if section == "FLAT":
         src0 = "B64" if name.startswith(("flat", "global")) else "B32"
-        if name.startswith("global"):
+        if name.startswith(("global", "scratch")):  # the FLAT semantics, on their own aperture
             sem = "flat_" + name.split("_", 1)[1]
     if "_atomic_" in name:
         flags.append("kAtomic")

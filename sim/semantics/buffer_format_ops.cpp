@@ -191,15 +191,17 @@ struct Entry {
       {P "load_format_d16_xy", &loadFormat<2, TYPED, D16::Lo>},                                              \
       {P "load_format_d16_xyz", &loadFormat<3, TYPED, D16::Lo>},                                             \
       {P "load_format_d16_xyzw", &loadFormat<4, TYPED, D16::Lo>},                                            \
-      {P "load_format_d16_hi_x", &loadFormat<1, TYPED, D16::Hi>},                                            \
       {P "store_format_d16_x", &storeFormat<1, TYPED, D16::Lo>},                                             \
       {P "store_format_d16_xy", &storeFormat<2, TYPED, D16::Lo>},                                            \
-      {P "store_format_d16_xyz", &storeFormat<3, TYPED, D16::Lo>},                                           \
-      {P "store_format_d16_xyzw", &storeFormat<4, TYPED, D16::Lo>}, {                                        \
-    P "store_format_d16_hi_x", &storeFormat<1, TYPED, D16::Hi>                                               \
+      {P "store_format_d16_xyz", &storeFormat<3, TYPED, D16::Lo>}, {                                         \
+    P "store_format_d16_xyzw", &storeFormat<4, TYPED, D16::Lo>                                               \
   }
 
-const Entry kFormatOps[] = {FORMAT_OPS("buffer_", false), FORMAT_OPS("tbuffer_", true)};
+// The d16_hi forms exist for MUBUF only (GCN 1.4).
+const Entry kFormatOps[] = {FORMAT_OPS("buffer_", false),
+                            FORMAT_OPS("tbuffer_", true),
+                            {"buffer_load_format_d16_hi_x", &loadFormat<1, false, D16::Hi>},
+                            {"buffer_store_format_d16_hi_x", &storeFormat<1, false, D16::Hi>}};
 #undef FORMAT_OPS
 
 }  // namespace

@@ -335,9 +335,9 @@ struct Entry {
   SemFn fn;
 };
 const Entry kFlatOps[] = {
+    // GLOBAL and SCRATCH rows carry the FLAT keys (isa/tables/global.cpp, scratch.cpp;
+    // the semantics tell them apart by the instruction's format).
     GCNSIM_VMEM_UNTYPED_OPS("flat_", flatLoad, flatLoadSub, flatStore, flatStoreSub, flatAtomic),
-    GCNSIM_VMEM_UNTYPED_OPS("global_", flatLoad, flatLoadSub, flatStore, flatStoreSub, flatAtomic),
-    GCNSIM_VMEM_UNTYPED_OPS("scratch_", flatLoad, flatLoadSub, flatStore, flatStoreSub, flatAtomic),
 };
 
 }  // namespace

@@ -280,34 +280,34 @@ inline bool consecutive32(const uint32_t* v, const LaneRun& r, uint32_t step) {
 // The untyped vector-memory operations MUBUF, FLAT, GLOBAL and SCRATCH share
 // (suffixes after "buffer_", "flat_", ...), as registration entries built from
 // the family's templates: LOADN<dwords>, LOADSUB<LoadKind>, STOREN<dwords>,
-// STORESUB<StoreKind>, ATOMIC<T, AtomicOp>. Names that a family lacks (e.g.
-// fmin on GCN 1.2+) are simply never looked up.
-#define GCNSIM_VMEM_UNTYPED_OPS(P, LOADN, LOADSUB, STOREN, STORESUB, ATOMIC)                            \
-  {P "load_dword", &LOADN<1>}, {P "load_dwordx2", &LOADN<2>}, {P "load_dwordx3", &LOADN<3>},            \
-      {P "load_dwordx4", &LOADN<4>}, {P "load_ubyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8>},      \
-      {P "load_sbyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8>},                                     \
-      {P "load_ushort", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16>},                                   \
-      {P "load_sshort", &LOADSUB<::gcnsim::sim::mem::LoadKind::I16>},                                   \
-      {P "load_ubyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16>},                              \
-      {P "load_sbyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16>},                              \
-      {P "load_short_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16>},                             \
-      {P "load_ubyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16Hi>},                         \
-      {P "load_sbyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16Hi>},                         \
-      {P "load_short_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16Hi>},                        \
-      {P "store_dword", &STOREN<1>}, {P "store_dwordx2", &STOREN<2>}, {P "store_dwordx3", &STOREN<3>},  \
-      {P "store_dwordx4", &STOREN<4>}, {P "store_byte", &STORESUB<::gcnsim::sim::mem::StoreKind::B8>},  \
-      {P "store_short", &STORESUB<::gcnsim::sim::mem::StoreKind::B16>},                                 \
-      {P "store_byte_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B8Hi>},                          \
-      {P "store_short_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B16Hi>},                        \
-      GCNSIM_VMEM_ATOMIC(P, "swap", Swap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "cmpswap", CmpSwap, ATOMIC),   \
-      GCNSIM_VMEM_ATOMIC(P, "add", Add, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "sub", Sub, ATOMIC),             \
-      GCNSIM_VMEM_ATOMIC(P, "rsub", Rsub, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "smin", SMin, ATOMIC),         \
-      GCNSIM_VMEM_ATOMIC(P, "umin", UMin, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "smax", SMax, ATOMIC),         \
-      GCNSIM_VMEM_ATOMIC(P, "umax", UMax, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "and", And, ATOMIC),           \
-      GCNSIM_VMEM_ATOMIC(P, "or", Or, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "xor", Xor, ATOMIC),               \
-      GCNSIM_VMEM_ATOMIC(P, "inc", Inc, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "dec", Dec, ATOMIC),             \
-      GCNSIM_VMEM_ATOMIC(P, "fcmpswap", FCmpSwap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "fmin", FMin, ATOMIC), \
-      GCNSIM_VMEM_ATOMIC(P, "fmax", FMax, ATOMIC)
+// STORESUB<StoreKind>, ATOMIC<T, AtomicOp>. Only names some ISA table row
+// uses as its semantic key (tests/sim/sem_registry_test.cpp checks it); MUBUF
+// and FLAT share the suffixes, the GLOBAL and SCRATCH rows use the FLAT keys.
+#define GCNSIM_VMEM_UNTYPED_OPS(P, LOADN, LOADSUB, STOREN, STORESUB, ATOMIC)                           \
+  {P "load_dword", &LOADN<1>}, {P "load_dwordx2", &LOADN<2>}, {P "load_dwordx3", &LOADN<3>},           \
+      {P "load_dwordx4", &LOADN<4>}, {P "load_ubyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8>},     \
+      {P "load_sbyte", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8>},                                    \
+      {P "load_ushort", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16>},                                  \
+      {P "load_sshort", &LOADSUB<::gcnsim::sim::mem::LoadKind::I16>},                                  \
+      {P "load_ubyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16>},                             \
+      {P "load_sbyte_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16>},                             \
+      {P "load_short_d16", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16>},                            \
+      {P "load_ubyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U8D16Hi>},                        \
+      {P "load_sbyte_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::I8D16Hi>},                        \
+      {P "load_short_d16_hi", &LOADSUB<::gcnsim::sim::mem::LoadKind::U16D16Hi>},                       \
+      {P "store_dword", &STOREN<1>}, {P "store_dwordx2", &STOREN<2>}, {P "store_dwordx3", &STOREN<3>}, \
+      {P "store_dwordx4", &STOREN<4>}, {P "store_byte", &STORESUB<::gcnsim::sim::mem::StoreKind::B8>}, \
+      {P "store_short", &STORESUB<::gcnsim::sim::mem::StoreKind::B16>},                                \
+      {P "store_byte_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B8Hi>},                         \
+      {P "store_short_d16_hi", &STORESUB<::gcnsim::sim::mem::StoreKind::B16Hi>},                       \
+      GCNSIM_VMEM_ATOMIC(P, "swap", Swap, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "cmpswap", CmpSwap, ATOMIC),  \
+      GCNSIM_VMEM_ATOMIC(P, "add", Add, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "sub", Sub, ATOMIC),            \
+      GCNSIM_VMEM_ATOMIC(P, "smin", SMin, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "umin", UMin, ATOMIC),        \
+      GCNSIM_VMEM_ATOMIC(P, "smax", SMax, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "umax", UMax, ATOMIC),        \
+      GCNSIM_VMEM_ATOMIC(P, "and", And, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "or", Or, ATOMIC),              \
+      GCNSIM_VMEM_ATOMIC(P, "xor", Xor, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "inc", Inc, ATOMIC),            \
+      GCNSIM_VMEM_ATOMIC(P, "dec", Dec, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "fcmpswap", FCmpSwap, ATOMIC),  \
+      GCNSIM_VMEM_ATOMIC(P, "fmin", FMin, ATOMIC), GCNSIM_VMEM_ATOMIC(P, "fmax", FMax, ATOMIC)
 #define GCNSIM_VMEM_ATOMIC(P, NAME, OP, ATOMIC)                                 \
   {P "atomic_" NAME, &ATOMIC<uint32_t, ::gcnsim::sim::mem::AtomicOp::OP>}, {    \
     P "atomic_" NAME "_x2", &ATOMIC<uint64_t, ::gcnsim::sim::mem::AtomicOp::OP> \

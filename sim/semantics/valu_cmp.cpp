@@ -66,14 +66,17 @@ SemFn intCmp() {
   return vop<D, Kd, Kd>([](auto a, auto b) { return icmp<Op>(a, b); });
 }
 
+// `signalling`: also the v_cmps_/v_cmpsx_ forms (GCN 1.0/1.1, f32 and f64 only).
 template <class Kd, int... Op>
-void addFloat(SemRegistry& r, const char* type, std::integer_sequence<int, Op...>) {
+void addFloat(SemRegistry& r, const char* type, bool signalling, std::integer_sequence<int, Op...>) {
   const std::string t = type;
   ((r.add(std::string("v_cmp_") + kFloatOps[Op] + "_" + t, floatCmp<Cmp, Kd, Op>()),
-    r.add(std::string("v_cmpx_") + kFloatOps[Op] + "_" + t, floatCmp<CmpX, Kd, Op>()),
-    r.add(std::string("v_cmps_") + kFloatOps[Op] + "_" + t, floatCmp<Cmp, Kd, Op>()),
-    r.add(std::string("v_cmpsx_") + kFloatOps[Op] + "_" + t, floatCmp<CmpX, Kd, Op>())),
+    r.add(std::string("v_cmpx_") + kFloatOps[Op] + "_" + t, floatCmp<CmpX, Kd, Op>())),
    ...);
+  if (signalling)
+    ((r.add(std::string("v_cmps_") + kFloatOps[Op] + "_" + t, floatCmp<Cmp, Kd, Op>()),
+      r.add(std::string("v_cmpsx_") + kFloatOps[Op] + "_" + t, floatCmp<CmpX, Kd, Op>())),
+     ...);
 }
 
 template <class Kd, int... Op>
@@ -82,19 +85,14 @@ void addInt(SemRegistry& r, const char* type, std::integer_sequence<int, Op...>)
   ((r.add(std::string("v_cmp_") + kIntOps[Op] + "_" + t, intCmp<Cmp, Kd, Op>()),
     r.add(std::string("v_cmpx_") + kIntOps[Op] + "_" + t, intCmp<CmpX, Kd, Op>())),
    ...);
-  // Alternative spellings of NE and T (CLRX: "LG, NE", "TRU, T").
-  r.add("v_cmp_lg_" + t, intCmp<Cmp, Kd, 5>());
-  r.add("v_cmpx_lg_" + t, intCmp<CmpX, Kd, 5>());
-  r.add("v_cmp_tru_" + t, intCmp<Cmp, Kd, 7>());
-  r.add("v_cmpx_tru_" + t, intCmp<CmpX, Kd, 7>());
 }
 
 }  // namespace
 
 void registerValuCmp(SemRegistry& r) {
-  addFloat<F16>(r, "f16", std::make_integer_sequence<int, 16>{});
-  addFloat<F32>(r, "f32", std::make_integer_sequence<int, 16>{});
-  addFloat<F64>(r, "f64", std::make_integer_sequence<int, 16>{});
+  addFloat<F16>(r, "f16", false, std::make_integer_sequence<int, 16>{});
+  addFloat<F32>(r, "f32", true, std::make_integer_sequence<int, 16>{});
+  addFloat<F64>(r, "f64", true, std::make_integer_sequence<int, 16>{});
   addInt<I16>(r, "i16", std::make_integer_sequence<int, 8>{});
   addInt<U16>(r, "u16", std::make_integer_sequence<int, 8>{});
   addInt<I32>(r, "i32", std::make_integer_sequence<int, 8>{});

@@ -168,14 +168,14 @@ void registerValuInt(SemRegistry& r) {
       vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool bi) { return subb(c, a, b, bi); });
   const SemFn subbrevCo =
       vop<U32, U32, U32, MaskIn>([](const Ctx& c, u32 a, u32 b, bool bi) { return subb(c, b, a, bi); });
-  // Shared semantic keys (isa/tables rows carry sem = "v_add_co_u32" ...), and the
-  // plain LLVM names of GCN 1.0/1.1 (v_add_i32 ...) that do not conflict.
-  for (const char* k : {"v_add_co_u32"}) r.add(k, addCo);
-  for (const char* k : {"v_sub_co_u32"}) r.add(k, subCo);
-  for (const char* k : {"v_subrev_co_u32", "v_subrev_i32"}) r.add(k, subrevCo);
-  for (const char* k : {"v_addc_co_u32", "v_addc_u32"}) r.add(k, addcCo);
-  for (const char* k : {"v_subb_co_u32", "v_subb_u32"}) r.add(k, subbCo);
-  for (const char* k : {"v_subbrev_co_u32", "v_subbrev_u32"}) r.add(k, subbrevCo);
+  // Shared semantic keys: the rows of every generation's spelling (v_add_i32,
+  // v_add_u32 on GCN 1.2, v_add_co_u32) carry sem = "v_add_co_u32" ...
+  r.add("v_add_co_u32", addCo);
+  r.add("v_sub_co_u32", subCo);
+  r.add("v_subrev_co_u32", subrevCo);
+  r.add("v_addc_co_u32", addcCo);
+  r.add("v_subb_co_u32", subbCo);
+  r.add("v_subbrev_co_u32", subbrevCo);
   // GCN 1.4 no-carry forms: VDST = CLAMP ? MIN(TEMP, 0xffffffff) : TEMP
   r.add("v_add_u32",
         vop<U32, U32, U32>([](const Ctx& c, u32 a, u32 b) { return addc(c, a, b, false).first; }));
