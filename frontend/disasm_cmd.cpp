@@ -5,13 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "frontend/branch_target.hpp"
 #include "frontend/error.hpp"
 #include "isa/decoder.hpp"
 #include "isa/disasm.hpp"
 
 namespace gcnsim::frontend {
 
-size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base) {
+size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base,
+                    std::string_view symbol) {
   size_t count = 0;
   for (size_t i = 0; i < code.size();) {
     isa::DecodedInst inst;
@@ -31,7 +33,7 @@ size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code
       words += wbuf;
     }
     words.resize(27, ' ');
-    os << words << isa::disassemble(g, inst) << '\n';
+    os << words << withBranchLabel(isa::disassemble(g, inst), inst, base + i * 4, symbol, base) << '\n';
     i += inst.words;
     ++count;
   }
@@ -51,7 +53,7 @@ void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optiona
     if (!first) os << '\n';
     first = false;
     os << k.name << ":\n";
-    printListing(os, co.arch.gen, words, k.entryVaddr);
+    printListing(os, co.arch.gen, words, k.entryVaddr, k.name);
   }
 }
 

@@ -11,9 +11,12 @@
 
 namespace gcnsim::frontend {
 
-// Prints `address: words  text` lines like llvm-objdump -d, starting at `base`.
+// Prints `address: words  text` lines like llvm-objdump -d, starting at `base`;
+// branches end with their target as llvm-objdump prints it, relative to
+// `symbol` (at `base`): ` <symbol+0x84>` (` <0x84>` without a symbol).
 // Returns the number of instructions printed.
-size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base);
+size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base,
+                    std::string_view symbol = {});
 
 // Prints `NAME:` and the listing of every kernel of `co` (or only `kernel`;
 // an unknown name is an InputError listing the kernels that exist).

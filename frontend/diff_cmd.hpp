@@ -1,0 +1,18 @@
+// `gcnsim diff A.json B.json`: two result documents side by side (README
+// "Comparing runs"): cycles, every statistic (absolute and %), stall cycles
+// by reason, and per-PC stall deltas when both hold an annotated listing.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace gcnsim::frontend {
+
+// The comparison as text. `a`/`b` are result documents (objects with a
+// "stats" object); aName/bName label them.
+std::string diffResults(const nlohmann::json& a, const nlohmann::json& b, const std::string& aName,
+                        const std::string& bName);
+
+int diffCommand(const std::vector<std::string>& args);
+
+}  // namespace gcnsim::frontend
