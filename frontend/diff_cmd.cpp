@@ -12,7 +12,7 @@
 #include "frontend/input_file.hpp"
 
 namespace po = boost::program_options;
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace gcnsim::frontend {
 namespace {
@@ -37,8 +37,9 @@ std::string numText(const json& v) {
 }
 
 // One row: name, A, B, B - A, and the change in % of A.
-void row(std::string& o, const std::string& name, const json* a, const json* b) {
+void row(std::string& o, const std::string& name, const json* a, const json* b, bool changedOnly) {
   const bool an = a && a->is_number(), bn = b && b->is_number();
+  if (changedOnly && an && bn && *a == *b) return;
   std::string delta = "-", pct = "-";
   if (an && bn) {
     const bool ints = a->is_number_integer() && b->is_number_integer();
@@ -54,8 +55,8 @@ void row(std::string& o, const std::string& name, const json* a, const json* b) 
 }
 
 // Rows for every key of two objects (a's order, then keys only b has); lists
-// of numbers element by element.
-void objectRows(std::string& o, const json& a, const json& b) {
+// of numbers (ipc_per_cu) as their sum, then the elements that differ.
+void objectRows(std::string& o, const json& a, const json& b, bool changedOnly) {
   std::vector<std::string> keys;
   for (auto it = a.begin(); it != a.end(); ++it) keys.push_back(it.key());
   for (auto it = b.begin(); it != b.end(); ++it)
@@ -64,13 +65,25 @@ void objectRows(std::string& o, const json& a, const json& b) {
     const json* av = a.contains(k) ? &a[k] : nullptr;
     const json* bv = b.contains(k) ? &b[k] : nullptr;
     if ((av && av->is_array()) || (bv && bv->is_array())) {
-      const size_t n = std::max(av && av->is_array() ? av->size() : 0, bv && bv->is_array() ? bv->size() : 0);
-      for (size_t i = 0; i < n; ++i)
-        row(o, fmt::format("{}[{}]", k, i), av && av->is_array() && i < av->size() ? &(*av)[i] : nullptr,
-            bv && bv->is_array() && i < bv->size() ? &(*bv)[i] : nullptr);
+      const json none = json::array();
+      const json& al = av && av->is_array() ? *av : none;
+      const json& bl = bv && bv->is_array() ? *bv : none;
+      auto total = [](const json& l) {
+        double t = 0;
+        for (const json& v : l)
+          if (v.is_number()) t += v.get<double>();
+        return json(t);
+      };
+      const json ta = total(al), tb = total(bl);
+      row(o, k + "[sum]", &ta, &tb, changedOnly);
+      for (size_t i = 0; i < std::max(al.size(), bl.size()); ++i) {
+        const json* ae = i < al.size() ? &al[i] : nullptr;
+        const json* be = i < bl.size() ? &bl[i] : nullptr;
+        if (!ae || !be || *ae != *be) row(o, fmt::format("{}[{}]", k, i), ae, be, false);
+      }
       continue;
     }
-    row(o, k, av, bv);
+    row(o, k, av, bv, changedOnly);
   }
 }
 
@@ -96,14 +109,15 @@ bool hasListing(const json& d) { return d.contains("listing") && d["listing"].is
 
 }  // namespace
 
-std::string diffResults(const json& a, const json& b, const std::string& aName, const std::string& bName) {
+std::string diffResults(const json& a, const json& b, const std::string& aName, const std::string& bName,
+                        bool changedOnly) {
   std::string o;
   auto out = std::back_inserter(o);
   fmt::format_to(out, "A: {} (kernel {}, {}, {} mode)\nB: {} (kernel {}, {}, {} mode)\n", aName,
                  field(a, "kernel"), field(a, "arch"), field(a, "mode"), bName, field(b, "kernel"),
                  field(b, "arch"), field(b, "mode"));
   fmt::format_to(out, "\n  {:<28} {:>14} {:>14} {:>14} {:>9}\n", "statistic", "A", "B", "B - A", "change");
-  objectRows(o, a["stats"], b["stats"]);
+  objectRows(o, a["stats"], b["stats"], changedOnly);
   auto reasons = [](const json& d) -> const json* {
     return d.contains("stalls") && d["stalls"].is_object() && d["stalls"].contains("by_reason")
                ? &d["stalls"]["by_reason"]
@@ -111,7 +125,7 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
   };
   if (reasons(a) && reasons(b)) {
     fmt::format_to(out, "\nstall cycles by reason\n");
-    objectRows(o, *reasons(a), *reasons(b));
+    objectRows(o, *reasons(a), *reasons(b), changedOnly);
   }
   if (!hasListing(a) || !hasListing(b)) {
     fmt::format_to(out, "\nper-PC stalls: {} (run both with --report listing --result)\n",
@@ -124,13 +138,13 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
   std::map<uint64_t, std::pair<const json*, const json*>> pcs;
   for (const auto& [pc, e] : la) pcs[pc].first = e;
   for (const auto& [pc, e] : lb) pcs[pc].second = e;
-  fmt::format_to(out,
-                 "\nper-PC stall cycles (instructions that stalled in A or B; pc = offset from the entry)\n");
+  fmt::format_to(out, "\nper-PC stall cycles ({}; pc = offset from the entry)\n",
+                 changedOnly ? "instructions whose stalls changed" : "instructions that stalled in A or B");
   fmt::format_to(out, "  {:>8} {:>10} {:>10} {:>10} {:>9}  {}\n", "pc", "A", "B", "B - A", "change",
                  "instruction");
   for (const auto& [pc, e] : pcs) {
     const uint64_t sa = stallOf(e.first), sb = stallOf(e.second);
-    if (!sa && !sb) continue;
+    if ((!sa && !sb) || (changedOnly && sa == sb)) continue;
     const std::string ia = e.first ? e.first->value("instruction", "?") : "-";
     const std::string ib = e.second ? e.second->value("instruction", "?") : "-";
     const std::string inst = ia == ib ? ia : ia + "  |  B: " + ib;
@@ -146,7 +160,7 @@ int diffCommand(const std::vector<std::string>& args) {
   po::options_description opts(
       "gcnsim diff A.json B.json\n  compares two result documents (gcnsim run --result; add --report listing "
       "for per-PC stalls)");
-  opts.add_options()("help,h", "show this help");
+  opts.add_options()("help,h", "show this help")("changed", "only the rows whose values differ");
   po::options_description hidden;
   hidden.add_options()("files", po::value<std::vector<std::string>>(), "result documents");
   po::options_description all;
@@ -164,7 +178,7 @@ int diffCommand(const std::vector<std::string>& args) {
       vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (files.size() != 2) throw InputError("diff: expected two result documents: gcnsim diff A.json B.json");
   const json a = loadResult(files[0]), b = loadResult(files[1]);
-  std::cout << diffResults(a, b, files[0], files[1]);
+  std::cout << diffResults(a, b, files[0], files[1], vm.count("changed") > 0);
   return kExitOk;
 }
 

@@ -9,9 +9,10 @@
 namespace gcnsim::frontend {
 
 // The comparison as text. `a`/`b` are result documents (objects with a
-// "stats" object); aName/bName label them.
-std::string diffResults(const nlohmann::json& a, const nlohmann::json& b, const std::string& aName,
-                        const std::string& bName);
+// "stats" object, keys in document order); aName/bName label them.
+// changedOnly: leave out rows whose values are equal.
+std::string diffResults(const nlohmann::ordered_json& a, const nlohmann::ordered_json& b,
+                        const std::string& aName, const std::string& bName, bool changedOnly);
 
 int diffCommand(const std::vector<std::string>& args);
 

@@ -260,6 +260,11 @@ TEST_CASE("gcnsim diff compares two result documents", "[frontend][cli][diff]") 
   const auto w = wordsOfLine(r.out, std::string(10 - pc.str().size(), ' ') + pc.str() + " ");
   CHECK(w.at(1) == std::to_string((*worst)["stall_cycles"].get<uint64_t>()));
   CHECK(w.at(2) == std::to_string(stallB));
+  // --changed keeps the cycles and drops what is equal (both runs have 16 waves).
+  REQUIRE(ja["stats"]["waves"] == jb["stats"]["waves"]);
+  const auto changed = runGcnsim("diff --changed " + a.string() + " " + b.string());
+  CHECK(wordsOfLine(changed.out, "  cycles").at(1) == std::to_string(ca));
+  CHECK_THAT(changed.out, !Catch::Contains("\n  waves "));
   std::filesystem::remove_all(dir);
 }
 
