@@ -95,32 +95,33 @@ TEST_CASE("examples: the raw assembly kernel writes out[wg*64 + t] = (63 - t) * 
     }
 }
 
-TEST_CASE("examples: the HIP kernel computes y[i] = fmaf(a, x[i], i) for i < n", "[examples][hip]") {
+// Runs a gfx900 example whose arguments are (x, y, float a, ...) in both
+// modes and checks y[i] == expected(i, a, x[i], initial y[i]) for every element.
+template <class Expected>
+void checkXyExample(const std::string& jobPath, Expected expected) {
   for (const char* mode : kModes) {
-    const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/hip/vector_scale.gfx900.json");
+    const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/" + jobPath);
     INFO(mode);
     const auto x = inputOf<float>(job, "x"), y0 = inputOf<float>(job, "y");
     float a = 0;
     std::memcpy(&a, &job.args[2].bits, sizeof a);
-    const uint32_t n = static_cast<uint32_t>(job.args[3].bits);
     const auto y = outputOf<float>(run(job, mode), "y");
     REQUIRE(y.size() == y0.size());
-    for (uint32_t i = 0; i < y.size(); ++i) CHECK(y[i] == (i < n ? std::fma(a, x[i], float(i)) : y0[i]));
+    for (uint32_t i = 0; i < y.size(); ++i)
+      CHECK(y[i] == expected(job, i, a, i < x.size() ? x[i] : 0.0f, y0[i]));
   }
 }
 
+TEST_CASE("examples: the HIP kernel computes y[i] = fmaf(a, x[i], i) for i < n", "[examples][hip]") {
+  checkXyExample("hip/vector_scale.gfx900.json", [](const Job& job, uint32_t i, float a, float x, float y0) {
+    return i < job.args[3].bits ? std::fma(a, x, float(i)) : y0;
+  });
+}
+
 TEST_CASE("examples: the -g saxpy kernel computes y = fma(a, x, y)", "[examples]") {
-  for (const char* mode : kModes) {
-    const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/debug_lines/saxpy.gfx900.json");
-    INFO(mode);
-    const auto x = inputOf<float>(job, "x"), y0 = inputOf<float>(job, "y");
-    float a = 0;
-    std::memcpy(&a, &job.args[2].bits, sizeof a);
-    const auto y = outputOf<float>(run(job, mode), "y");
-    REQUIRE(y.size() == y0.size());
-    // v_fma_f32 (llvm-objdump-15 -d): one rounding.
-    for (size_t i = 0; i < y.size(); ++i) CHECK(y[i] == std::fma(a, x[i], y0[i]));
-  }
+  // v_fma_f32 (llvm-objdump-15 -d): one rounding.
+  checkXyExample("debug_lines/saxpy.gfx900.json",
+                 [](const Job&, uint32_t, float a, float x, float y0) { return std::fma(a, x, y0); });
 }
 
 TEST_CASE("raw code reads kernel arguments from the kernarg segment (\"args\" + kernarg_segment_ptr)",
