@@ -160,8 +160,8 @@ TEST_CASE("stalls and listing as JSON hold every stall reason", "[frontend][cli]
   const auto dir = tempDir();
   const auto result = dir / "reduction.json";
   const std::string job = kExamples + "reduction/reduction.gfx900.json";
-  const auto r =
-      runGcnsim("run " + job + " --report stalls,listing --report-format json --result " + result.string());
+  const auto r = runGcnsim("run " + job + " --report stalls,listing,stats --report-format json --result " +
+                           result.string());
   REQUIRE(r.status == 0);
   const json doc = json::parse(r.out);  // stdout is one JSON document
   const json& stalls = doc.at("stalls");
@@ -186,6 +186,15 @@ TEST_CASE("stalls and listing as JSON hold every stall reason", "[frontend][cli]
   const json saved = readJson(result);
   CHECK(saved.at("stalls") == stalls);
   CHECK(saved.at("listing") == doc.at("listing"));
+  CHECK(saved.at("stats") == doc.at("stats"));
+  // The statistics as CSV: one name,value row per counter of the document.
+  const auto csv = runGcnsim("run " + job + " --report stats --report-format csv");
+  REQUIRE(csv.status == 0);
+  const std::vector<CsvRow> rows = parseCsv(csv.out);
+  REQUIRE(rows.size() == saved.at("stats").size());
+  for (const CsvRow& row : rows)
+    if (saved["stats"][row.at("name")].is_number_unsigned())
+      CHECK(row.at("value") == std::to_string(saved["stats"][row.at("name")].get<uint64_t>()));
   std::filesystem::remove_all(dir);
 }
 
