@@ -13,8 +13,9 @@
 namespace gcnsim::frontend {
 
 size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base,
-                    std::string_view symbol) {
+                    std::string_view symbol, const SourceLines* lines) {
   size_t count = 0;
+  std::optional<SourceLoc> previous;
   for (size_t i = 0; i < code.size();) {
     isa::DecodedInst inst;
     if (isa::decode(g, code.data() + i, code.size() - i, inst) == isa::DecodeStatus::Truncated) {
@@ -22,6 +23,12 @@ size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code
       std::snprintf(msg, sizeof msg, "truncated instruction at offset 0x%llx (needs more words than remain)",
                     static_cast<unsigned long long>(base + i * 4));
       throw InputError(msg);
+    }
+    if (lines) {
+      std::optional<SourceLoc> loc = lines->at(base + i * 4);
+      if (loc && (!previous || previous->line != loc->line || previous->file != loc->file))
+        os << "; " << loc->text() << '\n';
+      previous = std::move(loc);
     }
     char head[64];
     std::snprintf(head, sizeof head, "  %012llx: ", static_cast<unsigned long long>(base + i * 4));
@@ -40,10 +47,12 @@ size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code
   return count;
 }
 
-void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optional<std::string_view> kernel) {
+void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optional<std::string_view> kernel,
+                            bool lineNumbers) {
   if (kernel && !co.findKernel(*kernel))
     throw InputError(co.path + ": no kernel \"" + std::string(*kernel) + "\" (kernels: " + co.kernelNames() +
                      ")");
+  const SourceLines lines = lineNumbers ? SourceLines::read(co.file, co.path) : SourceLines();
   bool first = true;
   for (const KernelInfo& k : co.kernels) {
     if (kernel && k.name != *kernel) continue;
@@ -53,7 +62,7 @@ void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optiona
     if (!first) os << '\n';
     first = false;
     os << k.name << ":\n";
-    printListing(os, co.arch.gen, words, k.entryVaddr, k.name);
+    printListing(os, co.arch.gen, words, k.entryVaddr, k.name, lineNumbers ? &lines : nullptr);
   }
 }
 

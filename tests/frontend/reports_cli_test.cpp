@@ -106,6 +106,25 @@ TEST_CASE("gcnsim disasm names branch targets like llvm-objdump", "[frontend][cl
   CHECK_THAT(r.out, Catch::Contains("s_cbranch_scc1 65514 <reduce_sum+0xa4>\n"));
 }
 
+TEST_CASE("gcnsim disasm -l shows source lines like llvm-objdump -l", "[frontend][cli][report][dwarf]") {
+  const auto r = runGcnsim("disasm -l " + kExamples + "debug_lines/saxpy.gfx900.hsaco");
+  REQUIRE(r.status == 0);
+  // llvm-objdump-15 -d -l prints these line headers (with a "./" prefix and a
+  // "; saxpy():" function line, which gcnsim leaves out), in this order.
+  std::vector<std::string> headers;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("; ", 0) == 0) headers.push_back(line);
+  std::vector<std::string> expect;
+  for (int l : {4, 4, 5, 8, 7, 8, 9, 10}) expect.push_back("; debug_lines/saxpy.cl:" + std::to_string(l));
+  CHECK(headers == expect);
+  CHECK_THAT(r.out, Catch::Contains("; debug_lines/saxpy.cl:7\n  000000001868: 7E0A0205"));
+  // Without -l, or without a line table, no headers.
+  CHECK_THAT(runGcnsim("disasm " + kExamples + "debug_lines/saxpy.gfx900.hsaco").out, !Catch::Contains("; "));
+  CHECK_THAT(runGcnsim("disasm -l " + kExamples + "vector_add/vector_add.gfx900.hsaco").out,
+             !Catch::Contains("; "));
+}
+
 TEST_CASE("listing as CSV: source lines, executions, lane utilisation", "[frontend][cli][report][dwarf]") {
   const auto r =
       runGcnsim("run " + kExamples + "debug_lines/saxpy.gfx900.json --report listing --report-format csv");
