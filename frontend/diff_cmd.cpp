@@ -7,6 +7,7 @@
 #include <iterator>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
@@ -91,6 +92,16 @@ std::string field(const json& d, const char* key) {
   return d.contains(key) && d[key].is_string() ? d[key].get<std::string>() : "?";
 }
 
+// ", config NAME" when the document records its config (a name, or an object with "name").
+std::string configOf(const json& d) {
+  if (!d.contains("config")) return "";
+  const json& c = d["config"];
+  if (c.is_string()) return ", config " + c.get<std::string>();
+  if (c.is_object() && c.contains("name") && c["name"].is_string())
+    return ", config " + c["name"].get<std::string>();
+  return "";
+}
+
 // pc -> listing entry.
 std::map<uint64_t, const json*> listingByPc(const json& d) {
   std::map<uint64_t, const json*> m;
@@ -113,9 +124,9 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
                         bool changedOnly) {
   std::string o;
   auto out = std::back_inserter(o);
-  fmt::format_to(out, "A: {} (kernel {}, {}, {} mode)\nB: {} (kernel {}, {}, {} mode)\n", aName,
-                 field(a, "kernel"), field(a, "arch"), field(a, "mode"), bName, field(b, "kernel"),
-                 field(b, "arch"), field(b, "mode"));
+  for (const auto& [label, d, name] : {std::tuple{"A", &a, &aName}, std::tuple{"B", &b, &bName}})
+    fmt::format_to(out, "{}: {} (kernel {}, {}, {} mode{})\n", label, *name, field(*d, "kernel"),
+                   field(*d, "arch"), field(*d, "mode"), configOf(*d));
   fmt::format_to(out, "\n  {:<28} {:>14} {:>14} {:>14} {:>9}\n", "statistic", "A", "B", "B - A", "change");
   objectRows(o, a["stats"], b["stats"], changedOnly);
   auto reasons = [](const json& d) -> const json* {
