@@ -29,7 +29,9 @@ std::string tidyPath(const char* p) {
 SourceLines SourceLines::read(std::span<const uint8_t> elf, const std::string& path) {
   SourceLines out;
   elf_version(EV_CURRENT);
-  // libelf takes a non-const image but only reads it with ELF_C_READ_MMAP semantics here.
+  // elf_memory takes a non-const image: libelf writes to it only to convert
+  // a foreign byte order, and loadCodeObject refuses anything but
+  // little-endian ELF, the host's order.
   std::unique_ptr<Elf, ElfCloser> e(
       elf_memory(const_cast<char*>(reinterpret_cast<const char*>(elf.data())), elf.size()));
   if (!e) return out;

@@ -93,6 +93,19 @@ TEST_CASE("DWARF line table of a -g kernel", "[frontend][report][dwarf]") {
   CHECK(SourceLines::read(plain.file, plain.path).empty());
 }
 
+TEST_CASE("a malformed DWARF line table is one InputError", "[frontend][report][dwarf]") {
+  CodeObject co = loadCodeObject(kExamples + "debug_lines/saxpy.gfx900.hsaco");
+  // llvm-readelf-15 -S: .debug_line at file offset 0xb78; its unit starts with
+  // a 4-byte length and the 2-byte DWARF version (5).
+  constexpr size_t kDebugLine = 0xb78;
+  REQUIRE(co.file.size() > kDebugLine + 6);
+  REQUIRE(co.file[kDebugLine + 4] == 5);
+  co.file[kDebugLine + 4] = 0xff;
+  co.file[kDebugLine + 5] = 0xff;
+  CHECK_THROWS_WITH(SourceLines::read(co.file, "saxpy.hsaco"),
+                    Catch::StartsWith("saxpy.hsaco: .debug_line: "));
+}
+
 TEST_CASE("CSV fields are quoted per RFC 4180", "[frontend][report]") {
   CHECK(csvField("s_endpgm") == "s_endpgm");
   CHECK(csvField("v_add_u32 v1, s12, v0") == "\"v_add_u32 v1, s12, v0\"");
