@@ -56,8 +56,10 @@ void row(std::string& o, const std::string& name, const json* a, const json* b, 
 }
 
 // Rows for every key of two objects (a's order, then keys only b has); lists
-// of numbers (ipc_per_cu) as their sum, then the elements that differ.
-void objectRows(std::string& o, const json& a, const json& b, bool changedOnly) {
+// of numbers (ipc_per_cu) as their sum, then the elements that differ;
+// objects in both (rocprof) key by key, named prefix + key.
+void objectRows(std::string& o, const json& a, const json& b, bool changedOnly,
+                const std::string& prefix = "") {
   std::vector<std::string> keys;
   for (auto it = a.begin(); it != a.end(); ++it) keys.push_back(it.key());
   for (auto it = b.begin(); it != b.end(); ++it)
@@ -76,15 +78,19 @@ void objectRows(std::string& o, const json& a, const json& b, bool changedOnly) 
         return json(t);
       };
       const json ta = total(al), tb = total(bl);
-      row(o, k + "[sum]", &ta, &tb, changedOnly);
+      row(o, prefix + k + "[sum]", &ta, &tb, changedOnly);
       for (size_t i = 0; i < std::max(al.size(), bl.size()); ++i) {
         const json* ae = i < al.size() ? &al[i] : nullptr;
         const json* be = i < bl.size() ? &bl[i] : nullptr;
-        if (!ae || !be || *ae != *be) row(o, fmt::format("{}[{}]", k, i), ae, be, false);
+        if (!ae || !be || *ae != *be) row(o, fmt::format("{}{}[{}]", prefix, k, i), ae, be, false);
       }
       continue;
     }
-    row(o, k, av, bv, changedOnly);
+    if (av && bv && av->is_object() && bv->is_object()) {  // stats.rocprof: rows rocprof.SQ_WAVES, ...
+      objectRows(o, *av, *bv, changedOnly, prefix + k + ".");
+      continue;
+    }
+    row(o, prefix + k, av, bv, changedOnly);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include <iterator>
+#include <nlohmann/json.hpp>
 
 #include "frontend/csv.hpp"
 #include "frontend/trace_writer.hpp"
@@ -162,7 +163,16 @@ std::string statsCsv(const ResultDoc& doc) {
   o += csvRow({"instructions", std::to_string(doc.stats.instructions)});
   o += csvRow({"cycles", std::to_string(doc.stats.cycles)});
   for (const auto& [name, value] : doc.stats.extra) o += csvRow({name, std::to_string(value)});
-  for (const auto& [name, text] : doc.statsJson) o += csvRow({name, text});  // lists stay JSON text
+  // Lists and objects one row per element: ipc_per_cu[3], rocprof.SQ_WAVES.
+  for (const auto& [name, text] : doc.statsJson) {
+    const auto v = nlohmann::ordered_json::parse(text);
+    if (v.is_array())
+      for (size_t i = 0; i < v.size(); ++i) o += csvRow({name + "[" + std::to_string(i) + "]", v[i].dump()});
+    else if (v.is_object())
+      for (const auto& [k, e] : v.items()) o += csvRow({name + "." + k, e.dump()});
+    else
+      o += csvRow({name, text});
+  }
   return o;
 }
 
