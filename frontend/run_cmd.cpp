@@ -105,7 +105,7 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       throw InputError("--trace-cu: \"" + traceCu + "\" is not a CU number");
     o.traceCu = cu;
   }
-  checkReportFormat(o.reportFormat);
+  checkReportFormat(o);
   if (o.job.empty()) throw InputError("run: missing JOB (a job file, see README \"Job file\")");
   checkLimits(o.limits);
   return o;
@@ -401,7 +401,7 @@ int runCommand(const std::vector<std::string>& args) {
   if (!opt.outDir.empty()) writeRawBuffers(opt.outDir, doc.buffers);
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
   // JSON and CSV reports own stdout; the summary goes to stderr then.
-  FILE* const summary = opt.reportFormat == "text" ? stdout : stderr;
+  std::FILE* summary = opt.reportFormat == "text" ? stdout : stderr;
   std::fprintf(summary, "kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
                std::string(isa::genName(gen)).c_str());
   std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
@@ -420,10 +420,7 @@ int runCommand(const std::vector<std::string>& args) {
   if (!opt.result.empty()) std::fprintf(summary, "result        %s\n", opt.result.c_str());
   if (!opt.trace.empty())
     std::fprintf(summary, "trace         %s (%s)\n", opt.trace.c_str(), opt.traceFormat.c_str());
-  if (opt.reportFormat == "text")
-    for (const std::string& r : opt.reports) std::printf("\n%s", reportText(r, out).c_str());
-  else if (!opt.reports.empty())
-    std::fputs(reportsText(opt.reports, opt.reportFormat, out).c_str(), stdout);
+  printReports(opt, out, summary);
   return kExitOk;
 }
 

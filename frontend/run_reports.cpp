@@ -7,9 +7,20 @@
 
 namespace gcnsim::frontend {
 
-void checkReportFormat(const std::string& format) {
-  if (format != "text" && format != "json" && format != "csv")
-    throw InputError("--report-format: \"" + format + "\" is not a format (expected text, json or csv)");
+void checkReportFormat(const RunOptions& o) {
+  const std::string& f = o.reportFormat;
+  if (f != "text" && f != "json" && f != "csv")
+    throw InputError("--report-format: \"" + f + "\" is not a format (expected text, json or csv)");
+  if (f != "text" && !o.reports.empty() && (o.trace == "-" || o.result == "-"))
+    throw InputError("--report-format " + f + ": the reports go to stdout, which --" +
+                     (o.trace == "-" ? "trace" : "result") + " - already writes to");
+}
+
+void printReports(const RunOptions& o, const RunOutcome& out, std::FILE* textOut) {
+  if (o.reportFormat == "text")
+    for (const std::string& r : o.reports) std::fprintf(textOut, "\n%s", reportText(r, out).c_str());
+  else if (!o.reports.empty())
+    std::fputs(reportsText(o.reports, o.reportFormat, out).c_str(), stdout);
 }
 
 std::string reportText(const std::string& name, const RunOutcome& out) {

@@ -267,6 +267,12 @@ TEST_CASE("report formats: an unknown one is refused in one line", "[frontend][c
       runGcnsim("run " + kExamples + "reduction/reduction.gfx900.json --report stats --report-format xml");
   CHECK(r.status == 2);
   CHECK(r.err == "gcnsim: --report-format: \"xml\" is not a format (expected text, json or csv)\n");
+  // JSON and CSV reports own stdout.
+  const auto pipe = runGcnsim("run " + kExamples +
+                              "reduction/reduction.gfx900.json --report stats --report-format csv --trace -");
+  CHECK(pipe.status == 2);
+  CHECK(pipe.err ==
+        "gcnsim: --report-format csv: the reports go to stdout, which --trace - already writes to\n");
 }
 
 TEST_CASE("gcnsim diff compares two result documents", "[frontend][cli][diff]") {
