@@ -2,7 +2,8 @@
 # Rebuilds every committed binary under examples/ (and the code-object test
 # fixtures under tests/frontend/data/) from source. Running the examples does not
 # need LLVM; only this script does: clang-15, ld.lld-15, llvm-mc-15, llvm-objcopy-15
-# and the ROCm device libraries (Debian package rocm-device-libs).
+# and the ROCm device libraries (Debian package rocm-device-libs); the HIP
+# example also needs the HIP headers (libamdhip64-dev).
 set -eu
 cd "$(dirname "$0")"
 DEVICE_LIBS=${DEVICE_LIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
@@ -36,6 +37,22 @@ for cpu in $ARCHES; do
   rm asm/smem_lds_buffer.$cpu.o
   echo "built asm/smem_lds_buffer.$cpu.bin"
 done
+
+# A kernel with DWARF line tables (-g), for source lines in listings. The
+# prefix map keeps the build folder out of the binary: the line table names
+# debug_lines/saxpy.cl.
+opencl debug_lines/saxpy.cl debug_lines/saxpy.gfx900.hsaco gfx900 -g -fdebug-prefix-map="$PWD"=.
+
+# HIP (README "HIP kernels"): device code only, as a plain code object
+# (--no-gpu-bundle-output, no offload bundle); the HIP headers come from
+# libamdhip64-dev (installed under /usr, hence --rocm-path=/usr).
+if [ -f /usr/include/hip/hip_runtime.h ]; then
+  clang++-15 -x hip --offload-arch=gfx900 --offload-device-only --no-gpu-bundle-output -O2 \
+    --rocm-path=/usr --rocm-device-lib-path="$DEVICE_LIBS" -o hip/vector_scale.gfx900.hsaco hip/vector_scale.hip
+  echo "built hip/vector_scale.gfx900.hsaco"
+else
+  echo "build.sh: HIP headers not found (apt-get install libamdhip64-dev); hip/ not rebuilt" >&2
+fi
 
 # Test fixtures: the same vector_add as code object v3 and v5.
 DATA=../tests/frontend/data

@@ -40,7 +40,8 @@ int disasmCommand(const std::vector<std::string>& args) {
       "gcnsim disasm FILE [options]\n  FILE: an AMDGPU code object, or raw machine code with --arch");
   opts.add_options()("arch", po::value<std::string>(),
                      "architecture of raw code (gfx600, gfx803, gcn1.4, ...)")(
-      "kernel", po::value<std::string>(), "code objects: only this kernel");
+      "kernel", po::value<std::string>(), "code objects: only this kernel")(
+      "line-numbers,l", "code objects: show source file:line from DWARF line tables (built with -g)");
   Limits limits;
   opts.add_options()("max-file-bytes", po::value(&limits.maxFileBytes)->default_value(limits.maxFileBytes),
                      "limit on the size of FILE (at most 4 GiB)");
@@ -61,11 +62,13 @@ int disasmCommand(const std::vector<std::string>& args) {
       throw InputError("--arch " + arch->llvmName + " does not match the code object's " + co.arch.llvmName);
     std::optional<std::string_view> kernel;
     if (vm.count("kernel")) kernel = vm["kernel"].as<std::string>();
-    printCodeObjectListing(std::cout, co, kernel);
+    printCodeObjectListing(std::cout, co, kernel, vm.count("line-numbers") > 0);
     return kExitOk;
   }
   if (vm.count("kernel"))
     throw InputError(path + ": --kernel applies to code objects; this is raw machine code");
+  if (vm.count("line-numbers"))
+    throw InputError(path + ": --line-numbers applies to code objects; raw machine code has no line tables");
   if (!arch) throw InputError(path + ": not a code object, so --arch is required for raw machine code");
   if (bytes.size() % 4 != 0)
     throw InputError(path + ": size " + std::to_string(bytes.size()) + " is not a multiple of 4");

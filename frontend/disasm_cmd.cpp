@@ -5,14 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "frontend/branch_target.hpp"
 #include "frontend/error.hpp"
 #include "isa/decoder.hpp"
 #include "isa/disasm.hpp"
 
 namespace gcnsim::frontend {
 
-size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base) {
+size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code, uint64_t base,
+                    std::string_view symbol, const SourceLines* lines) {
   size_t count = 0;
+  std::optional<SourceLoc> previous;
   for (size_t i = 0; i < code.size();) {
     isa::DecodedInst inst;
     if (isa::decode(g, code.data() + i, code.size() - i, inst) == isa::DecodeStatus::Truncated) {
@@ -20,6 +23,12 @@ size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code
       std::snprintf(msg, sizeof msg, "truncated instruction at offset 0x%llx (needs more words than remain)",
                     static_cast<unsigned long long>(base + i * 4));
       throw InputError(msg);
+    }
+    if (lines) {
+      std::optional<SourceLoc> loc = lines->at(base + i * 4);
+      if (loc && (!previous || previous->line != loc->line || previous->file != loc->file))
+        os << "; " << loc->text() << '\n';
+      previous = std::move(loc);
     }
     char head[64];
     std::snprintf(head, sizeof head, "  %012llx: ", static_cast<unsigned long long>(base + i * 4));
@@ -31,17 +40,19 @@ size_t printListing(std::ostream& os, isa::Gen g, std::span<const uint32_t> code
       words += wbuf;
     }
     words.resize(27, ' ');
-    os << words << isa::disassemble(g, inst) << '\n';
+    os << words << withBranchLabel(isa::disassemble(g, inst), inst, base + i * 4, symbol, base) << '\n';
     i += inst.words;
     ++count;
   }
   return count;
 }
 
-void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optional<std::string_view> kernel) {
+void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optional<std::string_view> kernel,
+                            bool lineNumbers) {
   if (kernel && !co.findKernel(*kernel))
     throw InputError(co.path + ": no kernel \"" + std::string(*kernel) + "\" (kernels: " + co.kernelNames() +
                      ")");
+  const SourceLines lines = lineNumbers ? SourceLines::read(co.file, co.path) : SourceLines();
   bool first = true;
   for (const KernelInfo& k : co.kernels) {
     if (kernel && k.name != *kernel) continue;
@@ -51,7 +62,7 @@ void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optiona
     if (!first) os << '\n';
     first = false;
     os << k.name << ":\n";
-    printListing(os, co.arch.gen, words, k.entryVaddr);
+    printListing(os, co.arch.gen, words, k.entryVaddr, k.name, lineNumbers ? &lines : nullptr);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "frontend/commands.hpp"
+#include "frontend/diff_cmd.hpp"
 #include "frontend/error.hpp"
 #include "frontend/run_cmd.hpp"
 
@@ -22,6 +23,7 @@ const char* kUsage =
     "  disasm FILE   disassemble an AMDGPU code object, or raw machine code (--arch)\n"
     "  info FILE     describe an AMDGPU code object: arch, kernels, arguments, descriptor\n"
     "  check JOB     validate a job file\n"
+    "  diff A B      compare two result documents (gcnsim run --result)\n"
     "run `gcnsim <command> --help` for the options of a command\n";
 
 }  // namespace
@@ -38,12 +40,13 @@ int main(int argc, char** argv) {
     if (cmd == "disasm") return frontend::disasmCommand(args);
     if (cmd == "info") return frontend::infoCommand(args);
     if (cmd == "check") return frontend::checkCommand(args);
+    if (cmd == "diff") return frontend::diffCommand(args);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return frontend::kExitOk;
     }
     std::cerr << "gcnsim: unknown command \"" << frontend::escapeText(cmd)
-              << "\" (expected run, disasm, info or check; see gcnsim --help)\n";
+              << "\" (expected run, disasm, info, check or diff; see gcnsim --help)\n";
     return frontend::kExitBadInput;
   } catch (const InputError& e) {
     std::cerr << "gcnsim: " << e.what() << '\n';

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "frontend/branch_target.hpp"
+#include "frontend/listing_rows.hpp"
 #include "frontend/trace_writer.hpp"
 #include "isa/decoder.hpp"
 #include "isa/disasm.hpp"
@@ -60,15 +62,23 @@ uint64_t minOf(const SectionPc& s, uint64_t execs) {
 
 }  // namespace
 
-std::vector<ListingLine> decodeListing(isa::Gen gen, std::span<const uint32_t> words, uint64_t entryPc) {
+std::vector<ListingLine> decodeListing(isa::Gen gen, std::span<const uint32_t> words, uint64_t entryPc,
+                                       std::string_view symbol) {
   std::vector<ListingLine> out;
   for (size_t i = 0; i < words.size();) {
     isa::DecodedInst inst;
     if (isa::decode(gen, words.data() + i, words.size() - i, inst) == isa::DecodeStatus::Truncated) break;
-    out.push_back({entryPc + i * 4, isa::disassemble(gen, inst)});
+    const uint64_t pc = entryPc + i * 4;
+    out.push_back(
+        {pc, withBranchLabel(isa::disassemble(gen, inst), inst, pc, symbol, entryPc), std::nullopt});
     i += std::max<unsigned>(inst.words, 1);
   }
   return out;
+}
+
+void addSourceLines(std::vector<ListingLine>& listing, const SourceLines& lines, uint64_t elfEntry,
+                    uint64_t entryPc) {
+  for (ListingLine& l : listing) l.source = lines.at(elfEntry + (l.pc - entryPc));
 }
 
 std::string stallReportText(const StallProfile& p) {
@@ -129,47 +139,58 @@ std::string stallReportText(const StallProfile& p) {
 }
 
 std::string listingText(const StallProfile& p, const std::vector<ListingLine>& lines) {
-  struct Row {
-    const ListingLine* line;
-    const PcProfile* prof;
-    uint64_t cost;
-  };
-  std::vector<Row> rows;
-  uint64_t total = 0;
-  for (const ListingLine& l : lines) {
-    const auto it = p.pcs().find(l.pc);
-    const PcProfile* prof = it == p.pcs().end() ? nullptr : &it->second;
-    const uint64_t cost = prof ? prof->issueCycles + prof->stallTotal() : 0;
-    total += cost;
-    rows.push_back({&l, prof, cost});
-  }
-  // The five most expensive lines are marked.
-  std::vector<uint64_t> costs;
-  for (const Row& r : rows) costs.push_back(r.cost);
-  std::sort(costs.begin(), costs.end(), std::greater<>());
-  const uint64_t hot = costs.size() > 5 ? std::max<uint64_t>(costs[4], 1) : 1;
-
+  const std::vector<ListingRow> rows = listingRows(p, lines);
+  size_t sourceWidth = 0;
+  for (const ListingRow& r : rows)
+    if (r.source) sourceWidth = std::max(sourceWidth, r.source->text().size());
   std::string o;
   auto out = std::back_inserter(o);
   fmt::format_to(
       out,
-      "annotated listing: {} cycles; execs = wave-executions, issue/stall in wave-cycles; waits land on "
-      "the instruction that waited (s_waitcnt, s_barrier); * = hottest lines\n",
+      "annotated listing: {} cycles; execs = wave-executions, issue/stall in wave-cycles; waits land "
+      "on the instruction that waited (s_waitcnt, s_barrier); lanes = mean active lanes (EXEC) at "
+      "issue; latency = mean cycles to the result (memory: request to return); * = hot (top 10% by "
+      "issue + stall, above the mean)\n",
       p.cycles());
-  fmt::format_to(out, "   {:>8} {:>7} {:>9} {:>9} {:>6}  {:<48} {}\n", "pc", "execs", "issue", "stall",
-                 "share", "instruction", "stall by reason");
-  for (const Row& r : rows) {
-    const bool isHot = r.cost >= hot && r.cost > 0;
+  fmt::format_to(out, "   {:>8} {:>7} {:>9} {:>9} {:>6} {:>6} {:>8} {:>7}  {:<48} ", "pc", "execs", "issue",
+                 "stall", "share", "lanes", "latency", "lds-cf", "instruction");
+  if (sourceWidth) fmt::format_to(out, "{:<{}}  ", "source", sourceWidth);
+  fmt::format_to(out, "stall by reason\n");
+  for (const ListingRow& r : rows) {
     std::string reasons;
-    if (r.prof)
-      for (unsigned i = 0; i < sim::trace::kStallReasons; ++i)
-        if (r.prof->stall[i])
-          reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ",
-                                 sim::trace::stallReasonName(StallReason(i)), r.prof->stall[i]);
-    fmt::format_to(out, " {} {:>#8x} {:>7} {:>9} {:>9} {:>5.1f}%  {:<48} {}\n", isHot ? '*' : ' ',
-                   r.line->pc - p.entryPc(), r.prof ? r.prof->execs : 0, r.prof ? r.prof->issueCycles : 0,
-                   r.prof ? r.prof->stallTotal() : 0, 100.0 * ratio(r.cost, total), r.line->text, reasons);
+    for (unsigned i = 0; i < sim::trace::kStallReasons; ++i)
+      if (r.stall[i])
+        reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ",
+                               sim::trace::stallReasonName(StallReason(i)), r.stall[i]);
+    fmt::format_to(out, " {} {:>#8x} {:>7} {:>9} {:>9} {:>5.1f}% {:>5.1f}% {:>8.1f} {:>7}  {:<48} ",
+                   r.hot ? '*' : ' ', r.offset, r.execs, r.issueCycles, r.stallCycles, 100.0 * r.share,
+                   100.0 * r.laneUtilisation, r.avgLatency, r.ldsConflictCycles, r.text);
+    if (sourceWidth) fmt::format_to(out, "{:<{}}  ", r.source ? r.source->text() : "", sourceWidth);
+    o += reasons;
+    // No trailing blanks on lines without reasons.
+    while (!o.empty() && o.back() == ' ') o.pop_back();
+    o += '\n';
   }
+  return o;
+}
+
+std::string sourceLinesText(const StallProfile& p, const std::vector<ListingLine>& lines) {
+  const std::vector<SourceLineRow> rows = sourceLineRows(listingRows(p, lines));
+  if (rows.empty())
+    return "source lines: the kernel's code object has no DWARF line table (build it with -g)\n";
+  size_t width = 6;
+  for (const SourceLineRow& r : rows) width = std::max(width, r.source.text().size());
+  std::string o;
+  auto out = std::back_inserter(o);
+  fmt::format_to(
+      out, "source lines: {} cycles; the listing's instructions added up by the source line DWARF gives\n",
+      p.cycles());
+  fmt::format_to(out, "  {:<{}} {:>6} {:>8} {:>10} {:>10} {:>6} {:>8}\n", "source", width, "insts", "execs",
+                 "issue", "stall", "share", "lds-cf");
+  for (const SourceLineRow& r : rows)
+    fmt::format_to(out, "  {:<{}} {:>6} {:>8} {:>10} {:>10} {:>5.1f}% {:>8}\n", r.source.text(), width,
+                   r.instructions, r.execs, r.issueCycles, r.stallCycles, 100.0 * r.share,
+                   r.ldsConflictCycles);
   return o;
 }
 

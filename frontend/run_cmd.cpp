@@ -19,6 +19,8 @@
 #include "frontend/kernel_launch.hpp"
 #include "frontend/limit_options.hpp"
 #include "frontend/result.hpp"
+#include "frontend/run_reports.hpp"
+#include "frontend/source_lines.hpp"
 #include "frontend/trace_filter.hpp"
 #include "frontend/trace_writer.hpp"
 #include "memory/gds.hpp"
@@ -37,7 +39,7 @@ namespace {
 // loadJob's limit, plus code, kernargs and scratch.
 constexpr uint64_t kDeviceMemoryBytes = uint64_t{8} << 30;
 
-const char* const kReports[] = {"stalls", "listing", "stats"};
+const char* const kReports[] = {"stalls", "listing", "lines", "stats"};
 
 RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   RunOptions o;
@@ -63,8 +65,11 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "trace-cycles", po::value(&o.traceCycles), "trace only cycles FROM:TO (TO excluded)")(
       "trace-cu", po::value(&traceCu), "trace only this CU")(
       "report", po::value(&reports)->composing(),
-      "timing: print stalls (LGKM/VM/barrier stall profile), listing (annotated disassembly) or stats; "
-      "repeat or separate with commas")("job", po::value(&o.job), "job file");
+      "timing: print stalls (LGKM/VM/barrier stall profile), listing (annotated disassembly), lines (cost "
+      "per source line) or stats; repeat or separate with commas")(
+      "report-format", po::value(&o.reportFormat),
+      "text (default), json or csv; json and csv send the summary to stderr")("job", po::value(&o.job),
+                                                                              "job file");
   addLimitOptions(desc, o.limits, true);
   po::positional_options_description pos;
   pos.add("job", 1);
@@ -86,7 +91,8 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       const size_t comma = std::min(r.find(',', start), r.size());
       const std::string name = r.substr(start, comma - start);
       if (std::find(std::begin(kReports), std::end(kReports), name) == std::end(kReports))
-        throw InputError("--report: \"" + name + "\" is not a report (expected stalls, listing or stats)");
+        throw InputError("--report: \"" + name +
+                         "\" is not a report (expected stalls, listing, lines or stats)");
       if (std::find(o.reports.begin(), o.reports.end(), name) == o.reports.end()) o.reports.push_back(name);
       start = comma + 1;
     }
@@ -99,6 +105,7 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       throw InputError("--trace-cu: \"" + traceCu + "\" is not a CU number");
     o.traceCu = cu;
   }
+  checkReportFormat(o);
   if (o.job.empty()) throw InputError("run: missing JOB (a job file, see README \"Job file\")");
   checkLimits(o.limits);
   return o;
@@ -146,7 +153,11 @@ std::vector<ListingLine> kernelListing(const Job& job, const sim::DispatchSpec& 
     bytes = std::min<uint64_t>(bytes, job.kernelInfo().codeSize);
   std::vector<uint32_t> words(bytes / 4);
   mem.read(spec.entryPc, words.data(), words.size() * 4);
-  return decodeListing(spec.gen, words, spec.entryPc);
+  std::vector<ListingLine> lines = decodeListing(spec.gen, words, spec.entryPc, job.kernel.name);
+  if (job.kernel.format == KernelFormat::Elf)
+    addSourceLines(lines, SourceLines::read(job.codeObject->file, job.kernel.file.string()),
+                   job.kernelInfo().entryVaddr, spec.entryPc);
+  return lines;
 }
 
 // Timing statistics as result-document counters.
@@ -293,7 +304,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     topt.threads = threads;
     // Sinks: the profile sees every event, the trace writer what the filter passes.
     sim::trace::TeeSink tee;
-    if (wants(opt, "stalls") || wants(opt, "listing")) {
+    if (wants(opt, "stalls") || wants(opt, "listing") || wants(opt, "lines")) {
       out.profile = std::make_shared<StallProfile>(spec.gen, spec.entryPc);
       tee.add(out.profile.get());
     }
@@ -313,7 +324,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     if (out.profile || writer) topt.sink = &tee;
     out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
     if (writer) writer->close();
-    if (wants(opt, "listing")) out.listing = kernelListing(job, spec, mem);
+    if (wants(opt, "listing") || wants(opt, "lines")) out.listing = kernelListing(job, spec, mem);
     out.summary = summarizeTiming(tstats, gpu);
     stats.workgroups = tstats.workgroups;
     stats.waves = tstats.waves;
@@ -359,6 +370,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     doc.sections.emplace_back("lgkm", stallSectionJson(*out.profile, StallSection::Lgkm));
     doc.sections.emplace_back("vm", stallSectionJson(*out.profile, StallSection::Vm));
     doc.sections.emplace_back("barrier", stallSectionJson(*out.profile, StallSection::Barrier));
+    addProfileSections(*out.profile, out.listing, doc);
   }
   if (!opt.readBuffers) return out;
   for (const std::string& name : job.output) {
@@ -393,30 +405,27 @@ int runCommand(const std::vector<std::string>& args) {
   if (!opt.result.empty()) writeResultJson(opt.result, doc);
   if (!opt.outDir.empty()) writeRawBuffers(opt.outDir, doc.buffers);
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
-  std::printf("kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
-              std::string(isa::genName(gen)).c_str());
-  std::printf("grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n", grid[0],
-              grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2], static_cast<unsigned long long>(wg),
-              static_cast<unsigned long long>(doc.stats.waves));
+  // JSON and CSV reports own stdout; the summary goes to stderr then.
+  std::FILE* summary = opt.reportFormat == "text" ? stdout : stderr;
+  std::fprintf(summary, "kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
+               std::string(isa::genName(gen)).c_str());
+  std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
+               grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
+               static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
-    std::printf("mode          timing (config %s)\n", escapeText(out.configName).c_str());
+    std::fprintf(summary, "mode          timing (config %s)\n", escapeText(out.configName).c_str());
   else
-    std::printf("mode          %s\n", doc.mode.c_str());
-  std::printf("instructions  %llu wave-instructions\n",
-              static_cast<unsigned long long>(doc.stats.instructions));
+    std::fprintf(summary, "mode          %s\n", doc.mode.c_str());
+  std::fprintf(summary, "instructions  %llu wave-instructions\n",
+               static_cast<unsigned long long>(doc.stats.instructions));
   if (doc.mode == "timing")
-    std::printf("cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
-  if (out.summary) std::printf("stats         %s\n", statsBrief(*out.summary).c_str());
-  std::printf("wall time     %.3f s\n", out.seconds);
-  if (!opt.result.empty()) std::printf("result        %s\n", opt.result.c_str());
-  if (!opt.trace.empty()) std::printf("trace         %s (%s)\n", opt.trace.c_str(), opt.traceFormat.c_str());
-  for (const std::string& r : opt.reports) {
-    std::string text;
-    if (r == "stats") text = statsTable(*out.summary);
-    if (r == "stalls") text = stallReportText(*out.profile);
-    if (r == "listing") text = listingText(*out.profile, out.listing);
-    std::printf("\n%s", text.c_str());
-  }
+    std::fprintf(summary, "cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
+  if (out.summary) std::fprintf(summary, "stats         %s\n", statsBrief(*out.summary).c_str());
+  std::fprintf(summary, "wall time     %.3f s\n", out.seconds);
+  if (!opt.result.empty()) std::fprintf(summary, "result        %s\n", opt.result.c_str());
+  if (!opt.trace.empty())
+    std::fprintf(summary, "trace         %s (%s)\n", opt.trace.c_str(), opt.traceFormat.c_str());
+  printReports(opt, out, summary);
   return kExitOk;
 }
 

@@ -34,7 +34,8 @@ struct RunOptions {
   std::string trace, traceFormat = "text";  // --trace FILE, --trace-format text|jsonl|chrome
   std::string traceWaves, traceCycles;      // --trace-waves 0,3,8-11, --trace-cycles FROM:TO ("": all)
   std::optional<uint32_t> traceCu;          // --trace-cu N
-  std::vector<std::string> reports;         // --report stalls|listing|stats (printed in this order)
+  std::vector<std::string> reports;         // --report stalls|listing|lines|stats (printed in this order)
+  std::string reportFormat = "text";        // --report-format text|json|csv
   Limits limits;                            // --max-file-bytes, --max-buffer-bytes, ... (README "Limits")
   bool readBuffers = true;                  // fill doc.buffers (the CLI: only for --result or --out)
   // Functional mode: threads running workgroups (README "Threads"); timing
@@ -52,7 +53,7 @@ struct RunOutcome {
   std::string configName;                 // timing mode: the GPU config's name
   std::optional<TimingSummary> summary;   // timing mode: statistics
   std::shared_ptr<StallProfile> profile;  // with --report stalls or listing
-  std::vector<ListingLine> listing;       // with --report listing: the kernel's instructions
+  std::vector<ListingLine> listing;       // with --report listing or lines: the kernel's instructions
   unsigned threads = 1;                   // threads that ran workgroups
   std::string singleThreadReason;         // functional: why one thread only ("": it was not limited)
 };

@@ -73,6 +73,16 @@ void StallProfile::issue(const sim::trace::IssueEvent& e) {
   PcProfile& p = pc(e.pc, e.inst);
   ++p.execs;
   p.issueCycles += e.dur;
+  p.activeLanes += e.execLanes;
+}
+
+void StallProfile::memory(const sim::trace::MemEvent& e) {
+  if (e.isReturn) return;
+  PcProfile& p = pc(e.pc, nullptr);
+  ++p.memRequests;
+  p.memLatency += e.done - e.cycle;
+  p.ldsConflictPasses += e.conflicts;
+  p.ldsConflictCycles += e.conflictCycles;
 }
 
 void StallProfile::stall(const sim::trace::StallEvent& e) {

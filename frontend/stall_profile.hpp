@@ -1,7 +1,9 @@
 // StallProfile: a trace sink that adds up where waves waited (README "Traces
 // and profiles"): per instruction (PC), per wave and per workgroup, for each
 // stall reason, plus the per-execution detail of the three reported sections
-// (LGKM_CNT waits, VM_CNT waits, barrier waits). Sees every event (it sits
+// (LGKM_CNT waits, VM_CNT waits, barrier waits), and per instruction the
+// active lanes, memory latency and LDS bank conflicts of the annotated
+// listing (listing_rows.hpp). Sees every event (it sits
 // before the trace filter); keeps memory proportional to code size, waves
 // and workgroups, never to the length of the run.
 #pragma once
@@ -28,7 +30,10 @@ using SectionArray = std::array<uint64_t, kStallSections>;
 struct PcProfile {  // one instruction, every reason
   std::string inst;
   uint64_t execs = 0, issueCycles = 0;
-  StallArray stall{};  // cycles attributed to this instruction, by sim::trace::StallReason
+  StallArray stall{};        // cycles attributed to this instruction, by sim::trace::StallReason
+  uint64_t activeLanes = 0;  // sum over executions of popcount(EXEC) at issue
+  uint64_t memRequests = 0, memLatency = 0;  // memory requests and their cycles from request to return
+  uint64_t ldsConflictPasses = 0, ldsConflictCycles = 0;
   uint64_t stallTotal() const;
 };
 
@@ -59,6 +64,7 @@ class StallProfile final : public sim::trace::TraceSink {
 
   void issue(const sim::trace::IssueEvent& e) override;
   void stall(const sim::trace::StallEvent& e) override;
+  void memory(const sim::trace::MemEvent& e) override;
   void wave(const sim::trace::WaveEvent& e) override;
   void finish(uint64_t cycles) override { cycles_ = cycles; }
 

@@ -159,6 +159,22 @@ void addSummaryToResult(const TimingSummary& s, ResultDoc& doc) {
   doc.statsJson.emplace_back("ipc_per_cu", ipc + "]");
   doc.statsJson.emplace_back("occupancy_avg", fmt::format("{:.6f}", s.occupancyAvg));
   doc.statsJson.emplace_back("occupancy_busy_cus", fmt::format("{:.6f}", s.occupancyActive));
+  // The counters whose meaning matches a rocprof gfx9 hardware counter, under
+  // its name (README "Counters and profiler names" says where they differ).
+  auto category = [&s](const char* name) {
+    for (const auto& [k, n] : s.byCategory)
+      if (k == name) return n;
+    return uint64_t{0};
+  };
+  doc.statsJson.emplace_back(
+      "rocprof",
+      fmt::format(
+          "{{\"GRBM_GUI_ACTIVE\": {}, \"SQ_WAVES\": {}, \"SQ_INSTS_VALU\": {}, \"SQ_INSTS_SMEM\": {}, "
+          "\"SQ_INSTS_LDS\": {}, \"SQ_INSTS_GDS\": {}, \"SQ_LDS_BANK_CONFLICT\": {}, \"SQC_DCACHE_HITS\": "
+          "{}, "
+          "\"SQC_DCACHE_MISSES\": {}, \"TCC_HIT_sum\": {}, \"TCC_MISS_sum\": {}}}",
+          s.cycles, s.waves, category("valu"), category("smem"), category("lds"), category("gds"),
+          s.ldsConflictCycles, s.kHits, s.kMisses, s.l2Hits, s.l2Misses));
 }
 
 }  // namespace gcnsim::frontend

@@ -107,6 +107,7 @@ uint64_t MemoryPipes::ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
   const uint32_t extra = memory::conflictCycles(ldsPasses_, pipeCycles);
   ldsConflictPasses_ += ldsPasses_.extra;
   ldsConflictCycles_ += extra;
+  ldsExtraCycles_ = extra;
   return cu.lds->access(now, pipeCycles, extra);
 }
 
@@ -134,6 +135,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
   r.amounts = {0, op.lgkm, 0};
   r.kind = MemKind::Smem;
   ldsPasses_ = {};
+  ldsExtraCycles_ = 0;
   switch (op.kind) {
     case Kind::Smem:
       r.done = smemDone(cu, false, log, now);
@@ -193,6 +195,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
       // comes back through the LDS pipe, out of that order.
       finishRequest(r, cuIndex, now, !op.flat || !toLds, order);
       r.conflicts = ldsPasses_.extra;
+      r.conflictCycles = ldsExtraCycles_;
       return r;
     }
     case Kind::Export:
@@ -204,6 +207,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
     default: return MemRequest{};
   }
   r.conflicts = ldsPasses_.extra;
+  r.conflictCycles = ldsExtraCycles_;
   return r;
 }
 

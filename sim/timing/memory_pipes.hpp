@@ -75,8 +75,9 @@ struct MemRequest {
   CounterAmounts amounts;
   trace::MemKind kind = trace::MemKind::None;  // None: not a memory operation
   trace::MemOp op = trace::MemOp::Other;
-  uint32_t conflicts = 0;  // extra LDS passes bank conflicts caused
-  bool deferred = false;   // the L2 answers at the end of the epoch (resolve); `done` is a lower bound
+  uint32_t conflicts = 0;       // extra LDS passes bank conflicts caused
+  uint32_t conflictCycles = 0;  // the LDS pipe cycles they cost (for traces and profiles)
+  bool deferred = false;        // the L2 answers at the end of the epoch (resolve); `done` is a lower bound
 };
 
 // Cache statistics at one moment (a trace's per-request hits and misses).
@@ -153,6 +154,7 @@ class MemoryPipes {
   std::unique_ptr<memory::LdsBankModel> bank_;
   std::vector<Cu> cus_;  // CU firstCu_ + i
   uint64_t ldsConflictPasses_ = 0, ldsConflictCycles_ = 0, vmemLaneBytes_ = 0;
+  uint32_t ldsExtraCycles_ = 0;  // conflict cycles of the current request
   // The instruction being issued: its accesses for the bank and coalescing
   // models, its bank-conflict passes, its coalesced lines.
   std::vector<memory::LdsLaneAccess> ldsAcc_;

@@ -156,12 +156,14 @@ void WaveTracer::memRequest(WaveCtx& wc, uint64_t pc, const MemSnapshot& before,
       if (log.count) e.address = log.addr[0];
       for (unsigned i = 0; i < log.count; ++i) e.bytes += log.bytes[i];
       e.conflicts = uint16_t(m.conflicts);
+      e.conflictCycles = m.conflictCycles;
       break;
     case trace::MemKind::Vmem:
     case trace::MemKind::Flat:
       if (log.count) e.address = *std::min_element(log.addr.begin(), log.addr.begin() + log.count);
       for (unsigned i = 0; i < log.count; ++i) e.bytes += log.bytes[i];
       e.conflicts = uint16_t(m.conflicts);
+      e.conflictCycles = m.conflictCycles;
       break;
     default: break;
   }

@@ -1,6 +1,7 @@
 // The bundled examples (examples/*) on all four generations and in both
 // modes give the results worked out on the CPU from the job's own inputs.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -92,6 +93,35 @@ TEST_CASE("examples: the raw assembly kernel writes out[wg*64 + t] = (63 - t) * 
       REQUIRE(out.size() == job.grid[0]);
       for (uint32_t i = 0; i < out.size(); ++i) CHECK(out[i] == (63 - i % 64) * p[0] + p[1] + p[2]);
     }
+}
+
+// Runs a gfx900 example whose arguments are (x, y, float a, ...) in both
+// modes and checks y[i] == expected(i, a, x[i], initial y[i]) for every element.
+template <class Expected>
+void checkXyExample(const std::string& jobPath, Expected expected) {
+  for (const char* mode : kModes) {
+    const Job job = loadJob(std::string(GCNSIM_SOURCE_DIR) + "/examples/" + jobPath);
+    INFO(mode);
+    const auto x = inputOf<float>(job, "x"), y0 = inputOf<float>(job, "y");
+    float a = 0;
+    std::memcpy(&a, &job.args[2].bits, sizeof a);
+    const auto y = outputOf<float>(run(job, mode), "y");
+    REQUIRE(y.size() == y0.size());
+    for (uint32_t i = 0; i < y.size(); ++i)
+      CHECK(y[i] == expected(job, i, a, i < x.size() ? x[i] : 0.0f, y0[i]));
+  }
+}
+
+TEST_CASE("examples: the HIP kernel computes y[i] = fmaf(a, x[i], i) for i < n", "[examples][hip]") {
+  checkXyExample("hip/vector_scale.gfx900.json", [](const Job& job, uint32_t i, float a, float x, float y0) {
+    return i < job.args[3].bits ? std::fma(a, x, float(i)) : y0;
+  });
+}
+
+TEST_CASE("examples: the -g saxpy kernel computes y = fma(a, x, y)", "[examples]") {
+  // v_fma_f32 (llvm-objdump-15 -d): one rounding.
+  checkXyExample("debug_lines/saxpy.gfx900.json",
+                 [](const Job&, uint32_t, float a, float x, float y0) { return std::fma(a, x, y0); });
 }
 
 TEST_CASE("raw code reads kernel arguments from the kernarg segment (\"args\" + kernarg_segment_ptr)",

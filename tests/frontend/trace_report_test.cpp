@@ -88,13 +88,22 @@ TEST_CASE("jsonl trace replayed reproduces the stall report", "[frontend][trace]
     RunOptions opt;
     opt.trace = tempFile(name + ".jsonl").string();
     opt.traceFormat = "jsonl";
-    opt.reports = {"stalls"};
+    opt.reports = {"stalls", "listing"};
     const RunOutcome out = runWith(example(name, "gfx900"), opt);
     std::map<std::string, uint64_t> byReason;
     std::map<uint64_t, uint64_t> lgkmByPc;
+    std::map<uint64_t, std::pair<uint64_t, uint64_t>> lanesByPc, memByPc;  // (sum, count)
     uint64_t issues = 0, vmToo = 0;
     for (const auto& e : readJsonl(opt.trace)) {
-      if (e["ev"] == "issue") ++issues;
+      if (e["ev"] == "issue") {
+        ++issues;
+        lanesByPc[e["pc"].get<uint64_t>()].first += e["exec"].get<uint64_t>();
+        ++lanesByPc[e["pc"].get<uint64_t>()].second;
+      }
+      if (e["ev"] == "mem" && e["phase"] == "req") {
+        memByPc[e["pc"].get<uint64_t>()].first += e["done"].get<uint64_t>() - e["cycle"].get<uint64_t>();
+        ++memByPc[e["pc"].get<uint64_t>()].second;
+      }
       if (e["ev"] != "stall") continue;
       byReason[e["reason"].get<std::string>()] += e["dur"].get<uint64_t>();
       if (e.contains("vm_too")) vmToo += e["dur"].get<uint64_t>();  // counts in the vm section too
@@ -119,6 +128,23 @@ TEST_CASE("jsonl trace replayed reproduces the stall report", "[frontend][trace]
     uint64_t perWave = 0;
     for (const auto& w : sections["lgkm"]["by_wave"]) perWave += w["stall_cycles"].get<uint64_t>();
     CHECK(perWave == byReason["lgkm"]);
+    // Every reason, the "other stalls" included, in the "stalls" section.
+    REQUIRE(sections.count("stalls"));
+    for (const char* r : {"lgkm", "vm", "exp", "barrier", "dependency", "port", "ifetch"})
+      CHECK(sections["stalls"]["by_reason"][r].get<uint64_t>() == byReason[r]);
+    // The listing's lane utilisation and memory latency, from the trace's events.
+    REQUIRE(sections.count("listing"));
+    for (const auto& row : sections["listing"]) {
+      const uint64_t pc = row["pc"].get<uint64_t>();
+      CAPTURE(pc);
+      const auto [lanes, n] = lanesByPc[pc];
+      CHECK(row["execs"].get<uint64_t>() == n);
+      CHECK(row["lane_utilisation"].get<double>() ==
+            Approx(n ? double(lanes) / (64.0 * n) : 0.0).margin(1e-6));
+      if (memByPc.count(pc))
+        CHECK(row["avg_latency"].get<double>() ==
+              Approx(double(memByPc[pc].first) / memByPc[pc].second).margin(1e-6));
+    }
   }
 }
 

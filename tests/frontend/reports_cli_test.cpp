@@ -1,0 +1,350 @@
+// Reports through the gcnsim executable: branch targets in disasm, the
+// listing, stall and source-line reports as CSV and JSON (values checked
+// against what the kernels must do), and gcnsim diff.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/frontend/gcnsim_process.hpp"
+
+using gcnsim::test::runGcnsim;
+using nlohmann::json;
+
+namespace {
+
+const std::string kExamples = std::string(GCNSIM_SOURCE_DIR) + "/examples/";
+
+using CsvRow = std::map<std::string, std::string>;
+
+// RFC 4180 (quoted fields, doubled quotes; no line breaks inside fields here).
+std::vector<std::string> splitCsvLine(const std::string& line) {
+  std::vector<std::string> f(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      f.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      f.emplace_back();
+    } else {
+      f.back() += c;
+    }
+  }
+  return f;
+}
+
+// Rows keyed by the header's names; every row must have the header's width.
+std::vector<CsvRow> parseCsv(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  REQUIRE(std::getline(in, line));
+  const std::vector<std::string> head = splitCsvLine(line);
+  std::vector<CsvRow> rows;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> f = splitCsvLine(line);
+    REQUIRE(f.size() == head.size());
+    CsvRow r;
+    for (size_t i = 0; i < f.size(); ++i) r[head[i]] = f[i];
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+const CsvRow& rowAt(const std::vector<CsvRow>& rows, unsigned pc) {
+  for (const CsvRow& r : rows)
+    if (r.at("pc") == std::to_string(pc)) return r;
+  FAIL("no row for pc " << pc);
+  return rows.front();
+}
+
+std::filesystem::path tempDir() {
+  const auto d =
+      std::filesystem::temp_directory_path() / ("gcnsim_reports_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+json readJson(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  return json::parse(in);
+}
+
+// The whitespace-separated words of the first line of `text` starting with `prefix`.
+std::vector<std::string> wordsOfLine(const std::string& text, const std::string& prefix) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(prefix, 0) == 0) {
+      std::istringstream w(line);
+      std::vector<std::string> out;
+      for (std::string s; w >> s;) out.push_back(s);
+      return out;
+    }
+  FAIL("no line starting with \"" << prefix << "\" in\n" << text);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("gcnsim disasm names branch targets like llvm-objdump", "[frontend][cli][report]") {
+  const auto r = runGcnsim("disasm " + kExamples + "reduction/reduction.gfx900.hsaco");
+  REQUIRE(r.status == 0);
+  // llvm-objdump-15 -d prints these three branches with <reduce_sum+0x68>, <reduce_sum+0xfc>,
+  // <reduce_sum+0xa4>.
+  CHECK_THAT(r.out, Catch::Contains(
+                        "000000001844: BF880008                   s_cbranch_execz 8 <reduce_sum+0x68>\n"));
+  CHECK_THAT(r.out, Catch::Contains("s_cbranch_scc0 22 <reduce_sum+0xfc>\n"));
+  CHECK_THAT(r.out, Catch::Contains("s_cbranch_scc1 65514 <reduce_sum+0xa4>\n"));
+}
+
+TEST_CASE("gcnsim disasm -l shows source lines like llvm-objdump -l", "[frontend][cli][report][dwarf]") {
+  const auto r = runGcnsim("disasm -l " + kExamples + "debug_lines/saxpy.gfx900.hsaco");
+  REQUIRE(r.status == 0);
+  // llvm-objdump-15 -d -l prints these line headers (with a "./" prefix and a
+  // "; saxpy():" function line, which gcnsim leaves out), in this order.
+  std::vector<std::string> headers;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("; ", 0) == 0) headers.push_back(line);
+  std::vector<std::string> expect;
+  for (int l : {4, 4, 5, 8, 7, 8, 9, 10}) expect.push_back("; debug_lines/saxpy.cl:" + std::to_string(l));
+  CHECK(headers == expect);
+  CHECK_THAT(r.out, Catch::Contains("; debug_lines/saxpy.cl:7\n  000000001868: 7E0A0205"));
+  // Without -l, or without a line table, no headers.
+  CHECK_THAT(runGcnsim("disasm " + kExamples + "debug_lines/saxpy.gfx900.hsaco").out, !Catch::Contains("; "));
+  CHECK_THAT(runGcnsim("disasm -l " + kExamples + "vector_add/vector_add.gfx900.hsaco").out,
+             !Catch::Contains("; "));
+}
+
+TEST_CASE("listing as CSV: source lines, executions, lane utilisation", "[frontend][cli][report][dwarf]") {
+  const auto r =
+      runGcnsim("run " + kExamples + "debug_lines/saxpy.gfx900.json --report listing --report-format csv");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.err, Catch::Contains("cycles"));  // the summary went to stderr
+  const std::vector<CsvRow> rows = parseCsv(r.out);
+  REQUIRE(rows.size() == 29);  // llvm-objdump-15 -d lists 29 instructions
+  // Source lines as llvm-objdump-15 -l / llvm-dwarfdump-15 --debug-line give them.
+  CHECK(rowAt(rows, 0x74).at("instruction") == "global_load_dword v0, v[3:4], off");
+  CHECK(rowAt(rows, 0x74).at("source") == "debug_lines/saxpy.cl:7");
+  CHECK(rowAt(rows, 0x7c).at("source") == "debug_lines/saxpy.cl:8");
+  CHECK(rowAt(rows, 0x88).at("source") == "debug_lines/saxpy.cl:9");
+  CHECK(rowAt(rows, 0x98).at("source") == "debug_lines/saxpy.cl:10");
+  CHECK(rowAt(rows, 0x38).at("source") == "debug_lines/saxpy.cl:5");
+  CHECK(rowAt(rows, 0x10).at("source").empty());  // line 0 in the table
+  CHECK(rowAt(rows, 0x40).at("instruction") == "s_cbranch_execz 21 <saxpy+0x98>");
+  // 1024 work-items in 16 waves, n = 1000: every wave runs every instruction
+  // (the last wave has 40 lanes left, so s_cbranch_execz never jumps).
+  for (const CsvRow& row : rows) CHECK(row.at("execs") == "16");
+  CHECK(rowAt(rows, 0x38).at("lane_utilisation") == "1.000000");  // the compare: all 64 lanes
+  // The store runs with 15 x 64 + 40 = 1000 of 1024 lanes.
+  CHECK(std::stod(rowAt(rows, 0x90).at("lane_utilisation")) == Approx(1000.0 / 1024).epsilon(1e-6));
+  unsigned hot = 0;
+  for (const CsvRow& row : rows) hot += row.at("hot") == "1";
+  CHECK(hot >= 1);
+  CHECK(hot <= 3);  // ceil(29 / 10)
+}
+
+TEST_CASE("per-source-line roll-up", "[frontend][cli][report][dwarf]") {
+  const auto r =
+      runGcnsim("run " + kExamples + "debug_lines/saxpy.gfx900.json --report lines --report-format csv");
+  REQUIRE(r.status == 0);
+  const std::vector<CsvRow> rows = parseCsv(r.out);
+  // Instructions per line from llvm-dwarfdump-15 --debug-line (see the listing
+  // test): line 4: 9, 5: 3, 7: 4, 8: 7, 9: 3, 10: 1; 16 executions each.
+  const std::map<std::string, unsigned> expect = {{"4", 9}, {"5", 3}, {"7", 4},
+                                                  {"8", 7}, {"9", 3}, {"10", 1}};
+  REQUIRE(rows.size() == expect.size());
+  for (const CsvRow& row : rows) {
+    INFO(row.at("line"));
+    CHECK(row.at("file") == "debug_lines/saxpy.cl");
+    CHECK(row.at("instructions") == std::to_string(expect.at(row.at("line"))));
+    CHECK(row.at("execs") == std::to_string(16 * expect.at(row.at("line"))));
+  }
+  const auto text = runGcnsim("run " + kExamples + "debug_lines/saxpy.gfx900.json --report lines");
+  CHECK_THAT(text.out, Catch::Contains("debug_lines/saxpy.cl:7"));
+  const auto none = runGcnsim("run " + kExamples + "vector_add/vector_add.gfx900.json --report lines");
+  CHECK_THAT(none.out, Catch::Contains("no DWARF line table"));
+}
+
+TEST_CASE("stalls and listing as JSON hold every stall reason", "[frontend][cli][report]") {
+  const auto dir = tempDir();
+  const auto result = dir / "reduction.json";
+  const std::string job = kExamples + "reduction/reduction.gfx900.json";
+  const auto r = runGcnsim("run " + job + " --report stalls,listing,stats --report-format json --result " +
+                           result.string());
+  REQUIRE(r.status == 0);
+  const json doc = json::parse(r.out);  // stdout is one JSON document
+  const json& stalls = doc.at("stalls");
+  uint64_t total = 0;
+  std::map<std::string, uint64_t> byReasonFromListing;
+  for (const char* k : {"lgkm", "vm", "exp", "barrier", "dependency", "port", "ifetch"})
+    total += stalls.at("by_reason").at(k).get<uint64_t>();
+  CHECK(total == stalls.at("stall_cycles").get<uint64_t>());
+  for (const json& row : doc.at("listing"))
+    for (const auto& [k, v] : row.at("stalls").items()) byReasonFromListing[k] += v.get<uint64_t>();
+  for (const auto& [k, v] : byReasonFromListing) CHECK(v == stalls.at("by_reason").at(k).get<uint64_t>());
+  // The text report's "other stalls" line has the same numbers.
+  const auto text = runGcnsim("run " + job + " --report stalls");
+  const auto w = wordsOfLine(text.out, "other stalls:");
+  // "other stalls: dependency D, issue port busy P, instruction fetch F, expcnt E cycles"
+  REQUIRE(w.size() == 14);
+  CHECK(w[3] == std::to_string(stalls.at("by_reason").at("dependency").get<uint64_t>()) + ",");
+  CHECK(w[7] == std::to_string(stalls.at("by_reason").at("port").get<uint64_t>()) + ",");
+  CHECK(w[10] == std::to_string(stalls.at("by_reason").at("ifetch").get<uint64_t>()) + ",");
+  CHECK(w[12] == std::to_string(stalls.at("by_reason").at("exp").get<uint64_t>()));
+  // The result document carries the same sections.
+  const json saved = readJson(result);
+  CHECK(saved.at("stalls") == stalls);
+  CHECK(saved.at("listing") == doc.at("listing"));
+  CHECK(saved.at("stats") == doc.at("stats"));
+  // The counters under rocprof's names are the ones the README's table maps.
+  const json& st = saved.at("stats");
+  const std::pair<const char*, const char*> names[] = {{"GRBM_GUI_ACTIVE", "cycles"},
+                                                       {"SQ_WAVES", "waves"},
+                                                       {"SQ_INSTS_VALU", "inst_valu"},
+                                                       {"SQ_INSTS_SMEM", "inst_smem"},
+                                                       {"SQ_INSTS_LDS", "inst_lds"},
+                                                       {"SQ_INSTS_GDS", "inst_gds"},
+                                                       {"SQ_LDS_BANK_CONFLICT", "lds_conflict_cycles"},
+                                                       {"SQC_DCACHE_HITS", "kcache_hits"},
+                                                       {"SQC_DCACHE_MISSES", "kcache_misses"},
+                                                       {"TCC_HIT_sum", "l2_hits"},
+                                                       {"TCC_MISS_sum", "l2_misses"}};
+  CHECK(st.at("rocprof").size() == std::size(names));
+  for (const auto& [rocprof, ours] : names) CHECK(st.at("rocprof").at(rocprof) == st.at(ours));
+  // The statistics as CSV: one name,value row per counter of the document,
+  // lists and objects element by element (ipc_per_cu[0], rocprof.SQ_WAVES).
+  const auto csv = runGcnsim("run " + job + " --report stats --report-format csv");
+  REQUIRE(csv.status == 0);
+  const std::vector<CsvRow> rows = parseCsv(csv.out);
+  size_t expectRows = 0;
+  for (const auto& [k, v] : st.items()) expectRows += v.is_structured() ? v.size() : 1;
+  CHECK(rows.size() == expectRows);
+  for (const CsvRow& row : rows) {
+    const std::string& name = row.at("name");
+    if (name.rfind("rocprof.", 0) == 0)
+      CHECK(row.at("value") == st.at("rocprof").at(name.substr(8)).dump());
+    else if (st.contains(name) && st.at(name).is_number_unsigned())
+      CHECK(row.at("value") == std::to_string(st.at(name).get<uint64_t>()));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("LDS bank-conflict cycles per instruction", "[frontend][cli][report]") {
+  const auto dir = tempDir();
+  const auto result = dir / "histogram.json";
+  // Work-items of a wave increment histogram bins in LDS: lanes hitting one bank conflict.
+  const auto r =
+      runGcnsim("run " + std::string(GCNSIM_TEST_DATA) +
+                "/kernels/jobs/histogram_local.gfx900.json --report listing --report-format json --result " +
+                result.string());
+  REQUIRE(r.status == 0);
+  const json doc = json::parse(r.out);
+  const uint64_t total = readJson(result).at("stats").at("lds_conflict_cycles").get<uint64_t>();
+  CHECK(total > 0);
+  uint64_t sum = 0;
+  for (const json& row : doc.at("listing")) {
+    const uint64_t c = row.at("lds_conflict_cycles").get<uint64_t>();
+    sum += c;
+    // Only LDS instructions can have bank conflicts.
+    if (c) CHECK_THAT(row.at("instruction").get<std::string>(), Catch::StartsWith("ds_"));
+  }
+  CHECK(sum == total);  // the per-instruction figures add up to the run's statistic
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("report formats: an unknown one is refused in one line", "[frontend][cli][report]") {
+  const auto r =
+      runGcnsim("run " + kExamples + "reduction/reduction.gfx900.json --report stats --report-format xml");
+  CHECK(r.status == 2);
+  CHECK(r.err == "gcnsim: --report-format: \"xml\" is not a format (expected text, json or csv)\n");
+  // JSON and CSV reports own stdout.
+  const auto pipe = runGcnsim("run " + kExamples +
+                              "reduction/reduction.gfx900.json --report stats --report-format csv --trace -");
+  CHECK(pipe.status == 2);
+  CHECK(pipe.err ==
+        "gcnsim: --report-format csv: the reports go to stdout, which --trace - already writes to\n");
+}
+
+TEST_CASE("gcnsim diff compares two result documents", "[frontend][cli][diff]") {
+  const auto dir = tempDir();
+  // B: vega10 with a single CU, so the 16 workgroups queue and the stalls change.
+  std::ifstream cfgIn(std::string(GCNSIM_SOURCE_DIR) + "/configs/vega10.json");
+  std::string cfg((std::istreambuf_iterator<char>(cfgIn)), std::istreambuf_iterator<char>());
+  const std::string cus = R"("cus": {"value": 64,)";
+  REQUIRE(cfg.find(cus) != std::string::npos);
+  cfg.replace(cfg.find(cus), cus.size(), R"("cus": {"value": 1,)");
+  std::ofstream(dir / "one_cu.json") << cfg;
+  const std::string job = kExamples + "reduction/reduction.gfx900.json --report listing --report-format json";
+  const auto a = dir / "a.json", b = dir / "b.json";
+  REQUIRE(runGcnsim("run " + job + " --result " + a.string()).status == 0);
+  REQUIRE(runGcnsim("run " + job + " --config " + (dir / "one_cu.json").string() + " --result " + b.string())
+              .status == 0);
+  const json ja = readJson(a), jb = readJson(b);
+  const auto r = runGcnsim("diff " + a.string() + " " + b.string());
+  REQUIRE(r.status == 0);
+  const int64_t ca = ja["stats"]["cycles"], cb = jb["stats"]["cycles"];
+  REQUIRE(ca != cb);
+  const auto cycles = wordsOfLine(r.out, "  cycles");
+  REQUIRE(cycles.size() == 5);
+  CHECK(cycles[1] == std::to_string(ca));
+  CHECK(cycles[2] == std::to_string(cb));
+  CHECK(cycles[3] == (cb > ca ? "+" : "") + std::to_string(cb - ca));
+  // Every counter of A's stats has a row.
+  for (const auto& [k, v] : ja["stats"].items())
+    if (v.is_number_unsigned())
+      CHECK(wordsOfLine(r.out, "  " + k + " ").at(1) == std::to_string(v.get<uint64_t>()));
+  // Per-PC stall deltas: the instruction with A's largest stall.
+  const json* worst = nullptr;
+  for (const json& row : ja["listing"])
+    if (!worst || row["stall_cycles"] > (*worst)["stall_cycles"]) worst = &row;
+  REQUIRE(worst);
+  uint64_t stallB = 0;
+  for (const json& row : jb["listing"])
+    if (row["pc"] == (*worst)["pc"]) stallB = row["stall_cycles"];
+  std::ostringstream pc;
+  pc << "0x" << std::hex << (*worst)["pc"].get<uint64_t>();
+  const auto w = wordsOfLine(r.out, std::string(10 - pc.str().size(), ' ') + pc.str() + " ");
+  CHECK(w.at(1) == std::to_string((*worst)["stall_cycles"].get<uint64_t>()));
+  CHECK(w.at(2) == std::to_string(stallB));
+  // --changed keeps the cycles and drops what is equal (both runs have 16 waves).
+  REQUIRE(ja["stats"]["waves"] == jb["stats"]["waves"]);
+  const auto changed = runGcnsim("diff --changed " + a.string() + " " + b.string());
+  CHECK(wordsOfLine(changed.out, "  cycles").at(1) == std::to_string(ca));
+  CHECK_THAT(changed.out, !Catch::Contains("\n  waves "));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gcnsim diff: bad input is one line and exit 2", "[frontend][cli][diff]") {
+  const auto dir = tempDir();
+  std::ofstream(dir / "text.json") << "not json";
+  std::ofstream(dir / "empty_object.json") << "{}";
+  const std::string good = kExamples + "vector_add/vector_add.gfx900.json";  // a job, not a result
+  struct Case {
+    std::string args, message;
+  };
+  const Case cases[] = {
+      {"diff " + (dir / "absent.json").string() + " " + good, "absent.json: cannot open"},
+      {"diff " + (dir / "text.json").string() + " " + good, "text.json: not JSON"},
+      {"diff " + (dir / "empty_object.json").string() + " " + good,
+       "not a gcnsim result document (no \"stats\""},
+      {"diff " + good, "diff: expected two result documents"},
+  };
+  for (const Case& c : cases) {
+    const auto r = runGcnsim(c.args);
+    INFO(c.args);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(c.message));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  std::filesystem::remove_all(dir);
+}
