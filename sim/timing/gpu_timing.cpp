@@ -244,6 +244,10 @@ void GpuTiming::loop() {
           oldestWave() + ": instruction limit reached (--max-instructions) at cycle " + std::to_string(now_)};
       break;
     }
+    if (opt_.control && opt_.control->publish(stats_.instructions, now_, stats_.workgroups)) {
+      status_ = {RunStatus::Interrupted, oldestWave() + ": interrupted at cycle " + std::to_string(now_)};
+      break;
+    }
     if (now_ >= opt_.limits.maxCycles) {
       status_ = {RunStatus::Watchdog, oldestWave() + ": cycle limit reached (--max-cycles " +
                                           std::to_string(opt_.limits.maxCycles) + ")"};

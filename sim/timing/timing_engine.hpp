@@ -28,6 +28,7 @@
 
 #include "memory/cache_timing.hpp"
 #include "sim/dispatch.hpp"
+#include "sim/run_control.hpp"
 #include "sim/timing/gpu_config.hpp"
 #include "sim/timing/inst_class.hpp"
 #include "sim/trace/trace_sink.hpp"
@@ -74,6 +75,9 @@ struct TimingOptions {
   std::function<void(const IssueRecord&)> onIssue;  // optional trace hook
   // Optional event sink (traces, profiles); null: tracing costs one pointer test per event site.
   trace::TraceSink* sink = nullptr;
+  // Optional run control: the loop publishes cycles, instructions and ended
+  // workgroups there and stops (RunStatus::Interrupted) once its flag is set.
+  RunControl* control = nullptr;
 };
 
 // Runs the whole dispatch in timing mode. `env` must have global memory (and
