@@ -17,9 +17,9 @@
 //
 // Cost: until a workgroup has run kQuietInstructions without writing memory,
 // one comparison per round and a sum of the write-op counters every 64 K
-// instructions. After that, a 64-bit hash of the waves' registers per round
-// (Brent's cycle detection: a copy of the state at power-of-two round counts,
-// a full comparison on a hash match, so a hash collision cannot stop a run).
+// instructions. After that, every 8th round, a comparison of the waves'
+// registers with a saved copy, cheap parts first (Brent's cycle detection: the
+// copy is taken at power-of-two counts). Exact: no hash, no false match.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -51,7 +51,7 @@ class SpinDetector {
   uint64_t quietFrom_ = 0;    // `executed` at the last write seen
   bool armed_ = false;
   // Brent's algorithm over round-boundary states.
-  uint64_t savedHash_ = 0;
+  uint64_t rounds_ = 0;  // since armed
   std::vector<WaveState> saved_;
   uint64_t power_ = 1, steps_ = 0;
 };

@@ -50,7 +50,7 @@ std::string slurp(const fs::path& p) {
 
 // Starts gcnsim with `args`, stdout and stderr to files; after `signalAfter`
 // seconds (if > 0) sends `sig`; waits for the exit.
-Run gcnsim(const std::vector<std::string>& args, double signalAfter = 0, int sig = SIGINT) {
+Run runGcnsim(const std::vector<std::string>& args, double signalAfter = 0, int sig = SIGINT) {
   const fs::path dir = tempDir(), out = dir / "stdout", err = dir / "stderr";
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -87,9 +87,9 @@ TEST_CASE("run: SIGINT stops a timing run cleanly: exit 130, valid chrome trace,
           "[cli][run]") {
   const fs::path dir = tempDir(), trace = dir / "int.trace.json", result = dir / "int.result.json";
   // spin.gfx900 never ends; the default watchdog would take minutes.
-  const Run r = gcnsim({"run", kData + "spin.gfx900.json", "--trace", trace.string(), "--trace-format",
-                        "chrome", "--trace-cycles", "0:20000", "--result", result.string()},
-                       1.5, SIGINT);
+  const Run r = runGcnsim({"run", kData + "spin.gfx900.json", "--trace", trace.string(), "--trace-format",
+                           "chrome", "--trace-cycles", "0:20000", "--result", result.string()},
+                          1.5, SIGINT);
   INFO(r.err);
   CHECK(r.status == 130);
   CHECK_THAT(r.err, Catch::Contains("gcnsim: interrupted: wave 0"));
@@ -104,7 +104,7 @@ TEST_CASE("run: SIGINT stops a timing run cleanly: exit 130, valid chrome trace,
 
 TEST_CASE("run: SIGTERM stops a functional run: exit 143, result marked interrupted", "[cli][run]") {
   const fs::path result = tempDir() / "term.result.json";
-  const Run r = gcnsim(
+  const Run r = runGcnsim(
       {"run", kData + "spin.gfx900.json", "--mode", "functional", "--result", result.string()}, 1.0, SIGTERM);
   INFO(r.err);
   CHECK(r.status == 143);
@@ -116,8 +116,8 @@ TEST_CASE("run: the default watchdog stops a workgroup spinning on another in fu
   // Workgroup 0 waits for a flag workgroup 1 sets; functional mode runs them
   // one after another, so it would spin forever (wait_flag.gfx900.s).
   const fs::path result = tempDir() / "wd.result.json";
-  const Run r =
-      gcnsim({"run", kData + "wait_flag.gfx900.json", "--mode", "functional", "--result", result.string()});
+  const Run r = runGcnsim(
+      {"run", kData + "wait_flag.gfx900.json", "--mode", "functional", "--result", result.string()});
   INFO(r.err);
   CHECK(r.status == 3);
   CHECK_THAT(r.err, Catch::Contains("gcnsim: watchdog: wave 0 (workgroup (0,0,0) wave 0)") &&
@@ -128,7 +128,7 @@ TEST_CASE("run: the default watchdog stops a workgroup spinning on another in fu
   CHECK(doc.at("buffers").at("flag").at("data") == nlohmann::json::array({0}));
   // Both workgroups resident at once (timing mode): the flag is set and the kernel ends.
   const fs::path ok = tempDir() / "wd_timing.result.json";
-  const Run t = gcnsim({"run", kData + "wait_flag.gfx900.json", "--result", ok.string()});
+  const Run t = runGcnsim({"run", kData + "wait_flag.gfx900.json", "--result", ok.string()});
   CHECK(t.status == 0);
   CHECK(parseJson(slurp(ok)).at("buffers").at("flag").at("data") == nlohmann::json::array({1}));
 }
@@ -137,14 +137,14 @@ TEST_CASE("run: a loop that counts (its state never repeats) is left to the inst
           "[cli][run]") {
   // spin.gfx900 adds 1 to s2 forever: it runs far past the no-progress
   // detector's threshold (2^24) without tripping it.
-  const Run r =
-      gcnsim({"run", kData + "spin.gfx900.json", "--mode", "functional", "--max-instructions", "60000000"});
+  const Run r = runGcnsim(
+      {"run", kData + "spin.gfx900.json", "--mode", "functional", "--max-instructions", "60000000"});
   CHECK(r.status == 3);
   CHECK_THAT(r.err, Catch::Contains("instruction limit reached") && !Catch::Contains("no progress"));
 }
 
 TEST_CASE("run: --trace - --trace-format chrome: stdout is the trace alone", "[cli][run]") {
-  const Run r = gcnsim({"run", kVectorAdd, "--trace", "-", "--trace-format", "chrome", "-v"});
+  const Run r = runGcnsim({"run", kVectorAdd, "--trace", "-", "--trace-format", "chrome", "-v"});
   CHECK(r.status == 0);
   const nlohmann::json t = parseJson(r.out);
   CHECK(t.at("otherData").at("config") == "vega10");
@@ -152,16 +152,16 @@ TEST_CASE("run: --trace - --trace-format chrome: stdout is the trace alone", "[c
   CHECK(t.at("otherData").at("config_detail").at("values").at("gpu").at("cus") == 64);
   // The summary and the logs went to stderr.
   CHECK_THAT(r.err, Catch::Contains("kernel        vector_add") && Catch::Contains("[info] job loaded"));
-  const Run json = gcnsim({"run", kVectorAdd, "--result", "-"});
+  const Run json = runGcnsim({"run", kVectorAdd, "--result", "-"});
   CHECK(parseJson(json.out).at("status") == "ok");
 }
 
 TEST_CASE("run: --version, and the version in result documents", "[cli][run]") {
-  const Run v = gcnsim({"--version"});
+  const Run v = runGcnsim({"--version"});
   CHECK(v.status == 0);
   CHECK(v.out == std::string("gcnsim ") + GCNSIM_VERSION + "\n");
   const fs::path result = tempDir() / "v.result.json";
-  CHECK(gcnsim({"run", kVectorAdd, "--mode", "functional", "--result", result.string()}).status == 0);
+  CHECK(runGcnsim({"run", kVectorAdd, "--mode", "functional", "--result", result.string()}).status == 0);
   const nlohmann::json doc = parseJson(slurp(result));
   CHECK(doc.at("gcnsim_version") == GCNSIM_VERSION);
   CHECK(doc.at("status") == "ok");
@@ -169,7 +169,7 @@ TEST_CASE("run: --version, and the version in result documents", "[cli][run]") {
 
 TEST_CASE("run: --config takes a chip name; the result records the config and its values", "[cli][run]") {
   const fs::path result = tempDir() / "fiji.result.json";
-  const Run r = gcnsim({"run", kVectorAdd, "--config", "fiji", "--result", result.string()});
+  const Run r = runGcnsim({"run", kVectorAdd, "--config", "fiji", "--result", result.string()});
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("mode          timing (config fiji)"));
   CHECK_THAT(r.err, Catch::Contains("config fiji is for GCN 1.2, the kernel for GCN 1.4"));
@@ -192,10 +192,10 @@ TEST_CASE("run: --config takes a chip name; the result records the config and it
   const fs::path small = tempDir() / "small.json";
   std::ofstream(small) << R"({"name": "small", "arch": "gfx900", "gpu": {"cus": 2}})";
   const fs::path r2 = tempDir() / "small.result.json";
-  const Run f = gcnsim({"run", kVectorAdd, "--config", small.string(), "--result", r2.string()});
+  const Run f = runGcnsim({"run", kVectorAdd, "--config", small.string(), "--result", r2.string()});
   CHECK_THAT(f.out, Catch::Contains("(config small)"));
   CHECK(parseJson(slurp(r2)).at("config").at("source") == small.string());
-  const Run bad = gcnsim({"run", kVectorAdd, "--config", "fury"});
+  const Run bad = runGcnsim({"run", kVectorAdd, "--config", "fury"});
   CHECK(bad.status == 2);
   CHECK(bad.err ==
         "gcnsim: --config fury: not a chip name (tahiti, hawaii, fiji, vega10) or a config file\n");
@@ -203,9 +203,9 @@ TEST_CASE("run: --config takes a chip name; the result records the config and it
 
 TEST_CASE("run: --set overrides config values, recorded in the result", "[cli][run]") {
   const fs::path base = tempDir() / "set0.json", one = tempDir() / "set1.json";
-  REQUIRE(gcnsim({"run", kVectorAdd, "--result", base.string()}).status == 0);
-  const Run r =
-      gcnsim({"run", kVectorAdd, "--set", "cus=1", "--set", "l1.hit_latency=200", "--result", one.string()});
+  REQUIRE(runGcnsim({"run", kVectorAdd, "--result", base.string()}).status == 0);
+  const Run r = runGcnsim(
+      {"run", kVectorAdd, "--set", "cus=1", "--set", "l1.hit_latency=200", "--result", one.string()});
   REQUIRE(r.status == 0);
   const nlohmann::json a = parseJson(slurp(base)), b = parseJson(slurp(one));
   CHECK(b.at("config").at("overrides") == nlohmann::json{{"gpu.cus", 1}, {"l1.hit_latency", 200}});
@@ -214,7 +214,7 @@ TEST_CASE("run: --set overrides config values, recorded in the result", "[cli][r
   // 16 workgroups on one CU instead of 64 CUs: the same work takes longer.
   CHECK(b.at("stats").at("cycles").get<uint64_t>() > a.at("stats").at("cycles").get<uint64_t>());
   CHECK(b.at("buffers") == a.at("buffers"));
-  const Run bad = gcnsim({"run", kVectorAdd, "--set", "gpu.cuz=4"});
+  const Run bad = runGcnsim({"run", kVectorAdd, "--set", "gpu.cuz=4"});
   CHECK(bad.status == 2);
   CHECK_THAT(bad.err, Catch::StartsWith("gcnsim: --set gpu.cuz: unknown config key"));
   CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
@@ -223,16 +223,16 @@ TEST_CASE("run: --set overrides config values, recorded in the result", "[cli][r
 TEST_CASE("run: a bad output path fails before the simulation, in one line", "[cli][run]") {
   // spin.gfx900 never ends: only a check before the run can return at once.
   const std::string spin = kData + "spin.gfx900.json";
-  const Run r = gcnsim({"run", spin, "--result", "/nonexistent-dir/r.json"});
+  const Run r = runGcnsim({"run", spin, "--result", "/nonexistent-dir/r.json"});
   CHECK(r.status == 2);
   CHECK(r.err == "gcnsim: --result /nonexistent-dir/r.json: directory \"/nonexistent-dir\" does not exist\n");
   CHECK(r.seconds < 10);
-  const Run t = gcnsim({"run", spin, "--trace", tempDir().string()});
+  const Run t = runGcnsim({"run", spin, "--trace", tempDir().string()});
   CHECK(t.status == 2);
   CHECK_THAT(t.err, Catch::StartsWith("gcnsim: --trace ") && Catch::Contains("is a directory"));
   const fs::path file = tempDir() / "plain_file";
   std::ofstream(file) << "x";
-  const Run o = gcnsim({"run", spin, "--out", (file / "sub").string()});
+  const Run o = runGcnsim({"run", spin, "--out", (file / "sub").string()});
   CHECK(o.status == 2);
   CHECK_THAT(o.err, Catch::StartsWith("gcnsim: --out ") && Catch::Contains("is not a directory"));
 }
@@ -253,12 +253,12 @@ TEST_CASE("run: option mistakes are one line naming the option; internal options
        "(see gcnsim info --help)\n"},
   };
   for (const auto& [args, message] : cases) {
-    const Run r = gcnsim(args);
+    const Run r = runGcnsim(args);
     CHECK(r.status == 2);
     CHECK(r.err == message);
   }
   for (const char* cmd : {"run", "info", "disasm", "check"}) {
-    const Run h = gcnsim({cmd, "--help"});
+    const Run h = runGcnsim({cmd, "--help"});
     INFO(cmd << "\n" << h.out);
     CHECK(h.status == 0);
     CHECK_THAT(h.out, !Catch::Contains("--job") && !Catch::Contains("--file"));
@@ -267,11 +267,11 @@ TEST_CASE("run: option mistakes are one line naming the option; internal options
 
 TEST_CASE("run: the progress line shows on --progress, never with --quiet", "[cli][run]") {
   const std::string spin = kData + "spin.gfx900.json";
-  const Run p = gcnsim({"run", spin, "--mode", "functional", "--threads", "1", "--progress"}, 3.0, SIGINT);
+  const Run p = runGcnsim({"run", spin, "--mode", "functional", "--threads", "1", "--progress"}, 3.0, SIGINT);
   CHECK(p.status == 130);
   CHECK_THAT(p.err, Catch::Contains("\r") && Catch::Contains(" wave-instructions | work-groups 0/1 | "));
   // stderr is a file here: no line unless asked for.
-  const Run q = gcnsim({"run", spin, "--mode", "functional", "--threads", "1"}, 2.5, SIGINT);
+  const Run q = runGcnsim({"run", spin, "--mode", "functional", "--threads", "1"}, 2.5, SIGINT);
   CHECK_THAT(q.err, !Catch::Contains("wave-instructions |"));
 }
 
