@@ -60,7 +60,7 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "the kernel's chip")("set", po::value(&o.sets)->composing(),
                            "timing: override a config value, KEY=VALUE (e.g. gpu.cus=4); repeatable")(
       "max-cycles", po::value(&maxCycles),
-      "timing watchdog: stop after this many cycles (default: scaled to the grid, README \"Watchdog\")")(
+      "timing watchdog: stop after this many cycles (default: scaled to the grid, README \"Run control\")")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
       "max-instructions", po::value(&maxInstructions),
       "watchdog: stop after this many wave-instructions (default: scaled to the grid)")(
