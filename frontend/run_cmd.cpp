@@ -201,7 +201,7 @@ uint32_t sgprsPerWave(const Job& job) {
 }
 
 uint64_t defaultMaxInstructions(uint64_t waves) {
-  return std::clamp<uint64_t>(waves << 24, uint64_t{1} << 32, uint64_t{1} << 52);
+  return std::clamp<uint64_t>(waves << 24, uint64_t{1} << 30, uint64_t{1} << 52);
 }
 
 uint64_t defaultMaxCycles(uint64_t maxInstructions) {

@@ -69,7 +69,7 @@ struct RunOutcome {
 RunOutcome runJob(Job job, const RunOptions& options);
 
 // The default watchdog limits for a grid of `waves` waves: 2^24 wave-instructions
-// per wave, at least 2^32 in all (at most 2^52); and 2^13 cycles per
+// per wave, at least 2^30 in all (at most 2^52); and 2^13 cycles per
 // instruction of that budget (at most 2^62).
 uint64_t defaultMaxInstructions(uint64_t waves);
 uint64_t defaultMaxCycles(uint64_t maxInstructions);

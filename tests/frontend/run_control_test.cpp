@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "frontend/progress_line.hpp"
+#include "frontend/run_cmd.hpp"
 
 extern char** environ;
 
@@ -282,4 +283,15 @@ TEST_CASE("progress line: counts, rate and an ETA from the work-groups done", "[
         "cycle 1.23 M | 5.00 M wave-instructions | work-groups 25/100 | 500000 inst/s | ETA 30 s");
   CHECK(ProgressLine::format(0, 999, 0, 8, false, 1.0) ==
         "999 wave-instructions | work-groups 0/8 | 999 inst/s");
+}
+
+TEST_CASE("watchdog defaults: 2^24 wave-instructions per wave (2^30 to 2^52), 2^13 cycles each", "[run]") {
+  using gcnsim::frontend::defaultMaxCycles;
+  using gcnsim::frontend::defaultMaxInstructions;
+  CHECK(defaultMaxInstructions(1) == uint64_t{1} << 30);                  // the floor: one wave
+  CHECK(defaultMaxInstructions(64) == uint64_t{1} << 30);                 // 64 x 2^24 = 2^30
+  CHECK(defaultMaxInstructions(131072) == uint64_t{131072} << 24);        // 8 M work-items
+  CHECK(defaultMaxInstructions(uint64_t{1} << 32) == uint64_t{1} << 52);  // the ceiling
+  CHECK(defaultMaxCycles(uint64_t{1} << 30) == uint64_t{1} << 43);
+  CHECK(defaultMaxCycles(uint64_t{1} << 52) == uint64_t{1} << 62);
 }
