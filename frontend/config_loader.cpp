@@ -228,8 +228,8 @@ RunConfig loadRunConfig(const std::string& config, const std::vector<std::string
                         uint64_t maxFileBytes) {
   RunConfig rc;
   nlohmann::json doc;
-  std::string where = "--config " + config;
   const std::string chip = config.empty() ? sim::timing::defaultConfig(kernelGen).name : config;
+  std::string where = (config.empty() ? "config " : "--config ") + chip;
   for (auto [g, arch] : kChips)
     if (sim::timing::defaultConfig(g).name == chip) doc = {{"name", chip}, {"arch", arch}}, rc.gen = g;
   if (rc.gen) {
