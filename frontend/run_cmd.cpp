@@ -467,6 +467,12 @@ int runCommand(const std::vector<std::string>& args) {
   if (opt.result == "-" && opt.trace == "-")
     throw InputError("--result - and --trace -: only one can use stdout");
   opt.readBuffers = !opt.result.empty() || !opt.outDir.empty();
+  // From here to the written outputs, SIGINT/SIGTERM stop the run rather than
+  // the process: one that comes while the job loads ends the run at its first
+  // check, one that comes while outputs are written lets them finish.
+  sim::RunControl control;
+  opt.control = &control;
+  const StopOnSignals stopOnSignals(control);
   Job job = loadJob(opt.job, opt.limits);
   spdlog::info("job loaded");
   // runJob takes the buffers' bytes; keep what the summary prints.
@@ -475,11 +481,8 @@ int runCommand(const std::vector<std::string>& args) {
   uint64_t workgroups = 1;
   for (int i = 0; i < 3; ++i) workgroups *= (grid[i] + workgroup[i] - 1) / workgroup[i];
 
-  sim::RunControl control;
-  opt.control = &control;
   RunOutcome out;
   {
-    const StopOnSignals stopOnSignals(control);
     std::optional<ProgressLine> progress;
     if (!opt.quiet && (opt.progress || ::isatty(STDERR_FILENO)))
       progress.emplace(control, workgroups, opt.mode == "timing", stderr);
