@@ -20,10 +20,13 @@ namespace {
 // Parses `args` with one positional FILE; returns false (after printing help) for --help.
 bool parseArgs(const std::vector<std::string>& args, po::options_description& opts, const char* positional,
                po::variables_map& vm) {
-  opts.add_options()("help,h", "show this help")(positional, po::value<std::string>(), "input file");
+  opts.add_options()("help,h", "show this help");
+  // The positional FILE is plumbing, not an option: parsed but not in --help.
+  po::options_description all;
+  all.add(opts).add_options()(positional, po::value<std::string>(), "input file");
   po::positional_options_description pos;
   pos.add(positional, 1);
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout << opts;

@@ -1,5 +1,6 @@
 #include "frontend/config_loader.hpp"
 
+#include <algorithm>
 #include <span>
 
 #include "frontend/error.hpp"
@@ -178,6 +179,86 @@ GpuConfig parseGpuConfig(const nlohmann::json& doc, const std::string& where) {
   }
   if (const std::string e = c.validate(); !e.empty()) throw InputError(where + ": " + e);
   return c;
+}
+
+nlohmann::json gpuConfigValues(const GpuConfig& config) {
+  GpuConfig c = config;  // fieldsOf takes a mutable config
+  nlohmann::json out = nlohmann::json::object();
+  for (const Field& f : fieldsOf(c)) out[f.section][f.name] = f.values[0];
+  out["issue"]["arbitration"] =
+      c.issue.arbitration == sim::timing::Arbitration::RoundRobin ? "round_robin" : "oldest_first";
+  return out;
+}
+
+namespace {
+
+// The bundled chips, with the architecture their configs/NAME.json names.
+constexpr std::pair<isa::Gen, const char*> kChips[] = {{isa::Gen::GCN10, "gfx600"},
+                                                       {isa::Gen::GCN11, "gfx701"},
+                                                       {isa::Gen::GCN12, "gfx803"},
+                                                       {isa::Gen::GCN14, "gfx900"}};
+
+// "section.field" for a --set key: as written, or the one section with that field.
+std::string fullKey(const std::string& key) {
+  const std::vector<std::string> fields = gpuConfigFields();
+  if (std::find(fields.begin(), fields.end(), key) != fields.end()) return key;
+  std::string found;
+  for (const std::string& f : fields) {
+    if (f.substr(f.find('.') + 1) != key) continue;
+    if (!found.empty())
+      throw InputError("--set " + key + ": ambiguous key (" + found + " or " + f + "; write SECTION.FIELD)");
+    found = f;
+  }
+  if (found.empty())
+    throw InputError("--set " + key +
+                     ": unknown config key (expected SECTION.FIELD as in configs/*.json, e.g. " +
+                     "gpu.cus, cu.simds, l1.hit_latency)");
+  return found;
+}
+
+}  // namespace
+
+std::string chipNames() {
+  std::string out;
+  for (auto [g, arch] : kChips) out += (out.empty() ? "" : ", ") + sim::timing::defaultConfig(g).name;
+  return out;
+}
+
+RunConfig loadRunConfig(const std::string& config, const std::vector<std::string>& sets, isa::Gen kernelGen,
+                        uint64_t maxFileBytes) {
+  RunConfig rc;
+  nlohmann::json doc;
+  const std::string chip = config.empty() ? sim::timing::defaultConfig(kernelGen).name : config;
+  std::string where = (config.empty() ? "config " : "--config ") + chip;
+  for (auto [g, arch] : kChips)
+    if (sim::timing::defaultConfig(g).name == chip) doc = {{"name", chip}, {"arch", arch}}, rc.gen = g;
+  if (rc.gen) {
+    rc.source = "built-in";
+  } else {
+    if (config.find('/') == std::string::npos && !config.ends_with(".json") &&
+        !std::filesystem::exists(config))
+      throw InputError(where + ": not a chip name (" + chipNames() + ") or a config file");
+    doc = parseJsonText(readInputText(config, maxFileBytes), config);
+    rc.source = config;
+    where = config;
+    if (doc.is_object() && doc.contains("arch") && doc.at("arch").is_string())
+      if (const auto arch = isa::parseArch(doc.at("arch").get<std::string>())) rc.gen = arch->gen;
+  }
+  rc.overrides = nlohmann::json::object();
+  for (const std::string& set : sets) {
+    const size_t eq = set.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("--set \"" + set + "\": expected KEY=VALUE, e.g. --set gpu.cus=4");
+    const std::string key = fullKey(set.substr(0, eq)), text = set.substr(eq + 1);
+    nlohmann::json value = nlohmann::json::parse(text, nullptr, false);
+    if (value.is_discarded()) value = text;  // a bare word, e.g. issue.arbitration=round_robin
+    if (!doc.is_object()) break;             // parseGpuConfig names the problem
+    const size_t dot = key.find('.');
+    doc[key.substr(0, dot)][key.substr(dot + 1)] = value;
+    rc.overrides[key] = value;
+  }
+  rc.gpu = parseGpuConfig(doc, sets.empty() ? where : where + " with --set");
+  return rc;
 }
 
 GpuConfig loadGpuConfig(const std::filesystem::path& path, uint64_t maxFileBytes) {

@@ -15,9 +15,11 @@
 #pragma once
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "isa/gen.hpp"
 #include "sim/timing/gpu_config.hpp"
 
 namespace gcnsim::frontend {
@@ -29,5 +31,26 @@ sim::timing::GpuConfig loadGpuConfig(const std::filesystem::path& path,
 sim::timing::GpuConfig parseGpuConfig(const nlohmann::json& doc, const std::string& where);
 // Every "section.field" the format accepts, in file order.
 std::vector<std::string> gpuConfigFields();
+// Every field's effective value, {"gpu": {"cus": 64, ...}, ...} (the format
+// above, without "name"/"arch"), for result documents and trace headers.
+nlohmann::json gpuConfigValues(const sim::timing::GpuConfig& c);
+
+// The config of a run (`gcnsim run --config NAME|FILE --set KEY=VALUE`):
+// NAME is a bundled chip (tahiti, hawaii, fiji, vega10: the built-in
+// defaults of sim::timing::defaultConfig, which configs/NAME.json documents);
+// anything else is a config file. Empty: the kernel generation's chip.
+struct RunConfig {
+  sim::timing::GpuConfig gpu;
+  std::string source;           // the file, or "built-in"
+  std::optional<isa::Gen> gen;  // the generation the config is for (its "arch"), if it names one
+  nlohmann::json overrides;     // {"gpu.cus": 4, ...}: the --set values, as applied
+};
+// `sets` are "KEY=VALUE" with KEY "section.field" or a field name that only
+// one section has ("cus"); InputError "--set KEY: ..." for an unknown key or a
+// bad value, "--config X: ..." for an unknown name or a bad file.
+RunConfig loadRunConfig(const std::string& config, const std::vector<std::string>& sets, isa::Gen kernelGen,
+                        uint64_t maxFileBytes);
+// The chip names --config accepts, e.g. "tahiti, hawaii, fiji, vega10".
+std::string chipNames();
 
 }  // namespace gcnsim::frontend

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -139,9 +140,46 @@ std::string shortestFloatText(uint64_t bits, ElemType t) {
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   const int maxDigits = t == ElemType::F16 ? 5 : t == ElemType::F32 ? 9 : 17;
   char buf[40];
+  // The first precision whose "%.*g" text reads back exactly. For floats and
+  // doubles that is std::to_chars' shortest digits (its scientific text),
+  // laid out as %g lays out that many digits; checked by reading it back. The
+  // search is the fallback (and the way for halves). It is the fast path of
+  // large result documents (README "Result document").
+  auto readsBack = [&](const char* end) {
+    double back = 0;
+    if (std::from_chars(buf, end, back).ec != std::errc()) back = std::strtod(buf, nullptr);  // subnormals
+    return encodeFloat(back, t) == bits;
+  };
+  if (t != ElemType::F16) {
+    const auto r =
+        t == ElemType::F32
+            ? std::to_chars(buf, buf + sizeof buf - 1, static_cast<float>(v), std::chars_format::scientific)
+            : std::to_chars(buf, buf + sizeof buf - 1, v, std::chars_format::scientific);
+    *r.ptr = '\0';
+    const std::string_view sci(buf, r.ptr);
+    const size_t e = sci.find('e');
+    const bool negative = sci[0] == '-';
+    std::string digits;
+    for (char c : sci.substr(0, e))
+      if (c >= '0' && c <= '9') digits += c;
+    int exp = 0;
+    std::from_chars(buf + e + (sci[e + 1] == '+' ? 2 : 1), r.ptr, exp);
+    const int d = static_cast<int>(digits.size());
+    if (exp >= -4 && exp < d) {  // %g's fixed layout for precision d
+      std::string fixed = negative ? "-" : "";
+      if (exp < 0)
+        fixed += "0." + std::string(size_t(-exp - 1), '0') + digits;
+      else
+        fixed +=
+            digits.substr(0, size_t(exp) + 1) + (exp + 1 < d ? "." + digits.substr(size_t(exp) + 1) : "");
+      std::memcpy(buf, fixed.c_str(), fixed.size() + 1);
+    }
+    if (readsBack(buf + std::strlen(buf))) return buf;
+  }
   for (int digits = 1; digits <= maxDigits; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    if (encodeFloat(std::strtod(buf, nullptr), t) == bits) break;
+    const auto r = std::to_chars(buf, buf + sizeof buf - 1, v, std::chars_format::general, digits);  // = %.*g
+    *r.ptr = '\0';
+    if (readsBack(r.ptr)) break;
   }
   return buf;
 }

@@ -7,7 +7,8 @@
 namespace gcnsim::frontend {
 
 // Exit statuses of the gcnsim command (README "Exit status").
-enum ExitCode : int { kExitOk = 0, kExitFault = 1, kExitBadInput = 2 };
+// A run stopped by SIGINT/SIGTERM exits 128 + the signal number (130, 143), as a shell reports it.
+enum ExitCode : int { kExitOk = 0, kExitFault = 1, kExitBadInput = 2, kExitWatchdog = 3 };
 
 // `s` with every control character (C0, DEL, C1) and the Unicode line and
 // paragraph separators written as escapes (\n, \t, \r, \0, \xNN, \u2028), so

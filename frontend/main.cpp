@@ -1,4 +1,7 @@
 // gcnsim command line: `gcnsim run|disasm|info|check ...`.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
 #include <boost/program_options.hpp>
 #include <exception>
 #include <iostream>
@@ -9,7 +12,9 @@
 #include "frontend/commands.hpp"
 #include "frontend/diff_cmd.hpp"
 #include "frontend/error.hpp"
+#include "frontend/option_errors.hpp"
 #include "frontend/run_cmd.hpp"
+#include "frontend/version.hpp"
 
 using namespace gcnsim;
 using frontend::InputError;
@@ -24,23 +29,30 @@ const char* kUsage =
     "  info FILE     describe an AMDGPU code object: arch, kernels, arguments, descriptor\n"
     "  check JOB     validate a job file\n"
     "  diff A B      compare two result documents (gcnsim run --result)\n"
-    "run `gcnsim <command> --help` for the options of a command\n";
+    "run `gcnsim <command> --help` for the options of a command; `gcnsim --version` for the version\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string cmd;
   try {
+    // Logs go to stderr: stdout carries only what was asked for (results, traces, reports).
+    spdlog::set_default_logger(spdlog::stderr_color_mt("gcnsim"));
     if (argc < 2) {
       std::cerr << kUsage;
       return frontend::kExitBadInput;
     }
-    std::string cmd = argv[1];
+    cmd = argv[1];
     std::vector<std::string> args(argv + 2, argv + argc);
     if (cmd == "run") return frontend::runCommand(args);
     if (cmd == "disasm") return frontend::disasmCommand(args);
     if (cmd == "info") return frontend::infoCommand(args);
     if (cmd == "check") return frontend::checkCommand(args);
     if (cmd == "diff") return frontend::diffCommand(args);
+    if (cmd == "--version" || cmd == "-V") {
+      std::cout << "gcnsim " << frontend::kVersion << '\n';
+      return frontend::kExitOk;
+    }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return frontend::kExitOk;
@@ -52,7 +64,7 @@ int main(int argc, char** argv) {
     std::cerr << "gcnsim: " << e.what() << '\n';
     return frontend::kExitBadInput;
   } catch (const boost::program_options::error& e) {
-    std::cerr << "gcnsim: " << frontend::escapeText(e.what()) << '\n';
+    std::cerr << "gcnsim: " << frontend::optionErrorMessage(e, cmd) << '\n';
     return frontend::kExitBadInput;
   } catch (const std::bad_alloc&) {
     // The limits (README "Limits") keep every input within bounds; the host ran out anyway.

@@ -1,6 +1,8 @@
 #include "frontend/result.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -15,15 +17,27 @@ namespace {
 
 std::string quote(const std::string& s) { return nlohmann::json(s).dump(); }
 
-// One element as JSON text: integers exactly, floats as the shortest text that
-// reads back to the same value (always with '.', 'e' so readers see a float;
-// -0 stays "-0.0"), NaN and infinities as the strings "nan", "inf", "-inf".
-std::string elementText(uint64_t bits, ElemType t) {
-  if (!isFloatType(t)) return int128ToString(intBitsToValue(bits, t));
-  std::string s = shortestFloatText(bits, t);
-  if (s == "nan" || s == "inf" || s == "-inf") return "\"" + s + "\"";
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
+// Appends one element as JSON text: integers exactly, floats as the shortest
+// text that reads back to the same value (always with '.', 'e' so readers see
+// a float; -0 stays "-0.0"), NaN and infinities as the strings "nan", "inf",
+// "-inf". Integers go through std::to_chars: an 8 M-element buffer is written
+// in well under a second (README "Result document").
+void appendElement(std::string& out, uint64_t bits, ElemType t) {
+  if (!isFloatType(t)) {
+    const __int128 v = intBitsToValue(bits, t);  // every element type fits in 64 bits
+    char buf[24];
+    const auto r = v < 0 ? std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v))
+                         : std::to_chars(buf, buf + sizeof buf, static_cast<uint64_t>(v));
+    out.append(buf, r.ptr);
+    return;
+  }
+  const std::string s = shortestFloatText(bits, t);
+  if (s == "nan" || s == "inf" || s == "-inf") {
+    out += '"' + s + '"';
+    return;
+  }
+  out += s;
+  if (s.find_first_of(".e") == std::string::npos) out += ".0";
 }
 
 std::string dims(const std::array<uint32_t, 3>& d) {
@@ -32,12 +46,22 @@ std::string dims(const std::array<uint32_t, 3>& d) {
 
 }  // namespace
 
-std::string resultJsonText(const ResultDoc& doc) {
+namespace {
+
+// The document as JSON text, handed to `sink` in pieces of about 1 MiB, so a
+// large result is written as it is formatted, never held whole.
+template <class Sink>
+void emitResultJson(const ResultDoc& doc, Sink&& sink) {
+  constexpr size_t kChunk = size_t{1} << 20;
   std::ostringstream os;
   os << "{\n";
+  if (!doc.version.empty()) os << "  \"gcnsim_version\": " << quote(doc.version) << ",\n";
+  os << "  \"status\": " << quote(doc.status) << ",\n";
+  if (!doc.message.empty()) os << "  \"message\": " << quote(doc.message) << ",\n";
   os << "  \"kernel\": " << quote(doc.kernel) << ",\n";
   os << "  \"arch\": " << quote(doc.arch) << ",\n";
   os << "  \"mode\": " << quote(doc.mode) << ",\n";
+  if (!doc.configJson.empty()) os << "  \"config\": " << doc.configJson << ",\n";
   os << "  \"grid\": " << dims(doc.grid) << ",\n";
   os << "  \"workgroup\": " << dims(doc.workgroup) << ",\n";
   os << "  \"stats\": {\"waves\": " << doc.stats.waves << ", \"instructions\": " << doc.stats.instructions
@@ -47,28 +71,50 @@ std::string resultJsonText(const ResultDoc& doc) {
   os << "},\n";
   for (const auto& [name, text] : doc.sections) os << "  " << quote(name) << ": " << text << ",\n";
   os << "  \"buffers\": {";
+  std::string text = os.str();
+  text.reserve(kChunk + 4096);
   for (size_t b = 0; b < doc.buffers.size(); ++b) {
     const ResultBuffer& buf = doc.buffers[b];
     const size_t n = buf.bytes.size() / elemTypeSize(buf.type);
-    os << (b ? "," : "") << "\n    " << quote(buf.name) << ": {\"type\": \"" << elemTypeName(buf.type)
-       << "\", \"count\": " << n << ", \"data\": [";
-    for (size_t i = 0; i < n; ++i)
-      os << (i ? ", " : "") << elementText(loadElementBits(buf.bytes, i, buf.type), buf.type);
-    os << "]}";
+    text += (b ? ",\n    " : "\n    ") + quote(buf.name) + ": {\"type\": \"" +
+            std::string(elemTypeName(buf.type)) + "\", \"count\": " + std::to_string(n) + ", \"data\": [";
+    for (size_t i = 0; i < n; ++i) {
+      if (i) text += ", ";
+      appendElement(text, loadElementBits(buf.bytes, i, buf.type), buf.type);
+      if (text.size() >= kChunk) {
+        sink(std::string_view(text));
+        text.clear();
+      }
+    }
+    text += "]}";
   }
-  os << (doc.buffers.empty() ? "}\n" : "\n  }\n");
-  os << "}\n";
-  return os.str();
+  text += doc.buffers.empty() ? "}\n" : "\n  }\n";
+  text += "}\n";
+  sink(std::string_view(text));
+}
+
+}  // namespace
+
+std::string resultJsonText(const ResultDoc& doc) {
+  std::string text;
+  emitResultJson(doc, [&](std::string_view piece) { text += piece; });
+  return text;
 }
 
 void writeResultJson(const std::filesystem::path& path, const ResultDoc& doc) {
-  const std::string text = resultJsonText(doc);
   if (path == "-") {
-    std::cout << text;
+    emitResultJson(
+        doc, [](std::string_view piece) { std::cout.write(piece.data(), std::streamsize(piece.size())); });
+    std::cout.flush();
     return;
   }
-  std::ofstream out(path, std::ios::binary);
-  if (!out || !(out << text) || !out.flush())
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  bool ok = f != nullptr;
+  if (f)
+    emitResultJson(doc, [&](std::string_view piece) {
+      ok = ok && std::fwrite(piece.data(), 1, piece.size(), f) == piece.size();
+    });
+  if ((f && std::fclose(f) != 0) || !ok)
     throw InputError(path.string() + ": cannot write the result document");
 }
 
@@ -99,6 +145,11 @@ ResultDoc readResultJson(const std::filesystem::path& path) {
   const JobContext ctx(path.string());
   ctx.requireObject(doc, "");
   ResultDoc r;
+  if (doc.contains("gcnsim_version"))
+    r.version = ctx.requireString(doc.at("gcnsim_version"), "gcnsim_version");
+  if (doc.contains("status")) r.status = ctx.requireString(doc.at("status"), "status");
+  if (doc.contains("message")) r.message = ctx.requireString(doc.at("message"), "message");
+  if (doc.contains("config")) r.configJson = doc.at("config").dump();
   r.kernel = ctx.requireString(ctx.requireKey(doc, "kernel", ""), "kernel");
   r.arch = ctx.requireString(ctx.requireKey(doc, "arch", ""), "arch");
   r.mode = ctx.requireString(ctx.requireKey(doc, "mode", ""), "mode");
@@ -125,7 +176,8 @@ ResultDoc readResultJson(const std::filesystem::path& path) {
       r.stats.extra.emplace_back(it.key(), v);
   }
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    static const char* const known[] = {"kernel", "arch", "mode", "grid", "workgroup", "stats", "buffers"};
+    static const char* const known[] = {"gcnsim_version", "status", "message",   "config", "kernel", "arch",
+                                        "mode",           "grid",   "workgroup", "stats",  "buffers"};
     if (std::find(std::begin(known), std::end(known), it.key()) == std::end(known))
       r.sections.emplace_back(it.key(), it.value().dump());
   }

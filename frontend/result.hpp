@@ -26,9 +26,13 @@ struct ResultStats {
 };
 
 struct ResultDoc {
-  std::string kernel;  // kernel name
-  std::string arch;    // e.g. "gfx900"
-  std::string mode;    // e.g. "functional", "timing"
+  std::string version;        // gcnsim's version (frontend/version.hpp); "" leaves it out
+  std::string status = "ok";  // "ok", "fault", "watchdog" or "interrupted" (run_cmd.hpp statusName)
+  std::string message;        // why the run stopped, for any status but "ok"
+  std::string configJson;     // timing mode: the GPU config (name, source, overrides, values) as JSON
+  std::string kernel;         // kernel name
+  std::string arch;           // e.g. "gfx900"
+  std::string mode;           // e.g. "functional", "timing"
   std::array<uint32_t, 3> grid{1, 1, 1};
   std::array<uint32_t, 3> workgroup{1, 1, 1};
   ResultStats stats;

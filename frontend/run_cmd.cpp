@@ -1,11 +1,13 @@
 #include "frontend/run_cmd.hpp"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -18,11 +20,15 @@
 #include "frontend/job.hpp"
 #include "frontend/kernel_launch.hpp"
 #include "frontend/limit_options.hpp"
+#include "frontend/output_paths.hpp"
+#include "frontend/progress_line.hpp"
 #include "frontend/result.hpp"
 #include "frontend/run_reports.hpp"
+#include "frontend/run_signals.hpp"
 #include "frontend/source_lines.hpp"
 #include "frontend/trace_filter.hpp"
 #include "frontend/trace_writer.hpp"
+#include "frontend/version.hpp"
 #include "memory/gds.hpp"
 #include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
@@ -45,15 +51,22 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   RunOptions o;
   std::string traceCu, threads;
   std::vector<std::string> reports;
+  uint64_t maxInstructions = 0, maxCycles = 0;
   po::options_description desc("gcnsim run JOB.json [options]");
   desc.add_options()("help,h", "show this help")("result", po::value(&o.result),
                                                  "write the result document (JSON)")(
       "out", po::value(&o.outDir), "write each reported buffer as raw bytes DIR/NAME.bin")(
       "mode", po::value(&o.mode), "timing (default: cycle-approximate) or functional")(
-      "config", po::value(&o.config), "timing: GPU config file (configs/*.json; default: the kernel's chip)")(
-      "max-cycles", po::value(&o.maxCycles), "timing watchdog: stop after this many cycles")(
+      "config", po::value(&o.config),
+      "timing: GPU config, a chip name (tahiti, hawaii, fiji, vega10) or a file (configs/*.json); default: "
+      "the kernel's chip")("set", po::value(&o.sets)->composing(),
+                           "timing: override a config value, KEY=VALUE (e.g. gpu.cus=4); repeatable")(
+      "max-cycles", po::value(&maxCycles),
+      "timing watchdog: stop after this many cycles (default: scaled to the grid, README \"Run control\")")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
-      "max-instructions", po::value(&o.maxInstructions), "watchdog: stop after this many wave-instructions")(
+      "max-instructions", po::value(&maxInstructions),
+      "watchdog: stop after this many wave-instructions (default: scaled to the grid)")(
+      "quiet,q", "no progress line")("progress", "show the progress line even when stderr is not a terminal")(
       "threads", po::value(&threads),
       "threads running workgroups (functional) or CU groups (timing); default: all cores; results are the "
       "same for any count")("log-level", po::value(&o.logLevel), "trace, debug, info, warn, error")(
@@ -68,13 +81,15 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "timing: print stalls (LGKM/VM/barrier stall profile), listing (annotated disassembly), lines (cost "
       "per source line) or stats; repeat or separate with commas")(
       "report-format", po::value(&o.reportFormat),
-      "text (default), json or csv; json and csv send the summary to stderr")("job", po::value(&o.job),
-                                                                              "job file");
+      "text (default), json or csv; json and csv send the summary to stderr");
   addLimitOptions(desc, o.limits, true);
+  // JOB is positional plumbing: parsed, not listed in --help.
+  po::options_description all;
+  all.add(desc).add_options()("job", po::value(&o.job), "job file");
   po::positional_options_description pos;
   pos.add("job", 1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
   po::notify(vm);
   help = vm.count("help") > 0;
   if (help) {
@@ -82,6 +97,10 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     return o;
   }
   if (vm.count("verbose")) o.logLevel = "info";
+  if (vm.count("max-instructions")) o.maxInstructions = maxInstructions;
+  if (vm.count("max-cycles")) o.maxCycles = maxCycles;
+  o.quiet = vm.count("quiet") > 0;
+  o.progress = vm.count("progress") > 0;
   if (o.logLevel != "off" && spdlog::level::from_str(o.logLevel) == spdlog::level::off)
     throw InputError("--log-level: \"" + o.logLevel +
                      "\" is not a level (expected trace, debug, info, warn or error)");
@@ -191,13 +210,44 @@ uint32_t sgprsPerWave(const Job& job) {
   return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
 }
 
+uint64_t defaultMaxInstructions(uint64_t waves) {
+  return std::clamp<uint64_t>(waves << 24, uint64_t{1} << 30, uint64_t{1} << 52);
+}
+
+uint64_t defaultMaxCycles(uint64_t maxInstructions) {
+  return maxInstructions >= (uint64_t{1} << 49) ? uint64_t{1} << 62 : maxInstructions << 13;
+}
+
+const char* statusName(sim::RunStatus::Kind kind) {
+  switch (kind) {
+    case sim::RunStatus::Ok: return "ok";
+    case sim::RunStatus::Fault: return "fault";
+    case sim::RunStatus::Watchdog: return "watchdog";
+    case sim::RunStatus::Interrupted: return "interrupted";
+  }
+  return "fault";
+}
+
 RunOutcome runJob(Job job, const RunOptions& opt) {
   checkMode(opt);
   const bool timing = opt.mode == "timing";
   sim::timing::GpuConfig gpu;
-  if (timing)
-    gpu = opt.config.empty() ? sim::timing::defaultConfig(job.kernel.arch.gen)
-                             : loadGpuConfig(opt.config, opt.limits.maxFileBytes);
+  std::string configJson;
+  if (timing) {
+    const RunConfig rc = loadRunConfig(opt.config, opt.sets, job.kernel.arch.gen, opt.limits.maxFileBytes);
+    gpu = rc.gpu;
+    if (rc.gen && *rc.gen != job.kernel.arch.gen)
+      spdlog::warn("config {} is for {}, the kernel for {} ({}): timings are of a different generation",
+                   gpu.name, isa::genName(*rc.gen), isa::genName(job.kernel.arch.gen),
+                   job.kernel.arch.llvmName);
+    configJson = nlohmann::json{{"name", gpu.name},
+                                {"source", rc.source},
+                                {"overrides", rc.overrides},
+                                {"values", gpuConfigValues(gpu)}}
+                     .dump();
+  } else if (!opt.config.empty() || !opt.sets.empty()) {
+    throw InputError(std::string(opt.config.empty() ? "--set" : "--config") + ": needs --mode timing");
+  }
   if (!opt.arch.empty()) {
     auto want = isa::parseArch(opt.arch);
     if (!want)
@@ -290,6 +340,15 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     throw InputError(job.path.string() + ": the kernel needs " + std::to_string(spec.ldsBytes) +
                      " bytes of LDS per workgroup (at most " + std::to_string(memory::Lds::kMaxBytes) + ")");
 
+  // The watchdog (README "Watchdog"): the limits given, else the defaults for the grid.
+  const uint64_t totalWorkgroups = [&] {
+    const auto c = sim::workgroupCounts(spec);
+    return uint64_t{c[0]} * c[1] * c[2];
+  }();
+  const uint64_t maxInstructions =
+      opt.maxInstructions.value_or(defaultMaxInstructions(sim::wavesBeforeWorkgroup(spec, totalWorkgroups)));
+  const uint64_t maxCycles = opt.maxCycles.value_or(defaultMaxCycles(maxInstructions));
+
   RunOutcome out;
   spdlog::info("kernel starts");
   const auto t0 = std::chrono::steady_clock::now();
@@ -298,8 +357,9 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   sim::timing::TimingStats tstats;
   if (timing) {
     sim::timing::TimingOptions topt;
-    topt.limits.maxCycles = opt.maxCycles;
-    topt.limits.maxInstructions = opt.maxInstructions;
+    topt.limits.maxCycles = maxCycles;
+    topt.limits.maxInstructions = maxInstructions;
+    topt.control = opt.control;
     topt.sgprsPerWave = sgprsPerWave(job);
     topt.threads = threads;
     // Sinks: the profile sees every event, the trace writer what the filter passes.
@@ -315,8 +375,15 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
       if (!opt.traceWaves.empty()) f.waves = parseWaveList(opt.traceWaves);
       if (!opt.traceCycles.empty()) std::tie(f.from, f.to) = parseCycleRange(opt.traceCycles);
       f.cu = opt.traceCu;
-      const TraceContext ctx{spec.gen, spec.entryPc,           job.kernel.name, job.kernel.arch.llvmName,
-                             gpu.name, gpu.cu.waveSlotsPerSimd};
+      TraceContext ctx;
+      ctx.gen = spec.gen;
+      ctx.entryPc = spec.entryPc;
+      ctx.kernel = job.kernel.name;
+      ctx.arch = job.kernel.arch.llvmName;
+      ctx.config = gpu.name;
+      ctx.slotsPerSimd = gpu.cu.waveSlotsPerSimd;
+      ctx.version = kVersion;
+      ctx.configJson = configJson;
       writer = makeTraceWriter(opt.traceFormat, opt.trace, ctx);
       filter = std::make_unique<FilterSink>(std::move(f), *writer);
       tee.add(filter.get());
@@ -335,7 +402,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     out.threads = tstats.threads;
     out.singleThreadReason = tstats.singleThreadReason;
   } else {
-    out.status = sim::runFunctional(spec, env, opt.maxInstructions, stats, threads);
+    out.status = sim::runFunctional(spec, env, maxInstructions, stats, threads, opt.control);
     out.threads = stats.threads;
     out.singleThreadReason = stats.singleThreadReason;
   }
@@ -351,9 +418,12 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.cpuSeconds = processCpuSeconds() - cpu0;
   out.opCounts = std::move(stats.opCounts);
-  if (!out.status.ok()) return out;
-
+  // The document of what ran, whether the run ended or was stopped.
   ResultDoc& doc = out.doc;
+  doc.version = kVersion;
+  doc.status = statusName(out.status.kind);
+  doc.message = out.status.message;
+  doc.configJson = configJson;
   doc.kernel = job.kernel.name;
   doc.arch = job.kernel.arch.llvmName;
   doc.mode = opt.mode;
@@ -384,29 +454,74 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   return out;
 }
 
+namespace {
+
+// The exit status of a run that ended with `kind` (README "Exit status").
+int exitStatus(sim::RunStatus::Kind kind) {
+  switch (kind) {
+    case sim::RunStatus::Ok: return kExitOk;
+    case sim::RunStatus::Fault: return kExitFault;
+    case sim::RunStatus::Watchdog: return kExitWatchdog;
+    case sim::RunStatus::Interrupted:
+      return 128 + (StopOnSignals::received() ? StopOnSignals::received() : SIGINT);
+  }
+  return kExitFault;
+}
+
+}  // namespace
+
 int runCommand(const std::vector<std::string>& args) {
+  const auto t0 = std::chrono::steady_clock::now();
   bool help = false;
   RunOptions opt = parseOptions(args, help);
   if (help) return kExitOk;
   spdlog::set_level(spdlog::level::from_str(opt.logLevel));
+  // Outputs are checked before anything runs: a typo costs a second, not a simulation.
+  if (!opt.result.empty()) checkOutputFile("--result", opt.result);
+  if (!opt.trace.empty()) checkOutputFile("--trace", opt.trace);
+  if (!opt.outDir.empty()) checkOutputDir("--out", opt.outDir);
+  if (opt.result == "-" && opt.trace == "-")
+    throw InputError("--result - and --trace -: only one can use stdout");
   opt.readBuffers = !opt.result.empty() || !opt.outDir.empty();
+  // From here to the written outputs, SIGINT/SIGTERM stop the run rather than
+  // the process: one that comes while the job loads ends the run at its first
+  // check, one that comes while outputs are written lets them finish.
+  sim::RunControl control;
+  opt.control = &control;
+  const StopOnSignals stopOnSignals(control);
   Job job = loadJob(opt.job, opt.limits);
   spdlog::info("job loaded");
   // runJob takes the buffers' bytes; keep what the summary prints.
   const isa::Gen gen = job.kernel.arch.gen;
   const auto grid = job.grid, workgroup = job.workgroup;
-  const RunOutcome out = runJob(std::move(job), opt);
-  if (!out.status.ok()) {
-    std::cerr << "gcnsim: " << (out.status.kind == sim::RunStatus::Watchdog ? "watchdog: " : "fault: ")
-              << escapeText(out.status.message) << '\n';
-    return kExitFault;
+  uint64_t workgroups = 1;
+  for (int i = 0; i < 3; ++i) workgroups *= (grid[i] + workgroup[i] - 1) / workgroup[i];
+
+  RunOutcome out;
+  {
+    std::optional<ProgressLine> progress;
+    if (!opt.quiet && (opt.progress || ::isatty(STDERR_FILENO)))
+      progress.emplace(control, workgroups, opt.mode == "timing", stderr);
+    out = runJob(std::move(job), opt);
   }
+  // stdout holds only what was asked for: with a trace or the result document
+  // there, the summary and the reports go to stderr.
+  // JSON and CSV reports own stdout too.
+  std::FILE* summary = opt.trace == "-" || opt.result == "-" || opt.reportFormat != "text" ? stderr : stdout;
+  if (!out.status.ok())
+    std::fprintf(stderr, "gcnsim: %s: %s\n", statusName(out.status.kind),
+                 escapeText(out.status.message).c_str());
   const ResultDoc& doc = out.doc;
-  if (!opt.result.empty()) writeResultJson(opt.result, doc);
+  if (!opt.result.empty()) {
+    const auto w0 = std::chrono::steady_clock::now();
+    writeResultJson(opt.result, doc);
+    spdlog::info("result document written in {:.3f} s",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
+  }
   if (!opt.outDir.empty()) writeRawBuffers(opt.outDir, doc.buffers);
+  // Wall time: the whole command, from parsing the options to the written outputs.
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
-  // JSON and CSV reports own stdout; the summary goes to stderr then.
-  std::FILE* summary = opt.reportFormat == "text" ? stdout : stderr;
   std::fprintf(summary, "kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
                std::string(isa::genName(gen)).c_str());
   std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
@@ -416,17 +531,18 @@ int runCommand(const std::vector<std::string>& args) {
     std::fprintf(summary, "mode          timing (config %s)\n", escapeText(out.configName).c_str());
   else
     std::fprintf(summary, "mode          %s\n", doc.mode.c_str());
+  if (!out.status.ok()) std::fprintf(summary, "status        %s (partial results)\n", doc.status.c_str());
   std::fprintf(summary, "instructions  %llu wave-instructions\n",
                static_cast<unsigned long long>(doc.stats.instructions));
   if (doc.mode == "timing")
     std::fprintf(summary, "cycles        %llu\n", static_cast<unsigned long long>(doc.stats.cycles));
   if (out.summary) std::fprintf(summary, "stats         %s\n", statsBrief(*out.summary).c_str());
-  std::fprintf(summary, "wall time     %.3f s\n", out.seconds);
+  std::fprintf(summary, "wall time     %.3f s\n", wall);
   if (!opt.result.empty()) std::fprintf(summary, "result        %s\n", opt.result.c_str());
   if (!opt.trace.empty())
     std::fprintf(summary, "trace         %s (%s)\n", opt.trace.c_str(), opt.traceFormat.c_str());
   printReports(opt, out, summary);
-  return kExitOk;
+  return exitStatus(out.status.kind);
 }
 
 }  // namespace gcnsim::frontend

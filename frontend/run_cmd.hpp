@@ -14,6 +14,7 @@
 #include "frontend/stall_profile.hpp"
 #include "frontend/timing_report.hpp"
 #include "sim/functional_engine.hpp"
+#include "sim/run_control.hpp"
 
 namespace gcnsim::frontend {
 
@@ -28,8 +29,12 @@ struct RunOptions {
   std::string job, result, outDir, mode = "timing", arch, logLevel = "warn";
   std::string
       config;  // timing: GPU config file (configs/*.json); empty: the kernel generation's default chip
-  uint64_t maxInstructions = uint64_t{1} << 34;  // watchdog
-  uint64_t maxCycles = uint64_t{1} << 40;        // timing-mode watchdog
+  // Watchdog (README "Watchdog"); unset: the defaults scaled to the grid (defaultMaxInstructions).
+  std::optional<uint64_t> maxInstructions;
+  std::optional<uint64_t> maxCycles;     // timing mode
+  std::vector<std::string> sets;         // --set KEY=VALUE config overrides (timing mode)
+  bool quiet = false, progress = false;  // --quiet, --progress (the progress line; README "Progress")
+  sim::RunControl* control = nullptr;    // stop flag and progress counters for the engines
   // Timing mode only (README "Traces and profiles"):
   std::string trace, traceFormat = "text";  // --trace FILE, --trace-format text|jsonl|chrome
   std::string traceWaves, traceCycles;      // --trace-waves 0,3,8-11, --trace-cycles FROM:TO ("": all)
@@ -44,14 +49,14 @@ struct RunOptions {
 };
 
 struct RunOutcome {
-  sim::RunStatus status;                  // Fault/Watchdog: message names wave, PC and instruction
-  ResultDoc doc;                          // filled when status.ok()
-  double seconds = 0;                     // wall time of the simulation itself
-  double cpuSeconds = 0;                  // process CPU time (all threads) of the simulation itself
-  std::vector<uint64_t> opCounts;         // executions per isa::allOps() row
-  uint64_t cycles = 0;                    // timing mode: simulated cycles (also doc.stats.cycles)
-  std::string configName;                 // timing mode: the GPU config's name
-  std::optional<TimingSummary> summary;   // timing mode: statistics
+  sim::RunStatus status;                 // Fault/Watchdog/Interrupted: message names wave, PC and instruction
+  ResultDoc doc;                         // always filled: for a stopped run, with what ran (doc.status)
+  double seconds = 0;                    // wall time of the simulation itself
+  double cpuSeconds = 0;                 // process CPU time (all threads) of the simulation itself
+  std::vector<uint64_t> opCounts;        // executions per isa::allOps() row
+  uint64_t cycles = 0;                   // timing mode: simulated cycles (also doc.stats.cycles)
+  std::string configName;                // timing mode: the GPU config's name
+  std::optional<TimingSummary> summary;  // timing mode: statistics
   std::shared_ptr<StallProfile> profile;  // with --report stalls or listing
   std::vector<ListingLine> listing;       // with --report listing or lines: the kernel's instructions
   unsigned threads = 1;                   // threads that ran workgroups
@@ -63,6 +68,15 @@ struct RunOutcome {
 // is taken by value: its buffers' bytes become the simulated memory (pass
 // std::move(job) to avoid a copy).
 RunOutcome runJob(Job job, const RunOptions& options);
+
+// The default watchdog limits for a grid of `waves` waves: 2^24 wave-instructions
+// per wave, at least 2^30 in all (at most 2^52); and 2^13 cycles per
+// instruction of that budget (at most 2^62).
+uint64_t defaultMaxInstructions(uint64_t waves);
+uint64_t defaultMaxCycles(uint64_t maxInstructions);
+
+// "ok", "fault", "watchdog" or "interrupted": the result document's "status".
+const char* statusName(sim::RunStatus::Kind kind);
 
 // SGPRs each wave of the job's kernel holds in timing mode (the timing model's
 // SGPR-file allocation).

@@ -26,10 +26,12 @@ class ChromeWriter final : public TraceWriter {
  public:
   ChromeWriter(const std::filesystem::path& path, const TraceContext& ctx)
       : file_(path), ctx_(ctx), disasm_(ctx.gen) {
-    fmt::format_to(out(),
-                   "{{\"otherData\":{{\"generator\":\"gcnsim\",\"kernel\":{},\"arch\":{},\"config\":{},"
-                   "\"time_unit\":\"1 cycle = 1 us\"}},\n\"traceEvents\":[\n",
-                   jsonString(ctx.kernel), jsonString(ctx.arch), jsonString(ctx.config));
+    fmt::format_to(
+        out(),
+        "{{\"otherData\":{{\"generator\":\"gcnsim\",\"gcnsim_version\":{},\"kernel\":{},\"arch\":{},"
+        "\"config\":{},\"config_detail\":{},\"time_unit\":\"1 cycle = 1 us\"}},\n\"traceEvents\":[\n",
+        jsonString(ctx.version), jsonString(ctx.kernel), jsonString(ctx.arch), jsonString(ctx.config),
+        ctx.configJson.empty() ? "null" : ctx.configJson);
   }
 
   void issue(const IssueEvent& e) override {

@@ -30,10 +30,12 @@ class TextWriter final : public TraceWriter {
  public:
   TextWriter(const std::filesystem::path& path, const TraceContext& ctx)
       : file_(path), ctx_(ctx), disasm_(ctx.gen) {
-    fmt::format_to(out(),
-                   "# gcnsim trace: kernel {} ({}, config {}), cycles from dispatch, pc = byte offset from "
-                   "the kernel entry [absolute]\n",
-                   ctx.kernel, ctx.arch, ctx.config);
+    fmt::format_to(
+        out(),
+        "# gcnsim {} trace: kernel {} ({}, config {}), cycles from dispatch, pc = byte offset from "
+        "the kernel entry [absolute]\n",
+        ctx.version, ctx.kernel, ctx.arch, ctx.config);
+    if (!ctx.configJson.empty()) fmt::format_to(out(), "# config {}\n", ctx.configJson);
   }
 
   void issue(const IssueEvent& e) override {

@@ -23,6 +23,8 @@ struct TraceContext {
   uint64_t entryPc = 0;  // PCs are printed as byte offsets from here (and absolute)
   std::string kernel, arch, config;
   uint32_t slotsPerSimd = 10;
+  std::string version;     // gcnsim's version, for the header
+  std::string configJson;  // the config's name, source, overrides and values (JSON object), or ""
 };
 
 // The disassembly of each PC, formatted once (memory bounded by the code size).

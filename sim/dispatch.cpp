@@ -160,9 +160,11 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
 namespace {
 
 // Workgroup after workgroup on this thread, with GWS parking, under one budget.
-RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats) {
+RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
+                    RunControl* control) {
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
   FunctionalEngine engine(code, env);
+  engine.controlledBy(control);
   stats.opCounts.assign(isa::allOps().size(), 0);
   engine.countInstructionsInto(&stats.opCounts);
   const std::array<uint32_t, 3> count = workgroupCounts(d);
@@ -206,6 +208,7 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
     stats.instructions += before - budget;
     if (!st.ok()) return st;
     if (!blocked) {
+      if (control) control->add(control->workgroupsDone, 1);
       idleResumes = 0;
       continue;
     }
@@ -242,15 +245,15 @@ void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::Gl
 }
 
 RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
-                        unsigned threads) {
+                        unsigned threads, RunControl* control) {
   std::vector<uint32_t> code(d.codeSize / 4);
   if (!code.empty() && !env.global->read(d.codeBase, code.data(), code.size() * 4)) code.clear();
   stats.singleThreadReason = workgroupOrderDependence(d.gen, code, d.codeBase);
   if (!stats.singleThreadReason.empty()) {
     stats.threads = 1;
-    return runSerial(d, env, maxInstructions, stats);
+    return runSerial(d, env, maxInstructions, stats, control);
   }
-  return runParallel(d, env, maxInstructions, std::max(threads, 1u), stats);
+  return runParallel(d, env, maxInstructions, std::max(threads, 1u), stats, control);
 }
 
 }  // namespace gcnsim::sim

@@ -93,7 +93,10 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
 //    workgroup may run maxInstructions, and the dispatch stops at the first
 //    workgroup in index order that faults, uses up its budget, or brings the
 //    instructions of workgroups 0..it above maxInstructions.
+// With `control`, the run publishes its progress there and ends with
+// RunStatus::Interrupted once control->stop is set (stats then count the
+// workgroups that ran).
 RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
-                        unsigned threads = 1);
+                        unsigned threads = 1, RunControl* control = nullptr);
 
 }  // namespace gcnsim::sim

@@ -24,6 +24,6 @@ void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::Gl
 // runFunctional for a kernel whose results do not depend on the workgroup
 // order: `threads` workers (this thread alone when 1); see dispatch.hpp.
 RunStatus runParallel(const DispatchSpec& d, const ExecEnv& env, uint64_t maxInstructions, unsigned threads,
-                      DispatchStats& stats);
+                      DispatchStats& stats, RunControl* control = nullptr);
 
 }  // namespace gcnsim::sim

@@ -76,6 +76,17 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
   return x.stop();
 }
 
+namespace {
+
+// The first wave that has not ended (for messages), else the first wave.
+const WaveState& firstLive(std::span<const WaveState> waves) {
+  for (const WaveState& w : waves)
+    if (!w.ended) return w;
+  return waves.front();
+}
+
+}  // namespace
+
 RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& budget, bool* blocked) {
   // Each wave runs a slice of instructions in turn, so that waves spinning on
   // memory written by others make progress too. A wave whose instruction must
@@ -84,12 +95,17 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
   RunStatus status;
   if (blocked) *blocked = false;
   cancelled_ = false;
+  const uint64_t startBudget = budget;
+  spin_.reset(opCounts_);
   for (;;) {
     if (cancelFrom_ && !waves.empty() &&
         waves[0].workgroupIndex >= cancelFrom_->load(std::memory_order_relaxed)) [[unlikely]] {
       cancelled_ = true;
       return status;
     }
+    if (control_ && control_->stopRequested() && !waves.empty()) [[unlikely]]
+      return {RunStatus::Interrupted, describe(firstLive(waves)) + ": interrupted"};
+    const uint64_t roundStart = budget;
     bool progress = false;
     unsigned live = 0, atBarrier = 0;
     for (WaveState& w : waves) {
@@ -112,6 +128,7 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
       }
       if (!w.ended && w.atBarrier) ++atBarrier;
     }
+    if (control_) control_->add(control_->instructions, roundStart - budget);
     if (live == 0) return status;
     if (atBarrier == live) {
       // Every live wave waits in s_barrier: release them (ended waves do not take part).
@@ -128,6 +145,12 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
         if (!w.ended && !w.atBarrier)
           return {RunStatus::Fault, describe(w) + ": deadlock: every wave of the workgroup waits (GWS)"};
     }
+    if (spin_.afterRound(waves, startBudget - budget)) [[unlikely]]
+      return {
+          RunStatus::Watchdog,
+          describe(firstLive(waves)) + ": no progress: the workgroup's waves came back to the same state " +
+              "without writing memory after " + std::to_string(startBudget - budget) +
+              " wave-instructions, so they would loop forever (a spin loop waiting on another workgroup?)"};
   }
 }
 

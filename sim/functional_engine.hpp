@@ -10,12 +10,15 @@
 
 #include "sim/code_cache.hpp"
 #include "sim/exec_context.hpp"
+#include "sim/run_control.hpp"
+#include "sim/spin_detector.hpp"
 
 namespace gcnsim::sim {
 
 struct RunStatus {
-  enum Kind { Ok, Fault, Watchdog } kind = Ok;
-  std::string message;  // for Fault/Watchdog: names wave, PC and instruction
+  // Interrupted: RunControl::stop was set (SIGINT/SIGTERM); the run ended cleanly.
+  enum Kind { Ok, Fault, Watchdog, Interrupted } kind = Ok;
+  std::string message;  // for Fault/Watchdog/Interrupted: names wave, PC and instruction
   bool ok() const { return kind == Ok; }
 };
 
@@ -46,12 +49,19 @@ class FunctionalEngine {
   void cancelWorkgroupsFrom(const std::atomic<uint64_t>* first) { cancelFrom_ = first; }
   bool cancelled() const { return cancelled_; }
 
+  // Optional run control: runWorkgroup adds each round's instructions to
+  // control->instructions and returns Interrupted at the start of a round
+  // once control->stop is set.
+  void controlledBy(RunControl* control) { control_ = control; }
+
  private:
   const CachedInst* fetchSlow(WaveState& w, RunStatus& status);
 
   std::vector<uint64_t>* opCounts_ = nullptr;
   const std::atomic<uint64_t>* cancelFrom_ = nullptr;
   bool cancelled_ = false;
+  RunControl* control_ = nullptr;
+  SpinDetector spin_;  // the no-progress watchdog (needs countInstructionsInto)
   CodeCache& code_;
   ExecEnv& env_;
   PendingWrites pending_;

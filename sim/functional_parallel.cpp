@@ -82,10 +82,15 @@ class Commit {
 };
 
 struct Worker {
-  Worker(const DispatchSpec& d, const ExecEnv& shared, unsigned slot)
-      : code(d.gen, *shared.global, d.codeBase, d.codeSize), env(shared), engine(code, env), slot(slot) {
+  Worker(const DispatchSpec& d, const ExecEnv& shared, unsigned slot, RunControl* control)
+      : code(d.gen, *shared.global, d.codeBase, d.codeSize),
+        env(shared),
+        engine(code, env),
+        slot(slot),
+        control(control) {
     opCounts.assign(isa::allOps().size(), 0);
     engine.countInstructionsInto(&opCounts);
+    engine.controlledBy(control);
   }
 
   void run(const DispatchSpec& d, uint64_t maxInstructions, uint64_t total, Commit& commit) {
@@ -108,6 +113,7 @@ struct Worker {
       stats.waves += waves.size();
       ++stats.workgroups;
       commit.finish(index, done, std::move(st));
+      if (control) control->add(control->workgroupsDone, 1);
     }
   }
 
@@ -115,6 +121,7 @@ struct Worker {
   ExecEnv env;
   FunctionalEngine engine;
   unsigned slot;
+  RunControl* control;
   std::vector<uint64_t> opCounts;
   DispatchStats stats;
   std::exception_ptr error;
@@ -123,13 +130,13 @@ struct Worker {
 }  // namespace
 
 RunStatus runParallel(const DispatchSpec& d, const ExecEnv& env, uint64_t maxInstructions, unsigned threads,
-                      DispatchStats& stats) {
+                      DispatchStats& stats, RunControl* control) {
   const auto c = workgroupCounts(d);
   const uint64_t total = uint64_t{c[0]} * c[1] * c[2];
   threads = static_cast<unsigned>(std::clamp<uint64_t>(total, 1, threads));
   Commit commit(d, maxInstructions);
   std::vector<std::unique_ptr<Worker>> workers;
-  for (unsigned t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(d, env, t));
+  for (unsigned t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(d, env, t, control));
   auto body = [&](Worker& w) {
     try {
       w.run(d, maxInstructions, total, commit);

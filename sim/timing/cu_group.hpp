@@ -120,6 +120,7 @@ class CuGroup {
   }
   const GroupFault& fault() const { return fault_; }
   uint64_t instructions() const { return stats_.instructions; }
+  uint64_t workgroupsDone() const { return stats_.workgroups; }
   uint64_t lastRetire() const { return lastRetire_; }  // cycle of its last wave retirement
   // The oldest resident wave that has not ended (for watchdog and deadlock messages), or null.
   const WaveCtx* oldestWave() const;

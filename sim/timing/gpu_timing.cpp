@@ -113,8 +113,13 @@ bool GpuTiming::boundary() {
     return false;
   }
   if (!first) {
-    uint64_t instructions = 0;
-    for (const auto& g : groups_) instructions += g->instructions();
+    uint64_t instructions = 0, workgroups = 0;
+    for (const auto& g : groups_) instructions += g->instructions(), workgroups += g->workgroupsDone();
+    if (opt_.control && opt_.control->publish(instructions, last, workgroups)) {
+      status_ = {RunStatus::Interrupted, oldestWave() + ": interrupted at cycle " + std::to_string(last)};
+      endCycle_ = last;
+      return false;
+    }
     if (instructions > opt_.limits.maxInstructions) {
       status_ = {
           RunStatus::Watchdog,

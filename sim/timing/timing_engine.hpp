@@ -31,6 +31,7 @@
 
 #include "memory/cache_timing.hpp"
 #include "sim/dispatch.hpp"
+#include "sim/run_control.hpp"
 #include "sim/timing/gpu_config.hpp"
 #include "sim/timing/inst_class.hpp"
 #include "sim/trace/trace_sink.hpp"
@@ -84,6 +85,10 @@ struct TimingOptions {
   // Threads running CU groups in parallel (gpu_timing.hpp); results and
   // cycles are the same for any count.
   unsigned threads = 1;
+  // Optional run control: the loop publishes cycles, instructions and ended
+  // workgroups there at every epoch boundary and stops
+  // (RunStatus::Interrupted) once its flag is set.
+  RunControl* control = nullptr;
 };
 
 // Runs the whole dispatch in timing mode. `env` must have global memory (and

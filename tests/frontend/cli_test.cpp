@@ -89,12 +89,12 @@ TEST_CASE("cli: a kernel that faults exits with status 1 naming wave, PC, instru
   }
 }
 
-TEST_CASE("cli: a kernel that never ends hits the watchdog: exit status 1 naming wave and PC", "[cli]") {
+TEST_CASE("cli: a kernel that never ends hits the watchdog: exit status 3 naming wave and PC", "[cli]") {
   for (const char* limit : {"--mode timing --max-cycles 5000", "--mode timing --max-instructions 3000",
                             "--mode functional --max-instructions 3000"}) {
     const Run r = gcnsim("run " + std::string(GCNSIM_TEST_DATA) + "/frontend/data/spin.gfx900.json " + limit);
     INFO(limit << "\n" << r.out);
-    CHECK(r.status == 1);
+    CHECK(r.status == 3);
     CHECK_THAT(r.out,
                Catch::Contains("wave 0") && Catch::Contains("pc 0x") && Catch::Contains("limit reached"));
   }

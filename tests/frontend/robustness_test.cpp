@@ -335,6 +335,6 @@ TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
   expectBadInput("run " + job + " --max-buffer-bytes 100",
                  {"buffers.a: 1000 elements of f32 (4000 bytes) exceed the "
                   "buffer memory limit of 100 bytes"});
-  expectBadInput("run " + job + " --result /tmp", {"/tmp: cannot write the result document"});
+  expectBadInput("run " + job + " --result /tmp", {"--result /tmp: is a directory (expected a file name)"});
   expectBadInput("run " + job + " --config /dev/zero", {"/dev/zero: is a character device"});
 }
