@@ -12,6 +12,7 @@
 #include <iostream>
 #include <thread>
 
+#include "frontend/check_report.hpp"
 #include "frontend/config_loader.hpp"
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
@@ -65,6 +66,11 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "report", po::value(&reports)->composing(),
       "timing: print stalls (LGKM/VM/barrier stall profile), listing (annotated disassembly) or stats; "
       "repeat or separate with commas")("job", po::value(&o.job), "job file");
+  std::vector<std::string> checks;
+  desc.add_options()("check", po::value(&checks)->composing(),
+                     "check for hazards, races, uninit, bounds (comma-separated) or all; findings on stderr "
+                     "and in the result's checks section")("check-fatal",
+                                                           "stop at the first --check finding (exit 1)");
   addLimitOptions(desc, o.limits, true);
   po::positional_options_description pos;
   pos.add("job", 1);
@@ -92,6 +98,15 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     }
   }
   if (vm.count("threads")) o.threads = parseThreads(threads);
+  for (const std::string& c : checks) {
+    try {
+      sim::check::parseCheckList(c, o.checks);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--check: ") + e.what());
+    }
+  }
+  o.checks.fatal = vm.count("check-fatal") > 0;
+  if (o.checks.fatal && !o.checks.any()) throw InputError("--check-fatal: needs --check");
   if (!traceCu.empty()) {
     uint32_t cu = 0;
     const auto [p, ec] = std::from_chars(traceCu.data(), traceCu.data() + traceCu.size(), cu);
@@ -280,6 +295,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
                      " bytes of LDS per workgroup (at most " + std::to_string(memory::Lds::kMaxBytes) + ")");
 
   RunOutcome out;
+  if (opt.checks.any()) out.checker = makeChecker(opt.checks, spec, mem, env);
   spdlog::info("kernel starts");
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = processCpuSeconds();
@@ -350,6 +366,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     addTimingStats(tstats, doc.stats);
     addSummaryToResult(*out.summary, doc);
   }
+  if (out.checker) doc.sections.emplace_back("checks", checksSectionJson(*out.checker));
   if (out.profile) {
     doc.sections.emplace_back("lgkm", stallSectionJson(*out.profile, StallSection::Lgkm));
     doc.sections.emplace_back("vm", stallSectionJson(*out.profile, StallSection::Vm));
@@ -379,6 +396,7 @@ int runCommand(const std::vector<std::string>& args) {
   const isa::Gen gen = job.kernel.arch.gen;
   const auto grid = job.grid, workgroup = job.workgroup;
   const RunOutcome out = runJob(std::move(job), opt);
+  if (out.checker) std::cerr << checkReportText(*out.checker);
   if (!out.status.ok()) {
     std::cerr << "gcnsim: " << (out.status.kind == sim::RunStatus::Watchdog ? "watchdog: " : "fault: ")
               << escapeText(out.status.message) << '\n';
