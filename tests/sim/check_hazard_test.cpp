@@ -144,10 +144,12 @@ const HazardCase kCases[] = {
 
 // Programs that must give no hazard finding on any generation.
 const char* const kClean[] = {
-    "chk_valu_sgpr_vmem_ok", "chk_valu_sgpr_smrd_ok",  "chk_sbuffer_rsrc_ok",      "chk_valu_vcc_divfmas_ok",
-    "chk_setreg_getreg_ok",  "chk_setreg_setreg_ok",   "chk_valu_sgpr_lanesel_ok", "chk_valu_exec_dpp_ok",
-    "chk_valu_vgpr_dpp_ok",  "chk_store_data_ok",      "chk_store_data_soffset",   "chk_salu_m0_msg_ok",
-    "chk_salu_m0_movrel_ok", "chk_salu_m0_lds_dma_ok", "chk_valu_vccz_ok",         "chk_setvskip_getreg_ok",
+    "chk_valu_sgpr_vmem_ok",     "chk_valu_sgpr_smrd_ok",  "chk_sbuffer_rsrc_ok",
+    "chk_valu_vcc_divfmas_ok",   "chk_setreg_getreg_ok",   "chk_setreg_setreg_ok",
+    "chk_valu_sgpr_lanesel_ok",  "chk_valu_exec_dpp_ok",   "chk_valu_vgpr_dpp_ok",
+    "chk_store_data_ok",         "chk_store_data_soffset", "chk_salu_m0_msg_ok",
+    "chk_valu_vcc_divfmas_sdst", "chk_salu_m0_movrel_ok",  "chk_salu_m0_lds_dma_ok",
+    "chk_valu_vccz_ok",          "chk_setvskip_getreg_ok",
 };
 
 bool assembledFor(const std::string& program, isa::Gen g) {
