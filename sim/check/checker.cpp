@@ -32,6 +32,14 @@ void parseCheckList(std::string_view list, CheckOptions& opt) {
   }
 }
 
+Checker::Checker(CheckOptions opt) : opt_(opt) {
+  // Checked for uninit: VGPRs, SGPRs, VCC. Not M0 (every DS instruction names it, GCN 1.4 ignores it),
+  // EXEC (the dispatch sets it), FLAT_SCRATCH/XNACK_MASK/TTMP (set up outside the kernel).
+  uninitChecked_.addS(0, 102);
+  uninitChecked_.addS(isa::code::kVccLo, 2);
+  uninitChecked_.addV(0, 256);
+}
+
 Checker::~Checker() = default;
 
 void Checker::setDispatch(const DispatchSpec& d) {
@@ -126,16 +134,7 @@ void Checker::report(CheckKind kind, const char* rule, uint32_t wave, uint64_t p
 }
 
 void Checker::checkUninit(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f) {
-  // Checked: VGPRs, SGPRs, VCC. Not M0 (every DS instruction names it, GCN 1.4 ignores it),
-  // EXEC (the dispatch sets it), FLAT_SCRATCH/XNACK_MASK/TTMP (set up outside the kernel).
-  static const RegMask kChecked = [] {
-    RegMask m;
-    m.addS(0, 102);
-    m.addS(isa::code::kVccLo, 2);
-    m.addV(0, 256);
-    return m;
-  }();
-  const RegMask missing = intersect(without(f.reads, wc.init), kChecked);
+  const RegMask missing = intersect(without(f.reads, wc.init), uninitChecked_);
   if (missing.any()) [[unlikely]] {
     const bool vgpr = anyV(missing);
     report(CheckKind::Uninit, vgpr ? "uninit-vgpr" : "uninit-sgpr", w.waveId, pc, 0, false,
@@ -151,21 +150,17 @@ void Checker::checkLds(WaveCheck& wc, const WaveState& w, uint64_t pc, const Ins
   const LdsUse use = f.ldsRead && f.ldsWrite ? LdsUse::Atomic : f.ldsWrite ? LdsUse::Write : LdsUse::Read;
   WorkgroupCheck& wg = workgroup(w.workgroupIndex);
   LdsHit hits[2];
-  for (unsigned i = 0; i < log.count; ++i) {
-    if (log.space[i] != AccessSpace::Lds) continue;
-    const unsigned n =
-        wg.lds.access(uint32_t(log.addr[i]), log.bytes[i], use, w.waveInGroup, w.waveId, wc.epoch, pc, hits);
-    for (unsigned k = 0; k < n; ++k) {
-      const LdsHit& h = hits[k];
-      const bool race = h.rule[0] == 'r';
-      if (race ? !opt_.races : !opt_.uninit) continue;
-      char detail[96];
-      std::snprintf(detail, sizeof detail,
-                    race ? "LDS address 0x%x: another wave of the workgroup, no s_barrier between"
-                         : "LDS address 0x%x: not written in this workgroup before",
-                    h.address);
-      report(race ? CheckKind::Race : CheckKind::Uninit, h.rule, h.wave, h.pc, h.otherPc, h.hasOther, detail);
-    }
+  const unsigned n = wg.lds.access(log, use, w.waveInGroup, w.waveId, wc.epoch, pc, hits);
+  for (unsigned k = 0; k < n; ++k) {
+    const LdsHit& h = hits[k];
+    const bool race = std::string_view(h.rule) == "race-lds";
+    if (race ? !opt_.races : !opt_.uninit) continue;
+    char detail[96];
+    std::snprintf(detail, sizeof detail,
+                  race ? "LDS address 0x%x: another wave of the workgroup, no s_barrier between"
+                       : "LDS address 0x%x: not written in this workgroup before",
+                  h.address);
+    report(race ? CheckKind::Race : CheckKind::Uninit, h.rule, h.wave, h.pc, h.otherPc, h.hasOther, detail);
   }
 }
 
@@ -207,10 +202,12 @@ void Checker::checkBounds(const WaveState& w, uint64_t pc, const InstFacts& f, c
   if (ranges_.empty() || !log.count) return;
   const std::optional<uint64_t> base = baseAddress(w, f);
   const MemoryRange* home = base ? rangeOf(*base) : nullptr;
+  const MemoryRange* last = home;  // most accesses of an instruction are in one region: try it first
   for (unsigned i = 0; i < log.count; ++i) {
     if (log.space[i] != AccessSpace::Global) continue;
     const uint64_t a = log.addr[i];
-    const MemoryRange* r = rangeOf(a);
+    const MemoryRange* r = last && a - last->base < last->size ? last : rangeOf(a);
+    last = r;
     if (r && a + log.bytes[i] - r->base <= r->size && (!home || r == home)) continue;
     char detail[256];
     if (!r)
@@ -231,7 +228,7 @@ bool Checker::executed(const WaveState& w, uint64_t pc, const isa::DecodedInst& 
   const InstFacts& f = facts(w, pc, in);
   WaveCheck& wc = wave(w);
   if (opt_.hazards) {
-    std::array<HazardHit, HazardHistory::kMaxHits> hits;
+    std::array<HazardHit, HazardHistory::kMaxHits>& hits = hazardHits_;
     const unsigned n = wc.hazards.step(f, pc, w.gen, hits);
     for (unsigned k = 0; k < n; ++k) {
       const HazardHit& h = hits[k];
@@ -245,7 +242,7 @@ bool Checker::executed(const WaveState& w, uint64_t pc, const isa::DecodedInst& 
     if (f.flatFormat)
       for (unsigned i = 0; i < log.count; ++i)
         if (log.space[i] == AccessSpace::Lds) order = Order::Flat;
-    RaceHit hits[2];
+    RaceHit* hits = raceHits_.data();
     const unsigned n = wc.races.step(f, pc, order, hits);
     for (unsigned k = 0; k < n; ++k)
       report(CheckKind::Race, hits[k].rule, w.waveId, pc, hits[k].loadPc, true,

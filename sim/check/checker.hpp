@@ -49,7 +49,7 @@ struct MemoryRange {
 
 class Checker final : public InstObserver {
  public:
-  explicit Checker(CheckOptions opt) : opt_(opt) {}
+  explicit Checker(CheckOptions opt);
   ~Checker() override;
 
   // The dispatch the waves come from: its initial registers (uninit), the
@@ -107,6 +107,10 @@ class Checker final : public InstObserver {
   std::unordered_map<uint64_t, InstFacts> factsIndexed_;  // under GPR indexing: the last form seen
   std::vector<std::unique_ptr<WaveCheck>> waves_;         // by wave id
   std::unordered_map<uint32_t, std::unique_ptr<WorkgroupCheck>> workgroups_;
+  RegMask uninitChecked_;  // the registers the uninit check looks at
+  // Scratch for the checks' hits (not constructed per instruction).
+  std::array<HazardHit, HazardHistory::kMaxHits> hazardHits_;
+  std::array<RaceHit, 2> raceHits_;
 };
 
 }  // namespace gcnsim::sim::check

@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/exec_context.hpp"
+
 namespace gcnsim::sim::check {
 
 struct LdsHit {
@@ -28,10 +30,12 @@ enum class LdsUse : uint8_t { Read, Write, Atomic };
 
 class LdsShadow {
  public:
-  // One access of wave `waveId` (index `slot` < 16 in its workgroup) in
-  // barrier epoch `epoch`; returns 0, 1 or 2 hits.
-  unsigned access(uint32_t address, uint32_t bytes, LdsUse use, unsigned slot, uint32_t waveId,
-                  uint32_t epoch, uint64_t pc, LdsHit out[2]);
+  // The LDS accesses (AccessSpace::Lds entries) of one instruction of wave
+  // `waveId` (index `slot` < 16 in its workgroup) in barrier epoch `epoch`;
+  // returns 0, 1 or 2 hits: the instruction's first race and first
+  // uninitialized read.
+  unsigned access(const AccessLog& log, LdsUse use, unsigned slot, uint32_t waveId, uint32_t epoch,
+                  uint64_t pc, LdsHit out[2]);
 
  private:
   static constexpr uint32_t kNever = ~0u;
