@@ -13,25 +13,12 @@
 #include <vector>
 
 #include "frontend/result.hpp"
+#include "tests/frontend/run_binary.hpp"
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out;  // stdout and stderr
-};
-
-Run runGcnsim(const std::string& args) {
-  const std::string cmd = std::string(GCNSIM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  Run r{0, ""};
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using cli::Run;
+Run runGcnsim(const std::string& args) { return cli::run(args); }
 
 nlohmann::json checksSection(const std::filesystem::path& result) {
   const gcnsim::frontend::ResultDoc doc = gcnsim::frontend::readResultJson(result);
