@@ -326,6 +326,8 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
       tee.add(filter.get());
     }
     if (out.profile || writer) topt.sink = &tee;
+    if (out.checker && writer)
+      out.checker->setTraceSink(filter.get(), &env.clock);  // findings as trace events
     out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
     if (writer) writer->close();
     if (wants(opt, "listing")) out.listing = kernelListing(job, spec, mem);

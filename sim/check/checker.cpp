@@ -130,6 +130,11 @@ void Checker::report(CheckKind kind, const char* rule, uint32_t wave, uint64_t p
     stop_ = true;
     stopMessage_ = "check: " + findingLine(f, entryPc_);
   }
+  if (sink_) {
+    const std::string line = findingLine(f, entryPc_);
+    sink_->check(
+        trace::CheckEvent{clock_ ? *clock_ : 0, f.wave, f.pc, checkKindName(kind), rule, line.c_str()});
+  }
   log_.add(std::move(f));
 }
 

@@ -28,6 +28,7 @@
 #include "sim/dispatch.hpp"
 #include "sim/exec_context.hpp"
 #include "sim/inst_observer.hpp"
+#include "sim/trace/trace_sink.hpp"
 
 namespace gcnsim::sim::check {
 
@@ -58,6 +59,10 @@ class Checker final : public InstObserver {
   void setDispatch(const DispatchSpec& d);
   // Where global accesses may go (bounds); without it that check is off.
   void setMemoryRanges(std::vector<MemoryRange> ranges);
+
+  // Traces each new finding to `sink` at the cycle `*clock` holds (timing
+  // mode: ExecEnv::clock, the issue cycle of the instruction executing).
+  void setTraceSink(trace::TraceSink* sink, const uint64_t* clock) { sink_ = sink, clock_ = clock; }
 
   bool executed(const WaveState& w, uint64_t pc, const isa::DecodedInst& in, const AccessLog& log) override;
   std::string stopMessage() const override { return stopMessage_; }
@@ -92,6 +97,8 @@ class Checker final : public InstObserver {
 
   CheckOptions opt_;
   FindingLog log_;
+  trace::TraceSink* sink_ = nullptr;
+  const uint64_t* clock_ = nullptr;
   bool stop_ = false;
   std::string stopMessage_;
   // The dispatch.

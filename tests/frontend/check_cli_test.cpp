@@ -74,6 +74,22 @@ TEST_CASE("gcnsim run --check: findings on stderr and in the result document, bo
     CHECK(c["findings"][0]["pc"] == 4);
     CHECK(c["findings"][0]["other_pc"] == 0);
 
+    if (std::string(mode) == "timing") {
+      // The finding is a trace event too, at the issue cycle of the buffer load.
+      const Run traced =
+          runGcnsim("run " + job.string() + " --check hazards --trace " + (dir / "t.txt").string());
+      CHECK(traced.status == 0);
+      std::ifstream trace(dir / "t.txt");
+      std::string line, checkLine, loadIssue;
+      while (std::getline(trace, line)) {
+        if (line.find(" check  hazard valu-sgpr-vmem: wave 0 ") != std::string::npos) checkLine = line;
+        if (line.find(" issue ") != std::string::npos && line.find("buffer_load_dword") != std::string::npos)
+          loadIssue = line;
+      }
+      REQUIRE(!checkLine.empty());
+      REQUIRE(!loadIssue.empty());
+      CHECK(std::stoull(checkLine) == std::stoull(loadIssue));  // the same cycle
+    }
     const Run fatal = runGcnsim("run " + job.string() + " --mode " + mode + " --check all --check-fatal");
     CHECK(fatal.status == 1);
     CHECK_THAT(fatal.out, Catch::Contains("fault: "));
