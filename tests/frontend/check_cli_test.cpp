@@ -98,7 +98,7 @@ TEST_CASE("gcnsim run --check: findings on stderr and in the result document, bo
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("gcnsim run --check all: a compiled example has no findings; bad --check words exit 2",
+TEST_CASE("gcnsim run --check all: a compiled example has no findings, bad --check words exit 2",
           "[frontend][cli]") {
   const std::string example = std::string(GCNSIM_SOURCE_DIR) + "/examples/reduction/reduction.gfx900.json";
   const auto result =
