@@ -14,6 +14,7 @@
 #include <iostream>
 #include <thread>
 
+#include "frontend/check_report.hpp"
 #include "frontend/config_loader.hpp"
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
@@ -82,6 +83,11 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "per source line) or stats; repeat or separate with commas")(
       "report-format", po::value(&o.reportFormat),
       "text (default), json or csv; json and csv send the summary to stderr");
+  std::vector<std::string> checks;
+  desc.add_options()("check", po::value(&checks)->composing(),
+                     "check for hazards, races, uninit, bounds (comma-separated) or all; findings on stderr "
+                     "and in the result's checks section")("check-fatal",
+                                                           "stop at the first --check finding (exit 1)");
   addLimitOptions(desc, o.limits, true);
   // JOB is positional plumbing: parsed, not listed in --help.
   po::options_description all;
@@ -117,6 +123,15 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     }
   }
   if (vm.count("threads")) o.threads = parseThreads(threads);
+  for (const std::string& c : checks) {
+    try {
+      sim::check::parseCheckList(c, o.checks);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--check: ") + e.what());
+    }
+  }
+  o.checks.fatal = vm.count("check-fatal") > 0;
+  if (o.checks.fatal && !o.checks.any()) throw InputError("--check-fatal: needs --check");
   if (!traceCu.empty()) {
     uint32_t cu = 0;
     const auto [p, ec] = std::from_chars(traceCu.data(), traceCu.data() + traceCu.size(), cu);
@@ -350,6 +365,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   const uint64_t maxCycles = opt.maxCycles.value_or(defaultMaxCycles(maxInstructions));
 
   RunOutcome out;
+  if (opt.checks.any()) out.checker = makeChecker(opt.checks, spec, mem, env);
   spdlog::info("kernel starts");
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = processCpuSeconds();
@@ -389,6 +405,8 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
       tee.add(filter.get());
     }
     if (out.profile || writer) topt.sink = &tee;
+    if (out.checker && writer)
+      out.checker->setTraceSink(filter.get(), &env.clock);  // findings as trace events
     out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
     if (writer) writer->close();
     if (wants(opt, "listing") || wants(opt, "lines")) out.listing = kernelListing(job, spec, mem);
@@ -407,12 +425,11 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     out.singleThreadReason = stats.singleThreadReason;
   }
   const char* mode = timing ? "timing" : "functional";
-  if (!out.singleThreadReason.empty())
-    spdlog::info(
-        "{} mode on one thread: {}", mode,
-        timing && out.singleThreadReason == "a traced run"
-            ? out.singleThreadReason
-            : "the kernel's results could depend on the order of its workgroups: " + out.singleThreadReason);
+  if (!out.singleThreadReason.empty())  // timing gives a whole sentence, functional the instruction
+    spdlog::info("{} mode on one thread: {}", mode,
+                 timing ? out.singleThreadReason
+                        : "the kernel's results could depend on the order of its workgroups: " +
+                              out.singleThreadReason);
   else
     spdlog::info("{} mode on {} thread{}", mode, out.threads, out.threads == 1 ? "" : "s");
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -436,6 +453,7 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     addTimingStats(tstats, doc.stats);
     addSummaryToResult(*out.summary, doc);
   }
+  if (out.checker) doc.sections.emplace_back("checks", checksSectionJson(*out.checker));
   if (out.profile) {
     doc.sections.emplace_back("lgkm", stallSectionJson(*out.profile, StallSection::Lgkm));
     doc.sections.emplace_back("vm", stallSectionJson(*out.profile, StallSection::Vm));
@@ -508,6 +526,7 @@ int runCommand(const std::vector<std::string>& args) {
   // there, the summary and the reports go to stderr.
   // JSON and CSV reports own stdout too.
   std::FILE* summary = opt.trace == "-" || opt.result == "-" || opt.reportFormat != "text" ? stderr : stdout;
+  if (out.checker) std::cerr << checkReportText(*out.checker);
   if (!out.status.ok())
     std::fprintf(stderr, "gcnsim: %s: %s\n", statusName(out.status.kind),
                  escapeText(out.status.message).c_str());

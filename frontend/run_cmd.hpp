@@ -13,6 +13,7 @@
 #include "frontend/result.hpp"
 #include "frontend/stall_profile.hpp"
 #include "frontend/timing_report.hpp"
+#include "sim/check/checker.hpp"
 #include "sim/functional_engine.hpp"
 #include "sim/run_control.hpp"
 
@@ -46,6 +47,8 @@ struct RunOptions {
   // Functional mode: threads running workgroups (README "Threads"); timing
   // mode runs on one thread for now.
   unsigned threads = defaultThreads();
+  // --check hazards,races,uninit,bounds|all and --check-fatal (README "Checks").
+  sim::check::CheckOptions checks;
 };
 
 struct RunOutcome {
@@ -61,6 +64,8 @@ struct RunOutcome {
   std::vector<ListingLine> listing;       // with --report listing or lines: the kernel's instructions
   unsigned threads = 1;                   // threads that ran workgroups
   std::string singleThreadReason;         // functional: why one thread only ("": it was not limited)
+  // With --check: the checker, holding its findings.
+  std::shared_ptr<sim::check::Checker> checker;
 };
 
 // Places the job's buffers and kernel in a fresh simulated GPU, runs it and

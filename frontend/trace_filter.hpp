@@ -49,6 +49,9 @@ class FilterSink final : public sim::trace::TraceSink {
     if (f_.cuOk(e.cu) && f_.timeOk(e.cycle)) next_.workgroup(e);
   }
   void finish(uint64_t cycles) override { next_.finish(cycles); }
+  void check(const sim::trace::CheckEvent& e) override {
+    if (f_.waveOk(e.wave) && f_.timeOk(e.cycle)) next_.check(e);
+  }
 
  private:
   bool pass(const sim::trace::WaveRef& w, uint64_t cycle, uint64_t dur) const {

@@ -3,6 +3,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include <iterator>
+#include <nlohmann/json.hpp>
 
 #include "frontend/trace_file.hpp"
 #include "frontend/trace_writer.hpp"
@@ -66,6 +67,13 @@ class JsonlWriter final : public TraceWriter {
   }
   void finish(uint64_t cycles) override {
     fmt::format_to(out(), "{{\"ev\":\"end\",\"cycle\":{}}}\n", cycles);
+    file_.written();
+  }
+  void check(const CheckEvent& e) override {
+    fmt::format_to(out(),
+                   "{{\"ev\":\"check\",\"cycle\":{},\"wave\":{},\"pc\":{},\"pc_abs\":{},\"kind\":\"{}\","
+                   "\"rule\":\"{}\",\"text\":{}}}\n",
+                   e.cycle, e.wave, e.pc - ctx_.entryPc, e.pc, e.kind, e.rule, nlohmann::json(e.text).dump());
     file_.written();
   }
   void close() override { file_.close(); }

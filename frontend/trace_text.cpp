@@ -81,6 +81,10 @@ class TextWriter final : public TraceWriter {
     file_.written();
   }
   void finish(uint64_t cycles) override { fmt::format_to(out(), "{:>10} {:<6}\n", cycles, "finish"); }
+  void check(const CheckEvent& e) override {
+    fmt::format_to(out(), "{:>10} {:<6} {}\n", e.cycle, "check", e.text);
+    file_.written();
+  }
   void close() override { file_.close(); }
 
  private:

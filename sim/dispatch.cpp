@@ -253,6 +253,8 @@ RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruc
     stats.threads = 1;
     return runSerial(d, env, maxInstructions, stats, control);
   }
+  // An observer (the checker, sim/inst_observer.hpp) is not shared between threads.
+  if (env.observer) threads = 1;
   return runParallel(d, env, maxInstructions, std::max(threads, 1u), stats, control);
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "isa/decoded.hpp"
+#include "sim/inst_observer.hpp"
 #include "sim/operand_access.hpp"
 #include "sim/wave_state.hpp"
 
@@ -34,6 +35,8 @@ struct ExecEnv {
   // The message of the last Exec::fault (a fault stops the dispatch, so one
   // slot serves; kept here so that an Exec holds no std::string of its own).
   std::string faultMessage;
+  // Optional: sees every executed instruction (sim/inst_observer.hpp, the checker).
+  InstObserver* observer = nullptr;
 };
 
 // Register writes whose data arrives from memory. The functional engine
@@ -63,11 +66,14 @@ struct AccessLog {
   static constexpr unsigned kMax = 4 * 64;  // e.g. 64 lanes x 4 dwords
   unsigned count = 0;
   bool overflow = false;
+  // Lane accesses a buffer instruction dropped in the range check (seed 001:
+  // reads 0, writes ignored), for the checker's bounds check.
+  uint32_t clipped = 0;
   std::array<uint64_t, kMax> addr{};
   std::array<uint32_t, kMax> bytes{};
   std::array<uint8_t, kMax> lane{};
   std::array<AccessSpace, kMax> space{};
-  void clear() { count = 0, overflow = false; }
+  void clear() { count = 0, overflow = false, clipped = 0; }
 };
 
 enum class StopReason : uint8_t {

@@ -56,6 +56,10 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
     inst = &indexedInstruction(w, *inst);
   }
   Exec x(w, *inst, env_, pending_);
+  if (env_.observer) [[unlikely]] {
+    log_.clear();
+    x.log = &log_;
+  }
   ci->fn(x);
   if (x.stop() == StopReason::Wait) [[unlikely]]
     return StopReason::Wait;  // no effect; run again later
@@ -63,6 +67,11 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
   ++w.instructionsExecuted;
   ++env_.clock;
   if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
+  if (env_.observer && x.stop() != StopReason::Fault && !env_.observer->executed(w, w.pc, *inst, log_))
+      [[unlikely]] {
+    status = {RunStatus::Fault, describe(w) + ": " + env_.observer->stopMessage()};
+    return StopReason::Fault;
+  }
   switch (x.stop()) {
     case StopReason::Fault:
       status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};

@@ -65,6 +65,7 @@ class FunctionalEngine {
   CodeCache& code_;
   ExecEnv& env_;
   PendingWrites pending_;
+  AccessLog log_;  // with an observer: the accesses of the instruction being executed
 };
 
 }  // namespace gcnsim::sim

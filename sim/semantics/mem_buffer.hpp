@@ -26,6 +26,7 @@ struct BufferCtx {
   const uint32_t* v0 = nullptr;  // VADDR
   const uint32_t* v1 = nullptr;  // VADDR+1 (IDXEN+OFFEN, ADDR64)
   bool offen = false, idxen = false, addr64 = false;
+  AccessLog* log = nullptr;  // counts the accesses the range check drops (the checker's bounds check)
 
   // Address of `bytes` bytes at instruction offset + `extra` for `lane`.
   memory::BufferAddress at(unsigned lane, uint32_t extra, uint32_t bytes) const {
@@ -47,7 +48,10 @@ struct BufferCtx {
     } else if (offen) {
       a.vgprOffset = v0[lane];
     }
-    return memory::computeBufferAddress(rsrc, a);
+    const memory::BufferAddress out = memory::computeBufferAddress(rsrc, a);
+    if (log && !out.allInRange) [[unlikely]]
+      ++log->clipped;
+    return out;
   }
 };
 
@@ -67,6 +71,7 @@ inline bool bufferCtx(Exec& x, BufferCtx& c) {
   c.rsrc = memory::BufferResource::decode(&x.w.sreg[r.reg], x.w.gen);
   c.soffset = readScalar32(x.w, x.in.soffset, &x.env.special);
   c.instOffset = uint32_t(x.in.mem.offset) & 0xfff;
+  c.log = x.log;
   c.addr64 = x.in.mem.addr64 && x.w.gen <= isa::Gen::GCN11;
   c.offen = x.in.mem.offen && !c.addr64;
   c.idxen = x.in.mem.idxen && !c.addr64;

@@ -221,17 +221,21 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
   stats = TimingStats{};
   // One group of every CU when groups could differ from it (a trace sees
-  // every cycle of every CU in order; the order of a kernel's workgroups
-  // could change its results); else a group per K$, on any number of threads
+  // every cycle of every CU in order; the checker is not shared between
+  // threads; the order of a kernel's workgroups could change its results); else a group per K$, on any number
+  // of threads
   // -- also on one, where a group's waves stay in the host's caches for an
   // epoch instead of every CU's waves being visited every cycle.
   std::string oneGroupReason;
   if (opt.sink || opt.onIssue) {
     oneGroupReason = "a traced run";
+  } else if (env.observer) {
+    oneGroupReason = "a checked run (--check)";  // the checker follows one instruction at a time
   } else {
     std::vector<uint32_t> words(d.codeSize / 4);
     if (!words.empty() && !env.global->read(d.codeBase, words.data(), words.size() * 4)) words.clear();
-    oneGroupReason = workgroupOrderDependence(d.gen, words, d.codeBase);
+    if (const std::string why = workgroupOrderDependence(d.gen, words, d.codeBase); !why.empty())
+      oneGroupReason = "the kernel's results could depend on the order of its workgroups: " + why;
   }
   const bool split = oneGroupReason.empty();
   GpuTiming gpu(cfg, code, env, opt, stats, split);

@@ -132,13 +132,18 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
   Exec x(w, inst ? *inst : ti.ci->inst, env_, pw);
-  if (logAccesses) {
+  if (logAccesses || env_.observer) {
     log_.clear();
     x.log = &log_;
   }
   ti.ci->fn(x);
   if (x.stop() == StopReason::Wait) [[unlikely]]
     return StopReason::Wait;  // no effect: the wave parks and runs it again later
+  if (env_.observer && x.stop() != StopReason::Fault && !env_.observer->executed(w, pc, x.in, log_))
+      [[unlikely]] {
+    fault(wc, env_.observer->stopMessage());
+    return StopReason::Fault;
+  }
   ++w.instructionsExecuted;
   ++stats_.instructions;
   ++stats_.opCounts[ti.ci->inst.opIndex];

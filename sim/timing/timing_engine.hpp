@@ -62,7 +62,8 @@ struct TimingStats {
   uint64_t vmemLaneBytes = 0;            // bytes the active lanes of VMEM instructions asked for
   uint64_t l1Requests = 0;               // coalesced line requests into the vector L1s
   // Threads that ran CU groups, and why only one if more were asked for
-  // (a traced run; a kernel whose results can depend on workgroup order).
+  // (a sentence: a traced or checked run; a kernel whose results can depend
+  // on workgroup order, naming the instruction).
   uint32_t threads = 1;
   std::string singleThreadReason;
 };

@@ -109,6 +109,17 @@ struct WorkgroupEvent {
   What what = Dispatch;
 };
 
+// A checker finding (--check, sim/check/), traced once, when it is first
+// found: at the issue cycle of the instruction it names.
+struct CheckEvent {
+  uint64_t cycle = 0;
+  uint32_t wave = 0;
+  uint64_t pc = 0;
+  const char* kind = "";  // "hazard", "race", "uninit", "bounds"
+  const char* rule = "";
+  const char* text = "";  // the finding's line (sim/check/findings.hpp), valid during the call
+};
+
 class TraceSink {
  public:
   virtual ~TraceSink() = default;
@@ -118,6 +129,7 @@ class TraceSink {
   virtual void wave(const WaveEvent&) {}
   virtual void workgroup(const WorkgroupEvent&) {}
   virtual void finish(uint64_t /*cycles*/) {}  // the run ended at this cycle
+  virtual void check(const CheckEvent&) {}
 };
 
 // Forwards every event to several sinks (e.g. a profile and a trace writer).
@@ -143,6 +155,9 @@ class TeeSink final : public TraceSink {
   }
   void finish(uint64_t c) override {
     for (unsigned i = 0; i < n_; ++i) sinks_[i]->finish(c);
+  }
+  void check(const CheckEvent& e) override {
+    for (unsigned i = 0; i < n_; ++i) sinks_[i]->check(e);
   }
 
  private:

@@ -9,24 +9,12 @@
 #include <fstream>
 #include <string>
 
+#include "tests/frontend/run_binary.hpp"
+
 namespace {
 
-struct Run {
-  int status;
-  std::string out;  // stdout and stderr
-};
-
-Run gcnsim(const std::string& args) {
-  const std::string cmd = std::string(GCNSIM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  Run r{0, ""};
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using cli::Run;
+Run gcnsim(const std::string& args) { return cli::run(args); }
 
 const std::string kExamples = std::string(GCNSIM_SOURCE_DIR) + "/examples/";
 

@@ -1,0 +1,60 @@
+#include "sim/check/findings.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace gcnsim::sim::check {
+
+const char* checkKindName(CheckKind k) {
+  switch (k) {
+    case CheckKind::Hazard: return "hazard";
+    case CheckKind::Race: return "race";
+    case CheckKind::Uninit: return "uninit";
+    case CheckKind::Bounds: return "bounds";
+  }
+  return "?";
+}
+
+namespace {
+std::string pcText(uint64_t pc, uint64_t entryPc) {
+  char buf[64];
+  if (entryPc && pc >= entryPc)
+    std::snprintf(buf, sizeof buf, "pc 0x%llx (entry+0x%llx)", static_cast<unsigned long long>(pc),
+                  static_cast<unsigned long long>(pc - entryPc));
+  else
+    std::snprintf(buf, sizeof buf, "pc 0x%llx", static_cast<unsigned long long>(pc));
+  return buf;
+}
+}  // namespace
+
+std::string findingLine(const Finding& f, uint64_t entryPc) {
+  std::string s = std::string(checkKindName(f.kind)) + " " + f.rule + ": wave " + std::to_string(f.wave) +
+                  " " + pcText(f.pc, entryPc) + " `" + f.inst + "`";
+  if (f.hasOther) s += " after " + pcText(f.otherPc, entryPc) + " `" + f.otherInst + "`";
+  if (!f.detail.empty()) s += ": " + f.detail;
+  return s;
+}
+
+bool FindingLog::seen(const char* rule, uint64_t pc, uint64_t otherPc, uint32_t wave) {
+  const auto it = byKey_.find(Key{rule, pc, otherPc});
+  if (it == byKey_.end()) return false;
+  it->second.wave = std::min(it->second.wave, wave);
+  return true;
+}
+
+void FindingLog::add(Finding f) {
+  ++counts_[unsigned(f.kind)];
+  const Key k{f.rule, f.pc, f.otherPc};
+  byKey_.emplace(k, std::move(f));
+}
+
+std::vector<const Finding*> FindingLog::sorted() const {
+  std::vector<const Finding*> out;
+  out.reserve(byKey_.size());
+  for (const auto& [k, f] : byKey_) out.push_back(&f);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Finding* a, const Finding* b) { return a->kind < b->kind; });
+  return out;
+}
+
+}  // namespace gcnsim::sim::check

@@ -1,0 +1,116 @@
+// gcnsim run --check / --check-fatal through the executable: findings on
+// stderr, the result document's checks section, the exit status.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "frontend/result.hpp"
+#include "tests/frontend/run_binary.hpp"
+
+namespace {
+
+using cli::Run;
+Run runGcnsim(const std::string& args) { return cli::run(args); }
+
+nlohmann::json checksSection(const std::filesystem::path& result) {
+  const gcnsim::frontend::ResultDoc doc = gcnsim::frontend::readResultJson(result);
+  for (const auto& [key, text] : doc.sections)
+    if (key == "checks") return nlohmann::json::parse(text);
+  FAIL("no checks section in " << result);
+  return {};
+}
+
+// A raw-code job running tests/sim/programs/chk_valu_sgpr_vmem_bad.s for gfx900:
+// `v_readfirstlane_b32 s4, v0` at entry+0, `buffer_load_dword v1, off, s[0:3], s4` at entry+4.
+std::filesystem::path hazardJob(const std::filesystem::path& dir) {
+  std::ifstream hex(std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/chk_valu_sgpr_vmem_bad.gfx9.hex");
+  REQUIRE(hex);
+  std::vector<uint32_t> words;
+  for (std::string line; std::getline(hex, line);)
+    if (!line.empty() && line[0] != '#') words.push_back(uint32_t(std::stoul(line, nullptr, 16)));
+  std::ofstream(dir / "hazard.bin", std::ios::binary)
+      .write(reinterpret_cast<const char*>(words.data()), std::streamsize(words.size() * 4));
+  const auto job = dir / "hazard.json";
+  std::ofstream(job)
+      << R"({"kernel": {"file": "hazard.bin", "format": "raw", "arch": "gfx900", "sgprs": 16, "vgprs": 4,
+  "setup": {"s[0:3]": {"resource": {"buffer": "out", "stride": 0, "data_format": "32", "num_format": "uint"}},
+            "v0": "workitem_id_x"}},
+  "grid": [64], "workgroup": [64], "buffers": {"out": {"type": "u32", "count": 64}}, "output": ["out"]})";
+  return job;
+}
+
+}  // namespace
+
+TEST_CASE("gcnsim run --check: findings on stderr and in the result document, both modes",
+          "[frontend][cli]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gcnsim_check_cli_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto job = hazardJob(dir);
+  for (const char* mode : {"functional", "timing"}) {
+    INFO(mode);
+    const Run r = runGcnsim("run " + job.string() + " --mode " + mode + " --check hazards --result " +
+                            (dir / "r.json").string());
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("gcnsim: check: hazard valu-sgpr-vmem: wave 0 pc "));
+    CHECK_THAT(r.out, Catch::Contains("(entry+0x4) `buffer_load_dword v1, off, s[0:3], s4` after pc "));
+    CHECK_THAT(r.out,
+               Catch::Contains("(entry+0x0) `v_readfirstlane_b32 s4, v0`: needs 5 wait states, found 0"));
+    CHECK_THAT(r.out, Catch::Contains("gcnsim: check: 1 finding (1 hazards, 0 races, 0 uninit, 0 bounds)"));
+    const nlohmann::json c = checksSection(dir / "r.json");
+    CHECK(c["counts"]["hazard"] == 1);
+    CHECK(c["counts"]["total"] == 1);
+    REQUIRE(c["findings"].size() == 1);
+    CHECK(c["findings"][0]["rule"] == "valu-sgpr-vmem");
+    CHECK(c["findings"][0]["pc"] == 4);
+    CHECK(c["findings"][0]["other_pc"] == 0);
+
+    if (std::string(mode) == "timing") {
+      // The finding is a trace event too, at the issue cycle of the buffer load.
+      const Run traced =
+          runGcnsim("run " + job.string() + " --check hazards --trace " + (dir / "t.txt").string());
+      CHECK(traced.status == 0);
+      std::ifstream trace(dir / "t.txt");
+      std::string line, checkLine, loadIssue;
+      while (std::getline(trace, line)) {
+        if (line.find(" check  hazard valu-sgpr-vmem: wave 0 ") != std::string::npos) checkLine = line;
+        if (line.find(" issue ") != std::string::npos && line.find("buffer_load_dword") != std::string::npos)
+          loadIssue = line;
+      }
+      REQUIRE(!checkLine.empty());
+      REQUIRE(!loadIssue.empty());
+      CHECK(std::stoull(checkLine) == std::stoull(loadIssue));  // the same cycle
+    }
+    const Run fatal = runGcnsim("run " + job.string() + " --mode " + mode + " --check all --check-fatal");
+    CHECK(fatal.status == 1);
+    CHECK_THAT(fatal.out, Catch::Contains("fault: "));
+    CHECK_THAT(fatal.out, Catch::Contains("check: hazard valu-sgpr-vmem"));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gcnsim run --check all: a compiled example has no findings, bad --check words exit 2",
+          "[frontend][cli]") {
+  const std::string example = std::string(GCNSIM_SOURCE_DIR) + "/examples/reduction/reduction.gfx900.json";
+  const auto result =
+      std::filesystem::temp_directory_path() / ("gcnsim_check_ok_" + std::to_string(::getpid()));
+  const Run r = runGcnsim("run " + example + " --check all --result " + result.string());
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("gcnsim: check: 0 findings"));
+  CHECK(checksSection(result)["counts"]["total"] == 0);
+  std::filesystem::remove(result);
+  const Run bad = runGcnsim("run " + example + " --check hazard");
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.out, Catch::Contains("--check: \"hazard\" is not a check"));
+  CHECK(runGcnsim("run " + example + " --check-fatal").status == 2);
+}

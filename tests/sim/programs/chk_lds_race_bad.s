@@ -1,0 +1,9 @@
+# Checker: each wave writes its LDS words and reads the other wave's with no barrier (check_race_test.cpp).
+s_mov_b32 m0, -1
+v_lshlrev_b32 v1, 2, v0
+ds_write_b32 v1, v0
+s_waitcnt lgkmcnt(0)
+v_xor_b32 v2, 0x100, v1
+ds_read_b32 v3, v2
+s_waitcnt lgkmcnt(0)
+s_endpgm

@@ -1,0 +1,6 @@
+# Checker: two VMEM loads to one register land in order: no race (tests/sim/check_race_test.cpp).
+buffer_load_dword v1, off, s[0:3], 0
+buffer_load_dword v1, off, s[0:3], 0 offset:4
+s_waitcnt vmcnt(0)
+v_mov_b32 v2, v1
+s_endpgm

@@ -1,0 +1,6 @@
+# Checker: one wait state between (tests/sim/check_hazard_test.cpp).
+s_mov_b32 m0, 0
+s_nop 0
+s_sendmsg sendmsg(MSG_INTERRUPT)
+s_waitcnt lgkmcnt(0)
+s_endpgm
