@@ -9,7 +9,7 @@
 
 namespace gcnsim::sim::timing {
 
-CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, const ExecEnv& env, const TimingOptions& opt,
+CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
                  memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2)
     : cfg_(cfg),
       code_(code),

@@ -89,10 +89,11 @@ struct GroupFault {
 class CuGroup {
  public:
   // CUs [firstCu, firstCu + cuCount) with `l2` behind them (deferL2: its
-  // answers wait for resolveDeferred). `code`, `l2`, `opt` must outlive the
-  // group; `env` is copied (the group sets its clock and LDS per instruction).
-  CuGroup(const GpuConfig& cfg, CodeCache& code, const ExecEnv& env, const TimingOptions& opt,
-          memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2);
+  // answers wait for resolveDeferred). `code`, `env`, `l2`, `opt` must outlive
+  // the group; `env` is the group's own (it sets the clock and the LDS per
+  // instruction), shared with no other group.
+  CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt, memory::L2Timing& l2,
+          uint32_t firstCu, uint32_t cuCount, bool deferL2);
   ~CuGroup();
 
   // Epoch boundary (GpuTiming, one thread): a workgroup the dispatcher placed
@@ -209,7 +210,7 @@ class CuGroup {
 
   GpuConfig cfg_;
   CodeCache& code_;
-  ExecEnv env_;
+  ExecEnv& env_;
   const TimingOptions& opt_;
   TimingStats stats_;
   WaveTracer tracer_;

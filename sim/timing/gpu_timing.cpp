@@ -32,8 +32,14 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       codes_.push_back(std::make_unique<CodeCache>(code.gen(), *env.global, code.base(), code.size()));
       c = codes_.back().get();
     }
+    // One group uses the caller's ExecEnv (its clock, e.g. for the checker, is the run's); groups their own.
+    ExecEnv* e = &env;
+    if (splitGroups) {
+      envs_.push_back(std::make_unique<ExecEnv>(env));
+      e = envs_.back().get();
+    }
     for (uint32_t i = 0; i < n; ++i) groupOfCu_[first + i] = uint32_t(groups_.size());
-    groups_.push_back(std::make_unique<CuGroup>(cfg_, *c, env, opt, l2_, first, n, splitGroups));
+    groups_.push_back(std::make_unique<CuGroup>(cfg_, *c, *e, opt, l2_, first, n, splitGroups));
   }
 }
 
@@ -93,7 +99,7 @@ bool GpuTiming::boundary() {
     g->takeRetired(
         [this](uint32_t cu, uint32_t simd, uint32_t slot) { dispatcher_.retireWave(cu, simd, slot); },
         [this](uint32_t cu, uint32_t lds) { dispatcher_.retireWorkgroup(cu, lds); });
-  if (groups_.size() > 1) resolveDeferred();
+  resolveDeferred();                          // (nothing deferred with one group of every CU)
   const uint64_t last = first ? 0 : to_ - 1;  // the last cycle simulated
   const GroupFault* fault = nullptr;
   for (const auto& g : groups_) {

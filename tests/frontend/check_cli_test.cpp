@@ -13,12 +13,19 @@
 #include <vector>
 
 #include "frontend/result.hpp"
-#include "tests/frontend/run_binary.hpp"
+#include "tests/frontend/gcnsim_process.hpp"
 
 namespace {
 
-using cli::Run;
-Run runGcnsim(const std::string& args) { return cli::run(args); }
+// stdout and stderr together, as a user sees them.
+struct Run {
+  int status;
+  std::string out;
+};
+Run runGcnsim(const std::string& args) {
+  const auto r = ::gcnsim::test::runGcnsim(args, ::gcnsim::test::Streams::Merged);
+  return {r.status, r.out};
+}
 
 nlohmann::json checksSection(const std::filesystem::path& result) {
   const gcnsim::frontend::ResultDoc doc = gcnsim::frontend::readResultJson(result);

@@ -19,6 +19,8 @@
 #include <iterator>
 #include <string>
 
+#include "tests/frontend/gcnsim_process.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -29,20 +31,9 @@ struct Run {
   double seconds = 0;
 };
 
-// Runs gcnsim under `timeout` so that a hang fails the test instead of the suite.
-Run gcnsim(const std::string& args) {
-  const std::string cmd =
-      "timeout -s KILL 60 " + std::string(GCNSIM_BINARY) + " " + args + " 2>&1 >/dev/null </dev/null";
-  const auto t0 = std::chrono::steady_clock::now();
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  Run r;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.err.append(buf.data(), n);
-  const int st = pclose(p);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+Run runCli(const std::string& args) {
+  const auto r = ::gcnsim::test::runGcnsim(args, ::gcnsim::test::Streams::StderrOnly, 60);
+  return {r.status, r.err, r.seconds};
 }
 
 const std::string kRepro = std::string(GCNSIM_TEST_DATA) + "/frontend/data/fuzz-repro/";
@@ -57,7 +48,7 @@ long childMaxRssMiB() {
 
 // Exit status 2, one line "gcnsim: ..." containing every `parts`, quickly.
 void expectBadInput(const std::string& args, std::initializer_list<std::string> parts) {
-  const Run r = gcnsim(args);
+  const Run r = runCli(args);
   INFO("gcnsim " << args << "\n" << r.err);
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::StartsWith("gcnsim: "));
@@ -263,7 +254,7 @@ TEST_CASE("fuzz-repro: work-group counts are computed in 64 bits", "[frontend][r
     "c": {"type": "f32", "count": 1}},
     "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"value": 1, "type": "u32"}]})");
   expectBadInput("check " + big.string(), {"grid: 1048577 x 1 x 1 work-groups exceed the limit of 1048576"});
-  CHECK(gcnsim("check --max-workgroups 1048577 " + big.string()).status == 0);
+  CHECK(runCli("check --max-workgroups 1048577 " + big.string()).status == 0);
 }
 
 TEST_CASE("fuzz-repro: user text in messages is escaped, so every message is one line",
@@ -315,7 +306,7 @@ TEST_CASE("robust: scratch backing memory is computed in 64 bits against --max-s
       {"scratch.json: kernel vector_add needs 21472215040 bytes of scratch (131056 per work-item x 64 "
        "lanes x 2560 resident waves), more than the limit of 1073741824 (--max-scratch-bytes)"});
   // Functional mode holds one work-group: 8 MiB.
-  CHECK(gcnsim("run --mode functional " + job.string()).status == 0);
+  CHECK(runCli("run --mode functional " + job.string()).status == 0);
   expectBadInput("run --mode functional --max-scratch-bytes 1000000 " + job.string(),
                  {"needs 8387584 bytes of scratch", "more than the limit of 1000000"});
   // One past the hardware limit is refused when the code object is loaded.
