@@ -142,6 +142,15 @@ const HazardRule kRules[] = {
      [](const InstFacts& f) { return f.setvskip; },
      [](const InstFacts& f) { return f.getreg && f.hwreg == 1; },
      nullptr},  // hwreg 1: HW_REG_MODE
+    // [Vega] "S_SETREG <*> MODE.vskip -> any vector op: 2" (MODE bit 28 turns
+    // VSKIP on or off; sim/vector_modes.hpp models it).
+    {"setreg-vskip-vector",
+     {0, 0, 0, 2},
+     "S_SETREG of MODE.vskip",
+     "any vector op",
+     [](const InstFacts& f) { return f.setsVskip; },
+     [](const InstFacts& f) { return f.valu || f.vmem || f.ds; },
+     nullptr},
 };
 static_assert(std::size(kRules) <= 32);
 

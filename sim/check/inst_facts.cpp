@@ -101,6 +101,10 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
   f.getreg = name == "s_getreg_b32";
   if (f.setreg || f.getreg) f.hwreg = uint8_t(uint32_t(in.simm16) & 0x3f);  // hwreg id: SIMM16[5:0]
   f.setvskip = name == "s_setvskip";
+  if (f.setreg && f.hwreg == 1) {  // HW_REG_MODE; SIMM16 = size-1 [15:11], offset [10:6], id [5:0]
+    const uint32_t offset = (uint32_t(in.simm16) >> 6) & 31, size = ((uint32_t(in.simm16) >> 11) & 31) + 1;
+    f.setsVskip = offset <= 28 && 28 < offset + size;
+  }
   f.divFmas = startsWith(name, "v_div_fmas");
   f.dpp = f.valu && in.vopEnc == isa::VopEnc::DPP;
   if ((name == "v_readlane_b32" || name == "v_writelane_b32") && in.src[1].kind == isa::OpdKind::SReg)

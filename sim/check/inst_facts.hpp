@@ -39,6 +39,7 @@ struct InstFacts {
   bool flatFormat = false;  // FLAT encoding (may reach LDS), not GLOBAL/SCRATCH
   bool gds = false, sendmsg = false, movrel = false, ldsDma = false;
   bool setreg = false, getreg = false, setvskip = false, divFmas = false, dpp = false;
+  bool setsVskip = false;  // s_setreg of a MODE field that holds VSKIP (bit 28)
   bool readsVccz = false, readsExecz = false;
   bool waitcnt = false, barrier = false, endpgm = false;
   bool ldsRead = false, ldsWrite = false;      // DS: reads / writes the LDS it addresses

@@ -140,6 +140,14 @@ const HazardCase kCases[] = {
      0,
      2,
      0},
+    {"chk_setreg_vskip_bad",
+     "setreg-vskip-vector",
+     {false, false, false, true},
+     "s_setreg_imm32_b32",
+     "v_mov_b32",
+     0,
+     2,
+     0},
 };
 
 // Programs that must give no hazard finding on any generation.
@@ -149,7 +157,8 @@ const char* const kClean[] = {
     "chk_valu_sgpr_lanesel_ok",  "chk_valu_exec_dpp_ok",   "chk_valu_vgpr_dpp_ok",
     "chk_store_data_ok",         "chk_store_data_soffset", "chk_salu_m0_msg_ok",
     "chk_valu_vcc_divfmas_sdst", "chk_salu_m0_movrel_ok",  "chk_salu_m0_lds_dma_ok",
-    "chk_valu_vccz_ok",          "chk_setvskip_getreg_ok",
+    "chk_valu_vccz_ok",          "chk_setvskip_getreg_ok", "chk_setreg_vskip_ok",
+    "chk_setreg_mode_novskip",
 };
 
 bool assembledFor(const std::string& program, isa::Gen g) {
