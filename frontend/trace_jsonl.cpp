@@ -15,8 +15,18 @@ using namespace sim::trace;
 
 class JsonlWriter final : public TraceWriter {
  public:
+  // The first line says what produced the trace (like the text trace's
+  // comment lines and the chrome trace's otherData).
   JsonlWriter(const std::filesystem::path& path, const TraceContext& ctx)
-      : file_(path), ctx_(ctx), disasm_(ctx.gen) {}
+      : file_(path), ctx_(ctx), disasm_(ctx.gen) {
+    fmt::format_to(
+        out(),
+        "{{\"ev\":\"header\",\"cycle\":0,\"generator\":\"gcnsim\",\"gcnsim_version\":{},\"kernel\":{},"
+        "\"arch\":{},\"entry_pc\":{},\"config\":{},\"config_detail\":{}}}\n",
+        jsonString(ctx.version), jsonString(ctx.kernel), jsonString(ctx.arch), ctx.entryPc,
+        jsonString(ctx.config), ctx.configJson.empty() ? "null" : ctx.configJson);
+    file_.written();
+  }
 
   void issue(const IssueEvent& e) override {
     head("issue", e.cycle, e.w);

@@ -155,6 +155,22 @@ TEST_CASE("run: --trace - --trace-format chrome: stdout is the trace alone", "[c
   CHECK_THAT(r.err, Catch::Contains("kernel        vector_add") && Catch::Contains("[info] job loaded"));
   const Run json = runGcnsim({"run", kVectorAdd, "--result", "-"});
   CHECK(parseJson(json.out).at("status") == "ok");
+  // jsonl: the first line is the header, with the same records; every line parses.
+  const Run jsonl =
+      runGcnsim({"run", kVectorAdd, "--trace", "-", "--trace-format", "jsonl", "--set", "cus=8"});
+  CHECK(jsonl.status == 0);
+  std::istringstream lines(jsonl.out);
+  std::string first, line;
+  std::getline(lines, first);
+  const nlohmann::json h = parseJson(first);
+  CHECK(h.at("ev") == "header");
+  CHECK(h.at("gcnsim_version") == GCNSIM_VERSION);
+  CHECK(h.at("kernel") == "vector_add");
+  CHECK(h.at("config_detail").at("overrides") == nlohmann::json{{"gpu.cus", 8}});
+  CHECK(h.at("config_detail").at("values").at("gpu").at("cus") == 8);
+  size_t n = 0;
+  while (std::getline(lines, line)) n += parseJson(line).contains("ev");
+  CHECK(n > 10);
 }
 
 TEST_CASE("run: --version, and the version in result documents", "[cli][run]") {

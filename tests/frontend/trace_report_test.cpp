@@ -157,7 +157,7 @@ TEST_CASE("trace filters select waves, cycles and CUs", "[frontend][trace]") {
   runWith(example("vector_add", "gfx900"), opt);
   size_t n = 0;
   for (const auto& e : readJsonl(opt.trace)) {
-    if (e["ev"] == "end" || e["ev"] == "wg") continue;
+    if (e["ev"] == "header" || e["ev"] == "end" || e["ev"] == "wg") continue;
     const uint64_t w = e["wave"].get<uint64_t>(), c = e["cycle"].get<uint64_t>();
     CHECK((w == 1 || w == 3 || w == 4));
     const uint64_t dur = e.contains("dur") && e["ev"] == "stall" ? e["dur"].get<uint64_t>() : 0;
