@@ -170,59 +170,71 @@ void CuGroup::finishWave(WaveCtx& wc) {
   std::erase(workgroups_, nullptr);
 }
 
-// A workgroup the dispatcher placed: its LDS and its waves (built by the
-// source with their scratch slots) now; on the SIMDs at its arrival cycle.
-void CuGroup::admit(const Placement& p, uint64_t at, const WorkgroupSource& src, uint64_t& nextAge) {
+// A workgroup the dispatcher placed: recorded now (the placement's spans
+// are only valid until the next one), built and put on its SIMDs at its
+// arrival cycle.
+void CuGroup::admit(const Placement& p, uint64_t at, const WorkgroupSource& src, uint64_t& nextAge,
+                    uint32_t& nextWaveId) {
+  src_ = &src;
   const uint32_t n = uint32_t(p.simd.size());
-  auto wg = std::make_unique<WorkgroupCtx>();
-  wg->cu = p.cu;
-  wg->index = p.index;
-  wg->ldsBytes = src.ldsBytes;
-  wg->ldsAlloc = p.ldsAlloc;
-  wg->onFinish = src.onFinish;
+  admissions_.push_back({at, p.cu, p.index, p.ldsAlloc, nextWaveId, nextAge,
+                         std::vector<uint32_t>(p.simd.begin(), p.simd.end()),
+                         std::vector<uint32_t>(p.slot.begin(), p.slot.end()),
+                         std::vector<uint32_t>(p.scratch.begin(), p.scratch.end())});
+  nextAge += n;
+  nextWaveId += n;
+}
+
+// A workgroup arriving: its LDS, its waves (built by the source with their
+// scratch slots), their contexts on the SIMDs.
+void CuGroup::arrive(const Arrival& a) {
+  const WorkgroupSource& src = *src_;
+  const uint32_t n = uint32_t(a.simd.size());
+  auto owned = std::make_unique<WorkgroupCtx>();
+  WorkgroupCtx& wg = *owned;
+  wg.cu = a.cu;
+  wg.index = a.index;
+  wg.ldsBytes = src.ldsBytes;
+  wg.ldsAlloc = a.ldsAlloc;
+  wg.onFinish = src.onFinish;
   if (src.externalLds) {
-    wg->lds = src.externalLds;
+    wg.lds = src.externalLds;
   } else {
-    wg->ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src.ldsBytes, 4));
-    wg->lds = wg->ownLds.get();
+    wg.ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src.ldsBytes, 4));
+    wg.lds = wg.ownLds.get();
   }
-  src.build(p.index, p.scratch, wg->waves);
-  wg->ctx.resize(n);
-  wg->live = wg->unfinished = n;
+  src.build(a.index, a.firstWaveId, a.scratch, wg.waves);
+  wg.ctx.resize(n);
+  wg.live = wg.unfinished = n;
+  CuCtx& cu = cuCtx(wg.cu);
+  countOccupancy();
+  resident_ += n;
   for (uint32_t i = 0; i < n; ++i) {
-    WaveCtx& c = wg->ctx[i];
-    c.w = &wg->waves[i];
-    c.wg = wg.get();
-    c.cu = p.cu;
-    c.simd = p.simd[i];
-    c.slot = p.slot[i];
-    c.age = nextAge++;
-    c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (p.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
+    WaveCtx& c = wg.ctx[i];
+    c.w = &wg.waves[i];
+    c.wg = &wg;
+    c.cu = a.cu;
+    c.simd = a.simd[i];
+    c.slot = a.slot[i];
+    c.age = a.firstAge + i;
+    c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (a.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
+    c.readyAt = now_ + 1;
+    cu.simds[c.simd].waves.push_back(&c);
+    wake(c, c.readyAt);
+    stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
+    if (cu.resident++ == 0) ++busyCus_;
   }
-  admissions_.push_back({at, std::move(wg)});
+  if (tracer_.on()) {
+    tracer_.workgroup(wg, trace::WorkgroupEvent::Dispatch, now_);
+    for (const WaveCtx& c : wg.ctx) tracer_.wave(c, false, now_);
+  }
+  stats_.waves += n;
+  workgroups_.push_back(std::move(owned));
 }
 
 bool CuGroup::activateArrivals() {
   size_t k = 0;
-  for (; k < admissions_.size() && admissions_[k].at <= now_; ++k) {
-    WorkgroupCtx& wg = *admissions_[k].wg;
-    CuCtx& cu = cuCtx(wg.cu);
-    countOccupancy();
-    resident_ += uint32_t(wg.ctx.size());
-    for (WaveCtx& c : wg.ctx) {
-      c.readyAt = now_ + 1;
-      cu.simds[c.simd].waves.push_back(&c);
-      wake(c, c.readyAt);
-      stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
-      if (cu.resident++ == 0) ++busyCus_;
-    }
-    if (tracer_.on()) {
-      tracer_.workgroup(wg, trace::WorkgroupEvent::Dispatch, now_);
-      for (const WaveCtx& c : wg.ctx) tracer_.wave(c, false, now_);
-    }
-    stats_.waves += wg.ctx.size();
-    workgroups_.push_back(std::move(admissions_[k].wg));
-  }
+  for (; k < admissions_.size() && admissions_[k].at <= now_; ++k) arrive(admissions_[k]);
   admissions_.erase(admissions_.begin(), admissions_.begin() + std::ptrdiff_t(k));
   return k > 0;
 }

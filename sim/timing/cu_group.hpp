@@ -98,8 +98,10 @@ class CuGroup {
 
   // Epoch boundary (GpuTiming, one thread): a workgroup the dispatcher placed
   // on one of the group's CUs, to arrive at cycle `at` (>= the epoch's
-  // start), its waves built by `src`, aged from `nextAge` on.
-  void admit(const Placement& p, uint64_t at, const WorkgroupSource& src, uint64_t& nextAge);
+  // start), its waves aged from `nextAge` and numbered from `nextWaveId`
+  // on. `src` builds them when they arrive, on the group's thread.
+  void admit(const Placement& p, uint64_t at, const WorkgroupSource& src, uint64_t& nextAge,
+             uint32_t& nextWaveId);
   // Runs cycles [from, to) (from >= every admission's and event's... the group
   // never looks before `from`).
   void runEpoch(uint64_t from, uint64_t to);
@@ -196,8 +198,12 @@ class CuGroup {
   // A placed workgroup waiting for its arrival cycle.
   struct Arrival {
     uint64_t at = 0;
-    std::unique_ptr<WorkgroupCtx> wg;
+    uint32_t cu = 0, index = 0, ldsAlloc = 0, firstWaveId = 0;
+    uint64_t firstAge = 0;
+    std::vector<uint32_t> simd, slot, scratch;  // per wave
   };
+  const WorkgroupSource* src_ = nullptr;  // of the admitted workgroups
+  void arrive(const Arrival& a);
   // A return whose time the L2 gives at the epoch's end (the deferred request of the same index).
   struct DeferredReturn {
     uint64_t seq = 0;

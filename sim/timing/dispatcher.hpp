@@ -46,7 +46,10 @@ struct WorkgroupSource {
   uint32_t ldsBytes = 0;
   uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
   std::function<uint32_t(uint32_t index)> wavesIn;
-  std::function<void(uint32_t index, std::span<const uint32_t> scratchSlots, std::vector<WaveState>& out)>
+  // Builds workgroup `index`'s waves, numbered from `firstWaveId` (the
+  // dispatcher's order: the same however the groups run), into `out`.
+  std::function<void(uint32_t index, uint32_t firstWaveId, std::span<const uint32_t> scratchSlots,
+                     std::vector<WaveState>& out)>
       build;
   std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
   std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave

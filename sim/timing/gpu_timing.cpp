@@ -87,8 +87,9 @@ void GpuTiming::place() {
   if (!dispatcher_.mayPlace()) return;
   const bool was = dispatcher_.residentWorkgroups() > 0;
   for (uint64_t c = from_; c < from_ + epoch_ && dispatcher_.mayPlace(); ++c)
-    dispatcher_.placeWorkgroups(
-        [this, c](const Placement& p) { groups_[groupOfCu_[p.cu]]->admit(p, c, src_, nextAge_); });
+    dispatcher_.placeWorkgroups([this, c](const Placement& p) {
+      groups_[groupOfCu_[p.cu]]->admit(p, c, src_, nextAge_, nextWaveId_);
+    });
   if (!was && dispatcher_.residentWorkgroups() == 0 && dispatcher_.pending())
     status_ = {RunStatus::Fault, dispatcher_.doesNotFitMessage()};
 }
@@ -170,7 +171,6 @@ void GpuTiming::runThreads(unsigned threads) {
       for (auto& g : groups_) g->runEpoch(from_, to_);
     return;
   }
-  std::atomic<size_t> nextGroup{0};
   bool over = false;
   std::exception_ptr error;
   std::mutex errorLock;
@@ -183,14 +183,15 @@ void GpuTiming::runThreads(unsigned threads) {
       }
     }
     if (error) over = true;
-    nextGroup.store(0, std::memory_order_relaxed);
   };
   std::barrier sync(std::ptrdiff_t(threads), onBoundary);
-  auto worker = [&] {
+  // Thread t always runs groups t, t + threads, ...: a group's waves stay in
+  // the caches of the core that ran it in the last epoch.
+  auto worker = [&](unsigned t) {
     for (;;) {
       sync.arrive_and_wait();
       if (over) return;
-      for (size_t g; (g = nextGroup.fetch_add(1, std::memory_order_relaxed)) < groups_.size();) {
+      for (size_t g = t; g < groups_.size(); g += threads) {
         try {
           groups_[g]->runEpoch(from_, to_);
         } catch (...) {
@@ -201,8 +202,8 @@ void GpuTiming::runThreads(unsigned threads) {
     }
   };
   std::vector<std::jthread> pool;
-  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(worker);
-  worker();
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(worker, i);
+  worker(0);
   pool.clear();
   if (error) std::rethrow_exception(error);
 }
@@ -260,21 +261,20 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
     }
     return uint32_t((items + kWaveSize - 1) / kWaveSize);
   };
-  uint32_t waveId = 0;
   WorkgroupSource src;
   src.count = count[0] * count[1] * count[2];
   src.ldsBytes = d.ldsBytes;
   src.vgprsPerWave = d.vgprs;
   src.sgprsPerWave = opt.sgprsPerWave;
   src.wavesIn = wavesIn;
-  src.build = [&d, idOf, wavesIn, &waveId](uint32_t index, std::span<const uint32_t> slots,
-                                           std::vector<WaveState>& out) {
+  src.build = [&d, idOf, wavesIn](uint32_t index, uint32_t firstWaveId, std::span<const uint32_t> slots,
+                                  std::vector<WaveState>& out) {
     const auto id = idOf(index);
     const uint32_t n = wavesIn(index);
     out.reserve(n);
     for (uint32_t i = 0; i < n; ++i) {
       out.push_back(makeWave(d, id, i, slots[i]));
-      out.back().waveId = waveId++;
+      out.back().waveId = firstWaveId + i;
       out.back().workgroupIndex = index;
     }
   };
@@ -301,7 +301,9 @@ RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg
   src.externalLds = env.lds;
   const uint32_t n = uint32_t(waves.size());
   src.wavesIn = [n](uint32_t) { return n; };
-  src.build = [&waves](uint32_t, std::span<const uint32_t>, std::vector<WaveState>& out) { out = waves; };
+  src.build = [&waves](uint32_t, uint32_t, std::span<const uint32_t>, std::vector<WaveState>& out) {
+    out = waves;
+  };
   src.onFinish = [&waves](WorkgroupCtx& wg) { waves = wg.waves; };
   return gpu.run(std::move(src), 1);
 }

@@ -73,6 +73,7 @@ class GpuTiming {
   const uint64_t epoch_;
   uint64_t from_ = 0, to_ = 0;  // the epoch about to run: cycles [from_, to_)
   uint64_t nextAge_ = 0;
+  uint32_t nextWaveId_ = 0;
   uint64_t endCycle_ = 0;
   unsigned threads_ = 1;
   RunStatus status_;
