@@ -17,15 +17,8 @@
 
 namespace {
 
-// stdout and stderr together, as a user sees them.
-struct Run {
-  int status;
-  std::string out;
-};
-Run runGcnsim(const std::string& args) {
-  const auto r = ::gcnsim::test::runGcnsim(args, ::gcnsim::test::Streams::Merged);
-  return {r.status, r.out};
-}
+using Run = ::gcnsim::test::MergedRun;
+Run runGcnsim(const std::string& args) { return ::gcnsim::test::runMerged(args); }
 
 nlohmann::json checksSection(const std::filesystem::path& result) {
   const gcnsim::frontend::ResultDoc doc = gcnsim::frontend::readResultJson(result);

@@ -13,15 +13,8 @@
 
 namespace {
 
-// stdout and stderr together, as a user sees them.
-struct Run {
-  int status;
-  std::string out;
-};
-Run runCli(const std::string& args) {
-  const auto r = ::gcnsim::test::runGcnsim(args, ::gcnsim::test::Streams::Merged);
-  return {r.status, r.out};
-}
+using Run = ::gcnsim::test::MergedRun;
+Run runCli(const std::string& args) { return ::gcnsim::test::runMerged(args); }
 
 const std::string kExamples = std::string(GCNSIM_SOURCE_DIR) + "/examples/";
 

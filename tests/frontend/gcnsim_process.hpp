@@ -58,4 +58,14 @@ inline ProcessOutput runGcnsim(const std::string& args, Streams streams = Stream
   return r;
 }
 
+// stdout and stderr together, as a user sees them.
+struct MergedRun {
+  int status = -1;
+  std::string out;
+};
+inline MergedRun runMerged(const std::string& args) {
+  const ProcessOutput r = runGcnsim(args, Streams::Merged);
+  return {r.status, r.out};
+}
+
 }  // namespace gcnsim::test
