@@ -1,6 +1,7 @@
 // The workgroup dispatcher of the timing model: where each workgroup goes and
 // the CU resources it holds while resident. Knows nothing of instructions,
-// events or memory; GpuTiming builds the waves of a placed workgroup.
+// events or memory; GpuTiming calls it at epoch boundaries and the CU group of
+// the chosen CU builds the waves of a placed workgroup when it arrives.
 //
 // Contract:
 //  - Resources, per SIMD: wave slots (cu.wave_slots_per_simd), VGPRs
