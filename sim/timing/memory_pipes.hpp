@@ -32,7 +32,8 @@
 // The per-wave in-order rules are this component's (DS in order; VM in
 // order except FLAT-to-LDS); their state, WaveMemOrder, lives with the
 // wave and is passed in. Counting the amounts on the wave's counters and
-// scheduling the return are the caller's (CuGroup::schedule, or CuGroup::resolveDeferred for a deferred request).
+// scheduling the return are the caller's (CuGroup::schedule, or
+// CuGroup::resolveDeferred for a deferred request).
 //
 // Deferred L2 (the epoch model, gpu_timing.hpp): pipes built for a group of
 // CUs with deferL2 do every lookup at issue but leave the L2's answers
