@@ -3,7 +3,6 @@
 #include "sim/timing/gpu_timing.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <barrier>
 #include <exception>
 #include <mutex>
