@@ -12,7 +12,7 @@
 //  - Stall intervals cover every cycle a ready wave could not issue, each with
 //    one reason; the interval is attributed to the instruction the wave was
 //    blocked on (`pc`), except barrier waits, which belong to the s_barrier.
-//  - Only frontend code formats events or knows files (frontend/trace_*.cpp).
+//  - Only frontend code formats events or knows files (frontend/trace/).
 #pragma once
 #include <cstdint>
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
 #include "tests/bench/bench_kernels.hpp"
 #include "tests/bench/bench_run.hpp"
 

@@ -8,8 +8,8 @@
 #include <span>
 #include <string>
 
-#include "frontend/job.hpp"
-#include "frontend/result.hpp"
+#include "frontend/job/job.hpp"
+#include "frontend/report/result.hpp"
 
 namespace gcnsim::bench {
 

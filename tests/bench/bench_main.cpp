@@ -7,7 +7,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "frontend/error.hpp"
+#include "frontend/common/error.hpp"
 #include "tests/bench/bench_report.hpp"
 
 namespace po = boost::program_options;

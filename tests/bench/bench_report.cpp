@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "frontend/printf_string.hpp"
+#include "frontend/common/printf_string.hpp"
 
 namespace gcnsim::bench {
 namespace {

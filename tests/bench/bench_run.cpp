@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <fstream>
 
-#include "frontend/error.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/common/error.hpp"
 #include "sim/timing/dispatcher.hpp"
 
 namespace gcnsim::bench {

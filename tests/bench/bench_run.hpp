@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "frontend/job.hpp"
+#include "frontend/job/job.hpp"
 #include "tests/bench/bench_kernels.hpp"
 
 namespace gcnsim::bench {

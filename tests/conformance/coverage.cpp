@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/code_object.hpp"
+#include "frontend/code_object/code_object.hpp"
 #include "isa/decoder.hpp"
 #include "isa/gen.hpp"
 

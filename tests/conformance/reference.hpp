@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "frontend/elem_type.hpp"
-#include "frontend/job.hpp"
+#include "frontend/job/elem_type.hpp"
+#include "frontend/job/job.hpp"
 
 namespace gcnsim::conformance {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/result.hpp"
+#include "frontend/report/result.hpp"
 #include "tests/frontend/gcnsim_process.hpp"
 
 namespace {

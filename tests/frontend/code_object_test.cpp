@@ -2,14 +2,14 @@
 // same committed files (examples/build.sh output):
 //   llvm-readelf-15 -h -s --notes FILE   (e_flags, ABI version, symbols, metadata)
 //   llvm-objdump-15 -s -j .rodata FILE   (the 64 descriptor bytes at NAME.kd)
-#include "frontend/code_object.hpp"
+#include "frontend/code_object/code_object.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iterator>
 #include <random>
 
-#include "frontend/error.hpp"
+#include "frontend/common/error.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::frontend;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "frontend/job.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/job/job.hpp"
 
 using namespace gcnsim::frontend;
 

@@ -1,5 +1,5 @@
 // Job file parsing: the typed result for good jobs, one precise line for bad ones.
-#include "frontend/job.hpp"
+#include "frontend/job/job.hpp"
 
 #include <unistd.h>
 
@@ -8,9 +8,9 @@
 #include <cstring>
 #include <fstream>
 
-#include "frontend/error.hpp"
-#include "frontend/kernel_launch.hpp"
-#include "frontend/random_fill.hpp"
+#include "frontend/common/error.hpp"
+#include "frontend/job/kernel_launch.hpp"
+#include "frontend/job/random_fill.hpp"
 #include "memory/global_memory.hpp"
 
 using namespace gcnsim;

@@ -1,12 +1,12 @@
 // Dispatch set-up as the HSA runtime and the command processor do it
 // (AMDGPUUsage.rst "Initial Kernel Execution State", hidden kernel arguments,
 // HSA kernel dispatch packet) and partial workgroups at the grid edge.
-#include "frontend/kernel_launch.hpp"
+#include "frontend/job/kernel_launch.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstring>
 
-#include "frontend/code_object.hpp"
+#include "frontend/code_object/code_object.hpp"
 #include "memory/buffer_resource.hpp"
 #include "memory/global_memory.hpp"
 #include "sim/dispatch.hpp"

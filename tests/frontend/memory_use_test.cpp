@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "frontend/error.hpp"
-#include "frontend/job.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/common/error.hpp"
+#include "frontend/job/job.hpp"
 
 using namespace gcnsim::frontend;
 namespace fs = std::filesystem;

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "frontend/branch_target.hpp"
-#include "frontend/code_object.hpp"
-#include "frontend/csv.hpp"
-#include "frontend/hot_lines.hpp"
-#include "frontend/source_lines.hpp"
+#include "frontend/code_object/code_object.hpp"
+#include "frontend/code_object/source_lines.hpp"
+#include "frontend/report/branch_target.hpp"
+#include "frontend/report/csv.hpp"
+#include "frontend/report/hot_lines.hpp"
 #include "isa/decoder.hpp"
 
 using namespace gcnsim;

@@ -1,5 +1,5 @@
 // Result document writer/reader and element conversions.
-#include "frontend/result.hpp"
+#include "frontend/report/result.hpp"
 
 #include <unistd.h>
 
@@ -11,7 +11,7 @@
 #include <iterator>
 #include <limits>
 
-#include "frontend/elem_type.hpp"
+#include "frontend/job/elem_type.hpp"
 
 using namespace gcnsim::frontend;
 

@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "frontend/progress_line.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/progress_line.hpp"
+#include "frontend/cli/run_cmd.hpp"
 
 extern char** environ;
 

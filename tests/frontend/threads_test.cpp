@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "frontend/job.hpp"
-#include "frontend/run_cmd.hpp"
-#include "frontend/timing_report.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/job/job.hpp"
+#include "frontend/report/timing_report.hpp"
 
 using namespace gcnsim::frontend;
 

@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "frontend/random_fill.hpp"
+#include "frontend/job/random_fill.hpp"
 
 namespace gcnsim::fuzz {
 
-// SplitMix64, the generator of the job's "random" buffers (frontend/random_fill.hpp).
+// SplitMix64, the generator of the job's "random" buffers (frontend/job/random_fill.hpp).
 class Rng {
  public:
   explicit Rng(uint64_t seed) : g_(seed) {}
@@ -89,7 +89,7 @@ bool loadAndRunJob(const std::filesystem::path& jobPath, const std::filesystem::
 
 }  // namespace gcnsim::fuzz
 
-#include "frontend/error.hpp"
+#include "frontend/common/error.hpp"
 
 namespace gcnsim::fuzz {
 

@@ -7,12 +7,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "frontend/code_object.hpp"
-#include "frontend/disasm_cmd.hpp"
-#include "frontend/elf_reader.hpp"
-#include "frontend/info_cmd.hpp"
-#include "frontend/job.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/disasm_cmd.hpp"
+#include "frontend/cli/info_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/code_object/code_object.hpp"
+#include "frontend/code_object/elf_reader.hpp"
+#include "frontend/job/job.hpp"
 #include "fuzz.hpp"
 
 namespace gcnsim::fuzz {

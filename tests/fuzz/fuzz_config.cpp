@@ -4,9 +4,9 @@
 // vector_add example in timing mode under a small cycle watchdog.
 #include <fstream>
 
-#include "frontend/config_loader.hpp"
-#include "frontend/job.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/config/config_loader.hpp"
+#include "frontend/job/job.hpp"
 #include "fuzz.hpp"
 
 namespace gcnsim::fuzz {

@@ -3,9 +3,9 @@
 // when valid, run in both modes under small watchdogs as `gcnsim run` does.
 #include <fstream>
 
-#include "frontend/job.hpp"
-#include "frontend/result.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/job/job.hpp"
+#include "frontend/report/result.hpp"
 #include "fuzz.hpp"
 
 namespace gcnsim::fuzz {

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "frontend/disasm_cmd.hpp"
-#include "frontend/job.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/disasm_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/job/job.hpp"
 #include "fuzz.hpp"
 #include "isa/gen.hpp"
 

@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-#include "frontend/code_object.hpp"
+#include "frontend/code_object/code_object.hpp"
 #include "isa/decoder.hpp"
 #include "isa/table.hpp"
 #include "sim/semantics.hpp"

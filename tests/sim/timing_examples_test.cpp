@@ -10,9 +10,9 @@
 #include <ctime>
 #include <filesystem>
 
-#include "frontend/config_loader.hpp"
-#include "frontend/error.hpp"
-#include "frontend/run_cmd.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/common/error.hpp"
+#include "frontend/config/config_loader.hpp"
 #include "tests/sim/timing_harness.hpp"
 
 using namespace gcnsim;

@@ -1,4 +1,4 @@
-// The stall profile (frontend/stall_profile.hpp) on small assembly kernels is
+// The stall profile (frontend/report/stall_profile.hpp) on small assembly kernels is
 // exact, with every expected number computed from the config struct:
 //  - an SMEM K$ miss followed (after two SALU ops) by s_waitcnt lgkmcnt(0)
 //    stalls miss latency - the cycles spent issuing the three instructions;
@@ -13,7 +13,7 @@
 // And: the sink never changes the cycle count; the trace events are consistent.
 #include <catch2/catch.hpp>
 
-#include "frontend/stall_profile.hpp"
+#include "frontend/report/stall_profile.hpp"
 #include "memory/buffer_resource.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/timing/timing_engine.hpp"

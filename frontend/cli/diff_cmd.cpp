@@ -1,0 +1,202 @@
+#include "frontend/cli/diff_cmd.hpp"
+
+#include <spdlog/fmt/fmt.h>
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <tuple>
+
+#include "frontend/common/error.hpp"
+#include "frontend/common/input_file.hpp"
+
+namespace po = boost::program_options;
+using json = nlohmann::ordered_json;
+
+namespace gcnsim::frontend {
+namespace {
+
+// A result document is at most a few times its buffers; the same bound as a job file's.
+constexpr uint64_t kMaxResultBytes = uint64_t{4} << 30;
+
+json loadResult(const std::string& path) {
+  const std::vector<uint8_t> bytes = readInputFile(path, kMaxResultBytes);
+  json doc = json::parse(bytes.begin(), bytes.end(), nullptr, false);
+  if (doc.is_discarded())
+    throw InputError(path + ": not JSON (expected a result document from gcnsim run --result)");
+  if (!doc.is_object() || !doc.contains("stats") || !doc["stats"].is_object())
+    throw InputError(path + ": not a gcnsim result document (no \"stats\" object)");
+  return doc;
+}
+
+std::string numText(const json& v) {
+  if (v.is_number_unsigned()) return std::to_string(v.get<uint64_t>());
+  if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
+  return fmt::format("{:.6g}", v.get<double>());
+}
+
+// One row: name, A, B, B - A, and the change in % of A.
+void row(std::string& o, const std::string& name, const json* a, const json* b, bool changedOnly) {
+  const bool an = a && a->is_number(), bn = b && b->is_number();
+  if (changedOnly && an && bn && *a == *b) return;
+  std::string delta = "-", pct = "-";
+  if (an && bn) {
+    const bool ints = a->is_number_integer() && b->is_number_integer();
+    const double d = b->get<double>() - a->get<double>();
+    delta = ints ? fmt::format("{:+}", b->get<int64_t>() - a->get<int64_t>()) : fmt::format("{:+.6g}", d);
+    if (a->get<double>() != 0)
+      pct = fmt::format("{:+.1f}%", 100.0 * d / a->get<double>());
+    else if (d == 0)
+      pct = "+0.0%";
+  }
+  fmt::format_to(std::back_inserter(o), "  {:<28} {:>14} {:>14} {:>14} {:>9}\n", name, an ? numText(*a) : "-",
+                 bn ? numText(*b) : "-", delta, pct);
+}
+
+// Rows for every key of two objects (a's order, then keys only b has); lists
+// of numbers (ipc_per_cu) as their sum, then the elements that differ;
+// objects in both (rocprof) key by key, named prefix + key.
+void objectRows(std::string& o, const json& a, const json& b, bool changedOnly,
+                const std::string& prefix = "") {
+  std::vector<std::string> keys;
+  for (auto it = a.begin(); it != a.end(); ++it) keys.push_back(it.key());
+  for (auto it = b.begin(); it != b.end(); ++it)
+    if (!a.contains(it.key())) keys.push_back(it.key());
+  for (const std::string& k : keys) {
+    const json* av = a.contains(k) ? &a[k] : nullptr;
+    const json* bv = b.contains(k) ? &b[k] : nullptr;
+    if ((av && av->is_array()) || (bv && bv->is_array())) {
+      const json none = json::array();
+      const json& al = av && av->is_array() ? *av : none;
+      const json& bl = bv && bv->is_array() ? *bv : none;
+      auto total = [](const json& l) {
+        double t = 0;
+        for (const json& v : l)
+          if (v.is_number()) t += v.get<double>();
+        return json(t);
+      };
+      const json ta = total(al), tb = total(bl);
+      row(o, prefix + k + "[sum]", &ta, &tb, changedOnly);
+      for (size_t i = 0; i < std::max(al.size(), bl.size()); ++i) {
+        const json* ae = i < al.size() ? &al[i] : nullptr;
+        const json* be = i < bl.size() ? &bl[i] : nullptr;
+        if (!ae || !be || *ae != *be) row(o, fmt::format("{}{}[{}]", prefix, k, i), ae, be, false);
+      }
+      continue;
+    }
+    if (av && bv && av->is_object() && bv->is_object()) {  // stats.rocprof: rows rocprof.SQ_WAVES, ...
+      objectRows(o, *av, *bv, changedOnly, prefix + k + ".");
+      continue;
+    }
+    row(o, prefix + k, av, bv, changedOnly);
+  }
+}
+
+std::string field(const json& d, const char* key) {
+  return d.contains(key) && d[key].is_string() ? d[key].get<std::string>() : "?";
+}
+
+// ", config NAME" when the document records its config (a name, or an object with "name").
+std::string configOf(const json& d) {
+  if (!d.contains("config")) return "";
+  const json& c = d["config"];
+  if (c.is_string()) return ", config " + c.get<std::string>();
+  if (c.is_object() && c.contains("name") && c["name"].is_string())
+    return ", config " + c["name"].get<std::string>();
+  return "";
+}
+
+// pc -> listing entry.
+std::map<uint64_t, const json*> listingByPc(const json& d) {
+  std::map<uint64_t, const json*> m;
+  for (const json& e : d["listing"])
+    if (e.is_object() && e.contains("pc") && e["pc"].is_number_unsigned()) m[e["pc"].get<uint64_t>()] = &e;
+  return m;
+}
+
+uint64_t stallOf(const json* e) {
+  return e && e->contains("stall_cycles") && (*e)["stall_cycles"].is_number_unsigned()
+             ? (*e)["stall_cycles"].get<uint64_t>()
+             : 0;
+}
+
+bool hasListing(const json& d) { return d.contains("listing") && d["listing"].is_array(); }
+
+}  // namespace
+
+std::string diffResults(const json& a, const json& b, const std::string& aName, const std::string& bName,
+                        bool changedOnly) {
+  std::string o;
+  auto out = std::back_inserter(o);
+  for (const auto& [label, d, name] : {std::tuple{"A", &a, &aName}, std::tuple{"B", &b, &bName}})
+    fmt::format_to(out, "{}: {} (kernel {}, {}, {} mode{})\n", label, *name, field(*d, "kernel"),
+                   field(*d, "arch"), field(*d, "mode"), configOf(*d));
+  fmt::format_to(out, "\n  {:<28} {:>14} {:>14} {:>14} {:>9}\n", "statistic", "A", "B", "B - A", "change");
+  objectRows(o, a["stats"], b["stats"], changedOnly);
+  auto reasons = [](const json& d) -> const json* {
+    return d.contains("stalls") && d["stalls"].is_object() && d["stalls"].contains("by_reason")
+               ? &d["stalls"]["by_reason"]
+               : nullptr;
+  };
+  if (reasons(a) && reasons(b)) {
+    fmt::format_to(out, "\nstall cycles by reason\n");
+    objectRows(o, *reasons(a), *reasons(b), changedOnly);
+  }
+  if (!hasListing(a) || !hasListing(b)) {
+    fmt::format_to(out, "\nper-PC stalls: {} (run both with --report listing --result)\n",
+                   hasListing(a)   ? "B has no listing"
+                   : hasListing(b) ? "A has no listing"
+                                   : "no listings");
+    return o;
+  }
+  const auto la = listingByPc(a), lb = listingByPc(b);
+  std::map<uint64_t, std::pair<const json*, const json*>> pcs;
+  for (const auto& [pc, e] : la) pcs[pc].first = e;
+  for (const auto& [pc, e] : lb) pcs[pc].second = e;
+  fmt::format_to(out, "\nper-PC stall cycles ({}; pc = offset from the entry)\n",
+                 changedOnly ? "instructions whose stalls changed" : "instructions that stalled in A or B");
+  fmt::format_to(out, "  {:>8} {:>10} {:>10} {:>10} {:>9}  {}\n", "pc", "A", "B", "B - A", "change",
+                 "instruction");
+  for (const auto& [pc, e] : pcs) {
+    const uint64_t sa = stallOf(e.first), sb = stallOf(e.second);
+    if ((!sa && !sb) || (changedOnly && sa == sb)) continue;
+    const std::string ia = e.first ? e.first->value("instruction", "?") : "-";
+    const std::string ib = e.second ? e.second->value("instruction", "?") : "-";
+    const std::string inst = ia == ib ? ia : ia + "  |  B: " + ib;
+    const std::string pct =
+        sa ? fmt::format("{:+.1f}%", 100.0 * (double(sb) - double(sa)) / double(sa)) : "-";
+    fmt::format_to(out, "  {:>#8x} {:>10} {:>10} {:>+10} {:>9}  {}\n", pc, sa, sb, int64_t(sb) - int64_t(sa),
+                   pct, inst);
+  }
+  return o;
+}
+
+int diffCommand(const std::vector<std::string>& args) {
+  po::options_description opts(
+      "gcnsim diff A.json B.json\n  compares two result documents (gcnsim run --result; add --report listing "
+      "for per-PC stalls)");
+  opts.add_options()("help,h", "show this help")("changed", "only the rows whose values differ");
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "result documents");
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description pos;
+  pos.add("files", 2);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << opts;
+    return kExitOk;
+  }
+  const auto files =
+      vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (files.size() != 2) throw InputError("diff: expected two result documents: gcnsim diff A.json B.json");
+  const json a = loadResult(files[0]), b = loadResult(files[1]);
+  std::cout << diffResults(a, b, files[0], files[1], vm.count("changed") > 0);
+  return kExitOk;
+}
+
+}  // namespace gcnsim::frontend

@@ -1,0 +1,36 @@
+#include "frontend/cli/limit_options.hpp"
+
+#include <string>
+
+#include "frontend/common/error.hpp"
+
+namespace po = boost::program_options;
+
+namespace gcnsim::frontend {
+
+void addLimitOptions(po::options_description& opts, Limits& limits, bool scratch) {
+  opts.add_options()("max-file-bytes", po::value(&limits.maxFileBytes)->default_value(limits.maxFileBytes),
+                     "limit on the size of any input file (at most 4 GiB)")(
+      "max-buffer-bytes", po::value(&limits.maxBufferBytes)->default_value(limits.maxBufferBytes),
+      "limit on the bytes of all buffers together (at most 4 GiB)")(
+      "max-workgroups", po::value(&limits.maxWorkgroups)->default_value(limits.maxWorkgroups),
+      "limit on the work-groups of the grid (at most 2^32 - 1)");
+  if (scratch)
+    opts.add_options()("max-scratch-bytes",
+                       po::value(&limits.maxScratchBytes)->default_value(limits.maxScratchBytes),
+                       "limit on the scratch (private segment) backing memory (at most 3 GiB)");
+}
+
+void checkLimits(const Limits& l) {
+  auto check = [](const char* flag, uint64_t v, uint64_t min, uint64_t max) {
+    if (v < min || v > max)
+      throw InputError(std::string(flag) + ": " + std::to_string(v) + " is out of range (" +
+                       std::to_string(min) + " to " + std::to_string(max) + ")");
+  };
+  check("--max-file-bytes", l.maxFileBytes, 1, kMaxMaxFileBytes);
+  check("--max-buffer-bytes", l.maxBufferBytes, 0, kMaxMaxBufferBytes);
+  check("--max-workgroups", l.maxWorkgroups, 1, kMaxMaxWorkgroups);
+  check("--max-scratch-bytes", l.maxScratchBytes, 256, kMaxMaxScratchBytes);
+}
+
+}  // namespace gcnsim::frontend

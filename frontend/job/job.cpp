@@ -1,0 +1,335 @@
+// loadJob: the top level of the job file (README "Job file").
+#include "frontend/job/job.hpp"
+
+#include <set>
+
+#include "frontend/common/error.hpp"
+#include "frontend/common/input_file.hpp"
+#include "frontend/common/json_input.hpp"
+#include "frontend/job/job_parts.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+JobJson parseJsonFile(const std::filesystem::path& path, const Limits& limits) {
+  return parseOrderedJsonText(readInputText(path, limits.maxFileBytes), path.string());
+}
+
+// The element type of an OpenCL C / HIP by-value argument type name.
+std::optional<ElemType> typeFromTypeName(const std::string& name) {
+  static const std::pair<const char*, ElemType> rows[] = {
+      {"uchar", ElemType::U8},     {"char", ElemType::I8},      {"unsigned char", ElemType::U8},
+      {"ushort", ElemType::U16},   {"short", ElemType::I16},    {"unsigned short", ElemType::U16},
+      {"uint", ElemType::U32},     {"int", ElemType::I32},      {"unsigned int", ElemType::U32},
+      {"ulong", ElemType::U64},    {"long", ElemType::I64},     {"unsigned long", ElemType::U64},
+      {"size_t", ElemType::U64},   {"half", ElemType::F16},     {"float", ElemType::F32},
+      {"double", ElemType::F64},   {"uint32_t", ElemType::U32}, {"int32_t", ElemType::I32},
+      {"uint64_t", ElemType::U64}, {"int64_t", ElemType::I64},
+  };
+  for (const auto& [n, t] : rows)
+    if (name == n) return t;
+  return std::nullopt;
+}
+
+std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const std::string& field) {
+  ctx.requireArray(v, field);
+  if (v.empty() || v.size() > 3)
+    ctx.fail(field, "needs 1 to 3 entries (x, y, z), not " + std::to_string(v.size()));
+  std::array<uint32_t, 3> out{1, 1, 1};
+  for (size_t i = 0; i < v.size(); ++i)
+    out[i] =
+        static_cast<uint32_t>(ctx.requireUint(v[i], field + "[" + std::to_string(i) + "]", 1, 0xffffffffu));
+  return out;
+}
+
+// Work-groups per dimension, computed in 64 bits; the grid must not need more
+// than limits.maxWorkgroups of them, and grid + workgroup - 1 must fit in 32
+// bits (the simulator's work-group arithmetic).
+void checkGrid(const JobContext& ctx, const Job& job, const Limits& limits) {
+  unsigned __int128 total = 1;
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t g = job.grid[i], w = job.workgroup[i];
+    if (g + w - 1 > 0xffffffffu)
+      ctx.fail("grid[" + std::to_string(i) + "]",
+               std::to_string(g) + " work-items with work-groups of " + std::to_string(w) +
+                   " exceed the limit of " + std::to_string(0x100000000u - w) + " (2^32 - work-group size)");
+    total *= (g + w - 1) / w;
+  }
+  if (total > limits.maxWorkgroups) {
+    std::string counts;
+    for (int i = 0; i < 3; ++i)
+      counts += (i ? " x " : "") +
+                std::to_string((uint64_t{job.grid[i]} + job.workgroup[i] - 1) / job.workgroup[i]);
+    ctx.fail("grid", counts + " work-groups exceed the limit of " + std::to_string(limits.maxWorkgroups) +
+                         " (--max-workgroups)");
+  }
+}
+
+void parseKernel(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
+  ctx.requireObject(v, "kernel");
+  ctx.checkKeys(v, "kernel", {"file", "name", "format", "arch", "sgprs", "vgprs", "lds_bytes", "setup"});
+  KernelSpec& k = job.kernel;
+  k.file = job.dir / ctx.requireString(ctx.requireKey(v, "file", "kernel"), "kernel.file");
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = readInputFile(k.file, limits.maxFileBytes);
+  } catch (const InputError& e) {
+    ctx.fail("kernel.file", e.what());
+  }
+
+  if (const JobJson* f = ctx.optionalKey(v, "format")) {
+    const std::string s = ctx.requireString(*f, "kernel.format");
+    if (s != "elf" && s != "raw")
+      ctx.fail("kernel.format", "unknown format " + JobContext::quoted(s) + " (expected elf or raw)");
+    k.format = s == "elf" ? KernelFormat::Elf : KernelFormat::Raw;
+  } else {
+    k.format = looksLikeElf(bytes) ? KernelFormat::Elf : KernelFormat::Raw;
+  }
+  std::optional<isa::Arch> arch;
+  if (const JobJson* a = ctx.optionalKey(v, "arch")) {
+    const std::string s = ctx.requireString(*a, "kernel.arch");
+    arch = isa::parseArch(s);
+    if (!arch)
+      ctx.fail("kernel.arch",
+               "unknown architecture " + JobContext::quoted(s) + " (known: " + isa::knownArchNames() + ")");
+  }
+
+  if (k.format == KernelFormat::Elf) {
+    for (const char* rawOnly : {"sgprs", "vgprs", "lds_bytes", "setup"})
+      if (v.contains(rawOnly))
+        ctx.fail(std::string("kernel.") + rawOnly,
+                 "only for raw machine code (\"format\": \"raw\"); a code object carries its own");
+    try {
+      job.codeObject = loadCodeObject(std::move(bytes), k.file.string());
+    } catch (const InputError& e) {
+      ctx.fail("kernel.file", e.what());
+    }
+    const CodeObject& co = *job.codeObject;
+    k.arch = co.arch;
+    if (arch && arch->gen != co.arch.gen)
+      ctx.fail("kernel.arch", arch->llvmName + " does not match the code object's " + co.arch.llvmName);
+    if (const JobJson* n = ctx.optionalKey(v, "name")) {
+      k.name = ctx.requireString(*n, "kernel.name");
+    } else if (co.kernels.size() == 1) {
+      k.name = co.kernels[0].name;
+    } else {
+      ctx.fail("kernel", "missing required key \"name\" (kernels in " + k.file.filename().string() + ": " +
+                             co.kernelNames() + ")");
+    }
+    const KernelInfo* info = co.findKernel(k.name);
+    if (!info)
+      ctx.fail("kernel.name", "no kernel " + JobContext::quoted(k.name) + " in " +
+                                  k.file.filename().string() + " (kernels: " + co.kernelNames() + ")");
+    job.kernelIndex = static_cast<size_t>(info - co.kernels.data());
+    return;
+  }
+
+  if (!arch)
+    ctx.fail("kernel",
+             "missing required key \"arch\" (raw machine code does not say which processor it is for)");
+  k.arch = *arch;
+  k.name = v.contains("name") ? ctx.requireString(v["name"], "kernel.name") : k.file.stem().string();
+  if (bytes.empty() || bytes.size() % 4)
+    ctx.fail("kernel.file", k.file.string() + " has " + std::to_string(bytes.size()) +
+                                " bytes; raw machine code is a non-empty sequence of 4-byte words");
+  job.rawCode = std::move(bytes);
+  const uint32_t maxSgprs = k.arch.gen == isa::Gen::GCN10 || k.arch.gen == isa::Gen::GCN11 ? 104 : 102;
+  k.sgprs = v.contains("sgprs")
+                ? static_cast<uint32_t>(ctx.requireUint(v["sgprs"], "kernel.sgprs", 1, maxSgprs))
+                : maxSgprs;
+  k.vgprs =
+      v.contains("vgprs") ? static_cast<uint32_t>(ctx.requireUint(v["vgprs"], "kernel.vgprs", 1, 256)) : 256;
+  k.ldsBytes =
+      v.contains("lds_bytes")
+          ? static_cast<uint32_t>(ctx.requireUint(v["lds_bytes"], "kernel.lds_bytes", 0, kMaxLdsBytes))
+          : 0;
+}
+
+ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& field, const Job& job,
+                 const KernelArg* meta) {
+  ctx.requireObject(v, field);
+  ArgSpec a;
+  if (v.contains("buffer")) {
+    ctx.checkKeys(v, field, {"buffer"});
+    a.kind = ArgSpec::Kind::Buffer;
+    a.buffer = ctx.requireString(v["buffer"], field + ".buffer");
+    if (!job.findBuffer(a.buffer)) ctx.fail(field + ".buffer", "no buffer " + JobContext::quoted(a.buffer));
+  } else if (v.contains("value")) {
+    ctx.checkKeys(v, field, {"value", "type"});
+    a.kind = ArgSpec::Kind::Value;
+    if (const JobJson* t = ctx.optionalKey(v, "type")) {
+      const std::string s = ctx.requireString(*t, field + ".type");
+      auto type = parseElemType(s);
+      if (!type)
+        ctx.fail(field + ".type",
+                 "unknown type " + JobContext::quoted(s) + " (expected one of " + elemTypeList() + ")");
+      a.type = *type;
+    } else {
+      auto type =
+          meta && meta->valueKind == ArgValueKind::ByValue ? typeFromTypeName(meta->typeName) : std::nullopt;
+      if (!type)
+        ctx.fail(field,
+                 "missing required key \"type\"" + (meta ? " (cannot infer it from the kernel's type name " +
+                                                               JobContext::quoted(meta->typeName) + ")"
+                                                         : std::string()));
+      a.type = *type;
+    }
+    a.bits = ctx.elementBits(v["value"], a.type, field + ".value");
+  } else if (v.contains("local")) {
+    ctx.checkKeys(v, field, {"local"});
+    a.kind = ArgSpec::Kind::Local;
+    a.localBytes = static_cast<uint32_t>(ctx.requireUint(v["local"], field + ".local", 0, kMaxLdsBytes));
+  } else {
+    ctx.fail(field, "needs one of \"buffer\", \"value\" or \"local\"");
+  }
+  return a;
+}
+
+// Fails as soon as the "local" arguments parsed so far, plus `fixed` bytes of
+// LDS, exceed a work-group's LDS (so 65,537 blocks stop at the second).
+void checkLocalsSoFar(const JobContext& ctx, const Job& job, uint64_t fixed, const std::string& what) {
+  const ArgSpec& last = job.args.back();
+  if (last.kind != ArgSpec::Kind::Local || fixed + job.dynamicLdsBytes() <= kMaxLdsBytes) return;
+  ctx.fail("args[" + std::to_string(job.args.size() - 1) + "].local",
+           what + " plus " + std::to_string(job.dynamicLdsBytes()) + " bytes of \"local\" arguments exceed " +
+               std::to_string(kMaxLdsBytes) + " bytes per work-group");
+}
+
+// Raw code has no metadata: the arguments are laid out in order, each at its
+// natural alignment (a buffer address 8 bytes, a value its type's size, a
+// local argument the 4-byte LDS offset of its block), and the code reads them
+// through the SGPRs "kernel.setup" maps to "kernarg_segment_ptr".
+void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
+  ctx.requireArray(a, "args");
+  uint32_t offset = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    ArgSpec arg = parseArg(ctx, a[i], "args[" + std::to_string(i) + "]", job, nullptr);
+    arg.kernargSize = arg.kind == ArgSpec::Kind::Buffer  ? 8u
+                      : arg.kind == ArgSpec::Kind::Local ? 4u
+                                                         : static_cast<uint32_t>(elemTypeSize(arg.type));
+    offset = (offset + arg.kernargSize - 1) / arg.kernargSize * arg.kernargSize;
+    arg.kernargOffset = offset;
+    offset += arg.kernargSize;
+    if (offset > kMaxKernargBytes)
+      ctx.fail("args[" + std::to_string(i) + "]",
+               "the kernarg segment exceeds its limit of " + std::to_string(kMaxKernargBytes) + " bytes");
+    job.args.push_back(std::move(arg));
+    checkLocalsSoFar(ctx, job, job.kernel.ldsBytes,
+                     "kernel.lds_bytes (" + std::to_string(job.kernel.ldsBytes) + ")");
+  }
+  if (job.args.empty()) return;
+  bool mapped = false;
+  for (const RegInit& r : job.kernel.setup.inits) mapped |= r.kind == RegInit::Kind::KernargAddress;
+  if (!mapped)
+    ctx.fail("args",
+             "raw code reads its arguments from the kernarg segment: map its address with "
+             "\"kernel.setup\": {\"s[0:1]\": \"kernarg_segment_ptr\"} (any SGPR pair)");
+}
+
+}  // namespace
+
+std::vector<uint8_t> BufferSpec::initialBytes() const {
+  std::vector<uint8_t> all = file.empty() ? bytes : readInputFile(file, fileSize);
+  all.resize(size);
+  return all;
+}
+
+const BufferSpec* Job::findBuffer(std::string_view name) const {
+  for (const auto& b : buffers)
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+uint64_t Job::dynamicLdsBytes() const {
+  uint64_t total = 0;
+  for (const auto& a : args)
+    if (a.kind == ArgSpec::Kind::Local) total += a.localBytes;
+  return total;
+}
+
+Job loadJob(const std::filesystem::path& path, const Limits& limits) {
+  const JobJson doc = parseJsonFile(path, limits);
+  const JobContext ctx(path.string());
+  Job job;
+  job.path = path;
+  job.dir = path.parent_path();
+  ctx.requireObject(doc, "");
+  ctx.checkKeys(doc, "", {"kernel", "grid", "workgroup", "buffers", "args", "output", "description"});
+  if (const JobJson* d = ctx.optionalKey(doc, "description")) ctx.requireString(*d, "description");
+
+  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job, limits);
+  job.grid = parseDims(ctx, ctx.requireKey(doc, "grid", ""), "grid");
+  job.gridDims = static_cast<unsigned>(doc["grid"].size());
+  job.workgroup = parseDims(ctx, ctx.requireKey(doc, "workgroup", ""), "workgroup");
+  const uint64_t wgSize = uint64_t{job.workgroup[0]} * job.workgroup[1] * job.workgroup[2];
+  if (wgSize > kMaxWorkgroupSize)
+    ctx.fail("workgroup", std::to_string(wgSize) + " work-items per work-group exceed the limit of " +
+                              std::to_string(kMaxWorkgroupSize));
+  if (job.codeObject && job.kernelInfo().maxFlatWorkgroupSize &&
+      wgSize > job.kernelInfo().maxFlatWorkgroupSize)
+    ctx.fail("workgroup", std::to_string(wgSize) +
+                              " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
+                              std::to_string(job.kernelInfo().maxFlatWorkgroupSize));
+  checkGrid(ctx, job, limits);
+
+  uint64_t totalBytes = 0;
+  if (const JobJson* b = ctx.optionalKey(doc, "buffers")) {
+    ctx.requireObject(*b, "buffers");
+    // Sizes first, so that buffers that do not fit are refused before any is filled.
+    for (auto it = b->begin(); it != b->end(); ++it) {
+      const uint64_t bytes = bufferBytes(ctx, it.key(), it.value(), job.dir, limits);
+      if (bytes > limits.maxBufferBytes - totalBytes)
+        ctx.fail("buffers." + it.key(), std::to_string(bytes) + " bytes exceed the buffer memory limit of " +
+                                            std::to_string(limits.maxBufferBytes) + " bytes (" +
+                                            std::to_string(totalBytes) +
+                                            " already used by earlier buffers) (--max-buffer-bytes)");
+      totalBytes += bytes;
+    }
+    totalBytes = 0;
+    for (auto it = b->begin(); it != b->end(); ++it) {
+      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
+      totalBytes += job.buffers.back().size;
+    }
+  }
+
+  if (job.kernel.format == KernelFormat::Raw) {
+    if (const JobJson* s = ctx.optionalKey(doc["kernel"], "setup"))
+      job.kernel.setup = parseRawSetup(ctx, *s, job.buffers, job.kernel);
+    if (const JobJson* a = ctx.optionalKey(doc, "args")) parseRawArgs(ctx, *a, job);
+  } else if (const JobJson* a = ctx.optionalKey(doc, "args")) {
+    ctx.requireArray(*a, "args");
+    const auto meta = job.kernelInfo().explicitArgs();
+    for (size_t i = 0; i < a->size(); ++i) {
+      job.args.push_back(parseArg(ctx, (*a)[i], "args[" + std::to_string(i) + "]", job,
+                                  i < meta.size() ? meta[i] : nullptr));
+      const uint32_t fixed = job.kernelInfo().groupSegmentSize;
+      checkLocalsSoFar(ctx, job, fixed, "the kernel's " + std::to_string(fixed) + " bytes of LDS");
+    }
+  }
+  if (job.codeObject) {
+    const KernelInfo& k = job.kernelInfo();
+    checkArgsAgainstMetadata(job, k);
+    const auto meta = k.explicitArgs();
+    for (size_t i = 0; i < job.args.size(); ++i) {
+      job.args[i].kernargOffset = meta[i]->offset;
+      job.args[i].kernargSize = meta[i]->size;
+    }
+  }
+
+  if (const JobJson* o = ctx.optionalKey(doc, "output")) {
+    ctx.requireArray(*o, "output");
+    std::set<std::string> seen;
+    for (size_t i = 0; i < o->size(); ++i) {
+      const std::string field = "output[" + std::to_string(i) + "]";
+      std::string name = ctx.requireString((*o)[i], field);
+      if (!job.findBuffer(name)) ctx.fail(field, JobContext::quoted(name) + " is not a buffer");
+      if (!seen.insert(name).second) ctx.fail(field, JobContext::quoted(name) + " is listed twice");
+      job.output.push_back(std::move(name));
+    }
+  } else {
+    for (const auto& b : job.buffers) job.output.push_back(b.name);
+  }
+  return job;
+}
+
+}  // namespace gcnsim::frontend

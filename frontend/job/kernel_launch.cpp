@@ -1,0 +1,324 @@
+#include "frontend/job/kernel_launch.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "frontend/common/error.hpp"
+#include "frontend/common/limits.hpp"
+#include "frontend/job/job.hpp"
+#include "isa/operands.hpp"
+#include "memory/apertures.hpp"
+#include "memory/buffer_resource.hpp"
+#include "memory/global_memory.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+template <class T>
+void put(std::vector<uint8_t>& buf, uint32_t offset, T value) {
+  if (offset + sizeof(T) <= buf.size()) std::memcpy(buf.data() + offset, &value, sizeof(T));
+}
+
+// MODE register image (CLRX GcnState.md): FP_ROUND [3:0], FP_DENORM [7:4],
+// DX10_CLAMP [8], IEEE [9]; the descriptor's COMPUTE_PGM_RSRC1 float fields
+// use the same encodings (AMDGPUUsage.rst compute_pgm_rsrc1 table).
+uint32_t initialMode(const KernelDescriptor& kd) {
+  const auto& r = kd;
+  return (r.floatRoundMode32 & 3u) | (r.floatRoundMode16_64 & 3u) << 2 | (r.floatDenormMode32 & 3u) << 4 |
+         (r.floatDenormMode16_64 & 3u) << 6 | (r.enableDx10Clamp ? 1u << 8 : 0u) |
+         (r.enableIeeeMode ? 1u << 9 : 0u);
+}
+
+}  // namespace
+
+void setApertures(sim::ExecEnv& env, isa::Gen gen) {
+  const memory::FlatApertures ap = memory::defaultFlatApertures(gen);
+  env.special.sharedBase = ap.sharedBase;
+  env.special.sharedLimit = ap.sharedLimit;
+  env.special.privateBase = ap.privateBase;
+  env.special.privateLimit = ap.privateLimit;
+}
+
+std::array<uint32_t, 4> scratchResource(isa::Gen gen, uint64_t base, uint64_t bytes) {
+  memory::BufferResource r;
+  r.gen = gen;
+  r.baseAddress = base;
+  r.stride = 0;
+  r.swizzleEnable = true;
+  r.numRecords = static_cast<uint32_t>(std::min<uint64_t>(bytes, 0xffffffffu));
+  r.elementSize = 1;  // 4 bytes
+  r.indexStride = 3;  // 64
+  r.addTidEnable = true;
+  r.dataFormat = 4;  // BUF_DATA_FORMAT_32 (a valid format; untyped ops ignore it)
+  r.numFormat = 4;   // BUF_NUM_FORMAT_UINT
+  return r.encode(gen);
+}
+
+sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const CodeObject& co,
+                                          const KernelInfo& k, const std::vector<ArgValue>& args,
+                                          const LaunchGeometry& geo, LaunchLayout& layout) {
+  const isa::Gen gen = co.arch.gen;
+  const KernelDescriptor& kd = k.kd;
+  sim::DispatchSpec d;
+  d.gen = gen;
+  d.grid = geo.grid;
+  d.workgroup = geo.workgroup;
+  setApertures(env, gen);
+
+  // The whole image, so PC-relative data (s_getpc_b64 + offset) works.
+  uint64_t imageEnd = 0;
+  for (const Segment& s : co.loadSegments) imageEnd = std::max(imageEnd, s.vaddr + s.memsz);
+  layout.loadBase =
+      mem.allocate(alignUp(std::max<uint64_t>(imageEnd, 4), 4096), 0x10000, "code object " + co.path);
+  for (const Segment& s : co.loadSegments)
+    if (!s.bytes.empty()) mem.write(layout.loadBase + s.vaddr, s.bytes.data(), s.bytes.size());
+  d.codeBase = layout.loadBase + co.textVaddr;
+  d.codeSize = co.textSize;
+  d.entryPc = layout.loadBase + k.entryVaddr;
+  if (d.entryPc < d.codeBase || d.entryPc >= d.codeBase + d.codeSize)
+    throw InputError(co.path + ": kernel " + k.name + ": entry point is outside .text");
+
+  // LDS: the fixed group segment, then each dynamic __local argument (64 bits:
+  // checked against the 64 KiB of a work-group below, never wrapped).
+  uint64_t lds = kd.groupSegmentFixedSize;
+  layout.dynamicLdsOffset = static_cast<uint32_t>(lds);
+
+  // Kernarg segment: explicit arguments at their metadata offsets.
+  std::vector<uint8_t> kernarg(std::max<uint32_t>(k.kernargSize, 16), 0);
+  const auto explicitArgs = k.explicitArgs();
+  std::vector<uint32_t> localOffsets;
+  for (size_t i = 0; i < explicitArgs.size() && i < args.size(); ++i) {
+    const KernelArg& a = *explicitArgs[i];
+    const ArgValue& v = args[i];
+    switch (v.kind) {
+      case ArgValue::Pointer: put<uint64_t>(kernarg, a.offset, v.pointer); break;
+      case ArgValue::Bytes:
+        if (a.offset + v.bytes.size() <= kernarg.size())
+          std::memcpy(kernarg.data() + a.offset, v.bytes.data(), std::min<size_t>(v.bytes.size(), a.size));
+        break;
+      case ArgValue::Local: {
+        const uint32_t align = a.pointeeAlign ? a.pointeeAlign : 16;
+        lds = alignUp(lds, align);
+        put<uint32_t>(kernarg, a.offset,
+                      static_cast<uint32_t>(lds));  // a __local pointer is an LDS byte offset
+        lds += v.localBytes;
+        break;
+      }
+    }
+  }
+  if (lds > kMaxLdsBytesPerWorkgroup)
+    throw InputError(co.path + ": kernel " + k.name + ": its " + std::to_string(kd.groupSegmentFixedSize) +
+                     " bytes of LDS plus the \"local\" arguments, aligned, need " + std::to_string(lds) +
+                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
+  layout.dynamicLdsBytes = static_cast<uint32_t>(lds) - layout.dynamicLdsOffset;
+  d.ldsBytes = static_cast<uint32_t>(lds);
+
+  std::array<uint32_t, 3> blocks{};
+  for (int i = 0; i < 3; ++i)
+    blocks[i] = static_cast<uint32_t>((uint64_t{geo.grid[i]} + geo.workgroup[i] - 1) / geo.workgroup[i]);
+
+  // Scratch: per work-item private segment, backing memory for the wave slots in use.
+  d.scratchBytesPerLane =
+      static_cast<uint32_t>(alignUp(std::max(k.privateSegmentSize, kd.privateSegmentFixedSize), 4));
+  const uint64_t slotBytes = uint64_t(geo.scratchWaveSlots) * d.scratchBytesPerLane * sim::kWaveSize;
+  const uint64_t scratchBytes = std::max<uint64_t>({sim::functionalScratchBytes(d), slotBytes, 256});
+  layout.scratch = mem.allocate(scratchBytes, 256, "scratch");
+  d.scratchBase = layout.scratch;
+  env.hiddenPrivateBase = layout.scratch;
+
+  layout.queue = mem.allocate(256, 64, "amd_queue_t");
+  layout.dispatchPacket = mem.allocate(64, 64, "dispatch packet");
+  layout.kernarg =
+      mem.allocate(alignUp(kernarg.size(), 64), std::max<uint32_t>(k.kernargAlign, 16), "kernarg segment");
+
+  // Hidden arguments (AMDGPUUsage.rst "Code Object V4/V5 Metadata" hidden kinds).
+  for (const KernelArg& a : k.args) {
+    switch (a.valueKind) {
+      case ArgValueKind::HiddenBlockCountX: put<uint32_t>(kernarg, a.offset, blocks[0]); break;
+      case ArgValueKind::HiddenBlockCountY: put<uint32_t>(kernarg, a.offset, blocks[1]); break;
+      case ArgValueKind::HiddenBlockCountZ: put<uint32_t>(kernarg, a.offset, blocks[2]); break;
+      case ArgValueKind::HiddenGroupSizeX: put<uint16_t>(kernarg, a.offset, geo.workgroup[0]); break;
+      case ArgValueKind::HiddenGroupSizeY: put<uint16_t>(kernarg, a.offset, geo.workgroup[1]); break;
+      case ArgValueKind::HiddenGroupSizeZ: put<uint16_t>(kernarg, a.offset, geo.workgroup[2]); break;
+      case ArgValueKind::HiddenRemainderX:
+        put<uint16_t>(kernarg, a.offset, geo.grid[0] % geo.workgroup[0]);
+        break;
+      case ArgValueKind::HiddenRemainderY:
+        put<uint16_t>(kernarg, a.offset, geo.grid[1] % geo.workgroup[1]);
+        break;
+      case ArgValueKind::HiddenRemainderZ:
+        put<uint16_t>(kernarg, a.offset, geo.grid[2] % geo.workgroup[2]);
+        break;
+      case ArgValueKind::HiddenGridDims: put<uint16_t>(kernarg, a.offset, geo.dims); break;
+      case ArgValueKind::HiddenDynamicLdsSize:
+        put<uint32_t>(kernarg, a.offset, layout.dynamicLdsBytes);
+        break;
+      case ArgValueKind::HiddenPrivateBase:
+        put<uint32_t>(kernarg, a.offset, static_cast<uint32_t>(env.special.privateBase >> 32));
+        break;
+      case ArgValueKind::HiddenSharedBase:
+        put<uint32_t>(kernarg, a.offset, static_cast<uint32_t>(env.special.sharedBase >> 32));
+        break;
+      case ArgValueKind::HiddenQueuePtr: put<uint64_t>(kernarg, a.offset, layout.queue); break;
+      default: break;  // global offsets 0; printf/hostcall/queues/heap: not provided (null)
+    }
+  }
+  mem.write(layout.kernarg, kernarg.data(), kernarg.size());
+
+  // hsa_kernel_dispatch_packet_t (HSA runtime spec; get_local_size reads it).
+  std::vector<uint8_t> pkt(64, 0);
+  put<uint16_t>(pkt, 0, 2);  // header: HSA_PACKET_TYPE_KERNEL_DISPATCH
+  put<uint16_t>(pkt, 2, static_cast<uint16_t>(geo.dims));
+  for (int i = 0; i < 3; ++i) {
+    put<uint16_t>(pkt, 4 + 2 * i, static_cast<uint16_t>(geo.workgroup[i]));
+    put<uint32_t>(pkt, 12 + 4 * i, geo.grid[i]);
+  }
+  put<uint32_t>(pkt, 24, d.scratchBytesPerLane);
+  put<uint32_t>(pkt, 28, d.ldsBytes);
+  put<uint64_t>(pkt, 32, layout.loadBase + k.kdVaddr);
+  put<uint64_t>(pkt, 40, layout.kernarg);
+  mem.write(layout.dispatchPacket, pkt.data(), pkt.size());
+
+  // amd_queue_t: GCN 1.1/1.2 code reads the aperture bases from it
+  // (group_segment_aperture_base_hi at 0x40, private at 0x44).
+  std::vector<uint8_t> queue(256, 0);
+  put<uint32_t>(queue, 0x40, static_cast<uint32_t>(env.special.sharedBase >> 32));
+  put<uint32_t>(queue, 0x44, static_cast<uint32_t>(env.special.privateBase >> 32));
+  mem.write(layout.queue, queue.data(), queue.size());
+
+  // Initial SGPRs, dense from s0 in the documented order.
+  auto value = [&](uint16_t reg, uint32_t v) { d.sgprs.push_back({reg, sim::SgprInit::Value, v}); };
+  uint16_t reg = 0;
+  const auto& p = kd;
+  if (p.enableSgprPrivateSegmentBuffer) {
+    const auto rsrc = scratchResource(gen, layout.scratch, scratchBytes);
+    for (uint32_t w : rsrc) value(reg++, w);
+  }
+  auto pointer = [&](uint64_t addr) {
+    value(reg++, static_cast<uint32_t>(addr));
+    value(reg++, static_cast<uint32_t>(addr >> 32));
+  };
+  if (p.enableSgprDispatchPtr) pointer(layout.dispatchPacket);
+  if (p.enableSgprQueuePtr) pointer(layout.queue);
+  if (p.enableSgprKernargSegmentPtr) pointer(layout.kernarg);
+  if (p.enableSgprDispatchId) pointer(0);
+  if (p.enableSgprFlatScratchInit) {
+    if (gen == isa::Gen::GCN14) {
+      pointer(layout.scratch);  // absolute flat scratch: 64-bit base of the backing memory
+    } else {
+      value(reg++, 0);  // offset flat scratch: offset from SH_HIDDEN_PRIVATE_BASE_VIMID (= scratch base)
+      value(reg++, d.scratchBytesPerLane);
+    }
+  }
+  if (p.enableSgprPrivateSegmentSize) value(reg++, d.scratchBytesPerLane);
+  // System SGPRs follow the USER_SGPR count the descriptor declares.
+  reg = std::max<uint16_t>(reg, kd.userSgprCount);
+  const auto& r2 = kd;
+  if (r2.enableSgprWorkgroupIdX) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupIdX, 0});
+  if (r2.enableSgprWorkgroupIdY) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupIdY, 0});
+  if (r2.enableSgprWorkgroupIdZ) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupIdZ, 0});
+  if (r2.enableSgprWorkgroupInfo) d.sgprs.push_back({reg++, sim::SgprInit::WorkgroupInfo, 0});
+  if (r2.enableSgprPrivateSegmentWaveByteOffset)
+    d.sgprs.push_back({reg++, sim::SgprInit::ScratchWaveOffset, 0});
+
+  d.vgprsInit.push_back({0, sim::VgprInit::WorkitemIdX, 0});
+  if (r2.enableVgprWorkitemId > 0) d.vgprsInit.push_back({1, sim::VgprInit::WorkitemIdY, 0});
+  if (r2.enableVgprWorkitemId > 1) d.vgprsInit.push_back({2, sim::VgprInit::WorkitemIdZ, 0});
+
+  d.vgprs = std::min<uint32_t>(256, (kd.granulatedWorkitemVgprCount + 1u) * 4u);
+  d.mode = initialMode(kd);
+  return d;
+}
+
+}  // namespace gcnsim::frontend
+
+namespace gcnsim::frontend {
+
+sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const Job& job,
+                                   const std::vector<uint64_t>& bufferAddresses) {
+  const isa::Gen gen = job.kernel.arch.gen;
+  sim::DispatchSpec d;
+  d.gen = gen;
+  d.grid = job.grid;
+  d.workgroup = job.workgroup;
+  setApertures(env, gen);
+  const std::vector<uint8_t>& code = job.rawCode;
+  d.codeBase =
+      mem.allocate(alignUp(std::max<size_t>(code.size(), 4), 256), 256, "raw code " + job.kernel.name);
+  mem.write(d.codeBase, code.data(), code.size());
+  d.codeSize = code.size() / 4 * 4;
+  d.entryPc = d.codeBase;
+  d.vgprs = job.kernel.vgprs ? job.kernel.vgprs : 256;
+  d.ldsBytes = static_cast<uint32_t>(job.kernel.ldsBytes + job.dynamicLdsBytes());  // loadJob: <= 64 KiB
+  d.mode = kRawKernelMode;
+
+  auto addressOf = [&](const std::string& name) -> uint64_t {
+    for (size_t i = 0; i < job.buffers.size(); ++i)
+      if (job.buffers[i].name == name) return bufferAddresses[i];
+    throw InputError(job.path.string() + ": kernel.setup: unknown buffer \"" + name + "\"");
+  };
+
+  // Kernarg segment (job.cpp parseRawArgs laid the arguments out): buffer
+  // addresses, values, and the LDS offsets of "local" blocks, placed one
+  // after another after kernel.lds_bytes.
+  std::vector<uint8_t> kernarg(16, 0);
+  uint32_t lds = job.kernel.ldsBytes;
+  for (const ArgSpec& a : job.args) {
+    kernarg.resize(std::max<size_t>(kernarg.size(), a.kernargOffset + a.kernargSize));
+    switch (a.kind) {
+      case ArgSpec::Kind::Buffer: put<uint64_t>(kernarg, a.kernargOffset, addressOf(a.buffer)); break;
+      case ArgSpec::Kind::Value: std::memcpy(kernarg.data() + a.kernargOffset, &a.bits, a.kernargSize); break;
+      case ArgSpec::Kind::Local:
+        put<uint32_t>(kernarg, a.kernargOffset, lds);
+        lds += a.localBytes;
+        break;
+    }
+  }
+  const uint64_t kernargAddress = mem.allocate(alignUp(kernarg.size(), 64), 64, "kernarg segment");
+  mem.write(kernargAddress, kernarg.data(), kernarg.size());
+  for (const RegInit& r : job.kernel.setup.inits) {
+    // The registers' operand codes (CLRX GcnOperands.md): SGPRs 0.., VCC 106, M0 124, EXEC 126.
+    uint16_t base = static_cast<uint16_t>(r.reg.first);
+    if (r.reg.file == RegRange::File::M0) base = isa::code::kM0;
+    if (r.reg.file == RegRange::File::Vcc) base = isa::code::kVccLo;
+    if (r.reg.file == RegRange::File::Exec) base = isa::code::kExecLo;
+    std::vector<uint32_t> words;
+    switch (r.kind) {
+      case RegInit::Kind::Constant:
+        words = {static_cast<uint32_t>(r.constant), static_cast<uint32_t>(r.constant >> 32)};
+        break;
+      case RegInit::Kind::BufferAddress: {
+        const uint64_t a = addressOf(r.buffer) + r.offset;
+        words = {static_cast<uint32_t>(a), static_cast<uint32_t>(a >> 32)};
+        break;
+      }
+      case RegInit::Kind::BufferResource: {
+        const auto w = encodeBufferResource(r.resource, addressOf(r.buffer));
+        words.assign(w.begin(), w.end());
+        break;
+      }
+      case RegInit::Kind::KernargAddress:
+        words = {static_cast<uint32_t>(kernargAddress), static_cast<uint32_t>(kernargAddress >> 32)};
+        break;
+      case RegInit::Kind::WorkgroupId:
+        d.sgprs.push_back({base, static_cast<sim::SgprInit::Kind>(sim::SgprInit::WorkgroupIdX + r.dim), 0});
+        continue;
+      case RegInit::Kind::WorkitemId:
+        d.vgprsInit.push_back(
+            {base, static_cast<sim::VgprInit::Kind>(sim::VgprInit::WorkitemIdX + r.dim), 0});
+        continue;
+    }
+    for (uint32_t i = 0; i < r.reg.count; ++i) {
+      const uint32_t v = i < words.size() ? words[i] : 0;
+      if (r.reg.file == RegRange::File::Vgpr)
+        d.vgprsInit.push_back({static_cast<uint16_t>(base + i), sim::VgprInit::Value, v});
+      else
+        d.sgprs.push_back({static_cast<uint16_t>(base + i), sim::SgprInit::Value, v});
+    }
+  }
+  return d;
+}
+
+}  // namespace gcnsim::frontend

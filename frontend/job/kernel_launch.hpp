@@ -1,0 +1,74 @@
+// Sets up a dispatch in simulated memory the way the HSA runtime and the
+// command processor do (AMDGPUUsage.rst "Initial Kernel Execution State",
+// "Kernel Dispatch", hidden kernel arguments), and turns it into the typed
+// sim::DispatchSpec the simulator runs.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontend/code_object/code_object.hpp"
+#include "sim/dispatch.hpp"
+
+namespace gcnsim::memory {
+class GlobalMemory;
+}
+
+namespace gcnsim::frontend {
+
+// The value of one explicit kernel argument, in declaration order.
+struct ArgValue {
+  enum Kind : uint8_t { Pointer, Bytes, Local } kind = Bytes;
+  uint64_t pointer = 0;        // Pointer: device address
+  std::vector<uint8_t> bytes;  // Bytes: little-endian value
+  uint32_t localBytes = 0;     // Local: size of a dynamic __local buffer
+};
+
+struct LaunchGeometry {
+  std::array<uint32_t, 3> grid{1, 1, 1};
+  std::array<uint32_t, 3> workgroup{64, 1, 1};
+  unsigned dims = 1;  // number of grid dimensions the job named (hidden_grid_dims)
+  // Waves resident at once, each with its own scratch slot: the timing
+  // model's wave slots (sim::timing::timingScratchSlots), or the functional
+  // engine's one workgroup per thread (0: one workgroup).
+  uint32_t scratchWaveSlots = 0;
+};
+
+// Addresses of what the launch placed in memory (for `gcnsim run -v` and tests).
+struct LaunchLayout {
+  uint64_t loadBase = 0;  // code object image base: segment vaddr v lives at loadBase + v
+  uint64_t kernarg = 0, dispatchPacket = 0, queue = 0, scratch = 0;
+  uint32_t dynamicLdsOffset = 0, dynamicLdsBytes = 0;
+};
+
+// Places the code object's PT_LOAD segments, the kernarg segment (explicit
+// and hidden arguments), an HSA kernel dispatch packet, an amd_queue_t with
+// the aperture bases, and scratch backing memory; returns the dispatch.
+sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const CodeObject& co,
+                                          const KernelInfo& kernel, const std::vector<ArgValue>& args,
+                                          const LaunchGeometry& geo, LaunchLayout& layout);
+
+// Sets the flat-address apertures (memory::defaultFlatApertures) in `env`.
+void setApertures(sim::ExecEnv& env, isa::Gen gen);
+
+// The buffer resource (V#) the runtime gives kernels for scratch: swizzled,
+// 4-byte elements, index stride 64, lane id added (seed 001 swizzled addressing).
+std::array<uint32_t, 4> scratchResource(isa::Gen gen, uint64_t base, uint64_t bytes);
+
+}  // namespace gcnsim::frontend
+
+namespace gcnsim::frontend {
+struct Job;
+
+// Raw machine code: places the code at a fresh address and turns the job's
+// "setup" block into initial register values. `bufferAddress(name)` gives
+// the device address of each job buffer.
+sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const Job& job,
+                                   const std::vector<uint64_t>& bufferAddresses);
+
+// MODE register of a raw kernel's waves: round to nearest even, f32 and
+// f16/f64 denormals kept, DX10 clamp and IEEE mode on (the defaults clang
+// uses for OpenCL kernels on gfx9).
+inline constexpr uint32_t kRawKernelMode = 0x3f0;
+}  // namespace gcnsim::frontend
