@@ -11,8 +11,7 @@ namespace gcnsim::memory {
 
 CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
   const std::string c = component;
-  if (!std::has_single_bit(cfg.lineBytes))
-    throw MemoryError(c + ": line_bytes must be a power of two");
+  if (!std::has_single_bit(cfg.lineBytes)) throw MemoryError(c + ": line_bytes must be a power of two");
   if (cfg.ways == 0 || cfg.mshrs == 0) throw MemoryError(c + ": ways and mshrs must be positive");
   const uint64_t sets = cfg.sizeBytes / (uint64_t(cfg.lineBytes) * cfg.ways);
   if (sets == 0 || sets * cfg.lineBytes * cfg.ways != cfg.sizeBytes)
