@@ -10,7 +10,7 @@ void addCmp(SemRegistry& r, const char* prefix, const char* op, const char* type
 }
 
 void registerValuCmp(SemRegistry& r) {
-  addFloat<F32>(r, "f32", true, std::make_integer_sequence<int, 16>{});
+  addFloatCmps<F32>(r, "f32", true);
 
   // SDST.lane = SRC1 has the class bit of SRC0 set (no denormal flushing of SRC0):
   // 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf

@@ -47,32 +47,7 @@ bool fcmp(T a, T b) {
 
 inline constexpr const char* kFloatOps[16] = {"f", "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
                                               "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
-
-// The lane functions are objects of their own (not lambdas inside floatCmp,
-// intCmp), so that v_cmp_* and v_cmpx_* get the same one and share their lane
-// loops.
-template <int Op>
-struct FloatCmp {
-  template <class T>
-  bool operator()(T a, T b) const {
-    return fcmp<Op>(a, b);
-  }
-};
-template <class D, class Kd, int Op>
-SemFn floatCmp() {
-  return vop<D, Kd, Kd>(FloatCmp<Op>{});
-}
-// `signalling`: also the v_cmps_/v_cmpsx_ forms (GCN 1.0/1.1, f32 and f64 only).
-template <class Kd, int... Op>
-void addFloat(SemRegistry& r, const char* type, bool signalling, std::integer_sequence<int, Op...>) {
-  ((addCmp(r, "v_cmp_", kFloatOps[Op], type, floatCmp<Cmp, Kd, Op>()),
-    addCmp(r, "v_cmpx_", kFloatOps[Op], type, floatCmp<CmpX, Kd, Op>())),
-   ...);
-  if (signalling)
-    ((addCmp(r, "v_cmps_", kFloatOps[Op], type, floatCmp<Cmp, Kd, Op>()),
-      addCmp(r, "v_cmpsx_", kFloatOps[Op], type, floatCmp<CmpX, Kd, Op>())),
-     ...);
-}
+inline constexpr const char* kIntOps[8] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
 
 template <int Op, class T>
 bool icmp(T a, T b) {
@@ -88,26 +63,41 @@ bool icmp(T a, T b) {
   }
 }
 
-inline constexpr const char* kIntOps[8] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
-
-template <int Op>
-struct IntCmp {
+// The lane function of compare Op (fcmp for floats, icmp for integers): an
+// object of its own, not a lambda inside addCmps, so that v_cmp_* and v_cmpx_*
+// get the same one and share their lane loops.
+template <bool Float, int Op>
+struct CmpLane {
   template <class T>
   bool operator()(T a, T b) const {
-    return icmp<Op>(a, b);
+    if constexpr (Float)
+      return fcmp<Op>(a, b);
+    else
+      return icmp<Op>(a, b);
   }
 };
 
-template <class D, class Kd, int Op>
-SemFn intCmp() {
-  return vop<D, Kd, Kd>(IntCmp<Op>{});
-}
-
-template <class Kd, int... Op>
-void addInt(SemRegistry& r, const char* type, std::integer_sequence<int, Op...>) {
-  ((addCmp(r, "v_cmp_", kIntOps[Op], type, intCmp<Cmp, Kd, Op>()),
-    addCmp(r, "v_cmpx_", kIntOps[Op], type, intCmp<CmpX, Kd, Op>())),
+// Registers v_cmp_<op>_<type> and v_cmpx_<op>_<type> of operand kind Kd for
+// every Op (float ops: kFloatOps, integer: kIntOps); `signalling` also the
+// v_cmps_/v_cmpsx_ forms (GCN 1.0/1.1, f32 and f64 only).
+template <bool Float, class Kd, int... Op>
+void addCmps(SemRegistry& r, const char* type, bool signalling, std::integer_sequence<int, Op...>) {
+  const char* const* names = Float ? kFloatOps : kIntOps;
+  ((addCmp(r, "v_cmp_", names[Op], type, vop<Cmp, Kd, Kd>(CmpLane<Float, Op>{})),
+    addCmp(r, "v_cmpx_", names[Op], type, vop<CmpX, Kd, Kd>(CmpLane<Float, Op>{}))),
    ...);
+  if (signalling)
+    ((addCmp(r, "v_cmps_", names[Op], type, vop<Cmp, Kd, Kd>(CmpLane<Float, Op>{})),
+      addCmp(r, "v_cmpsx_", names[Op], type, vop<CmpX, Kd, Kd>(CmpLane<Float, Op>{}))),
+     ...);
+}
+template <class Kd>
+void addFloatCmps(SemRegistry& r, const char* type, bool signalling) {
+  addCmps<true, Kd>(r, type, signalling, std::make_integer_sequence<int, 16>{});
+}
+template <class Kd>
+void addIntCmps(SemRegistry& r, const char* type) {
+  addCmps<false, Kd>(r, type, false, std::make_integer_sequence<int, 8>{});
 }
 
 }  // namespace gcnsim::sim::valu

@@ -4,8 +4,8 @@
 namespace gcnsim::sim::valu {
 
 void registerValuCmpF16F64(SemRegistry& r) {
-  addFloat<F16>(r, "f16", false, std::make_integer_sequence<int, 16>{});
-  addFloat<F64>(r, "f64", true, std::make_integer_sequence<int, 16>{});
+  addFloatCmps<F16>(r, "f16", false);
+  addFloatCmps<F64>(r, "f64", true);
 }
 
 }  // namespace gcnsim::sim::valu

@@ -4,10 +4,10 @@
 namespace gcnsim::sim::valu {
 
 void registerValuIntCmp(SemRegistry& r) {
-  addInt<I16>(r, "i16", std::make_integer_sequence<int, 8>{});
-  addInt<U16>(r, "u16", std::make_integer_sequence<int, 8>{});
-  addInt<I32>(r, "i32", std::make_integer_sequence<int, 8>{});
-  addInt<U32>(r, "u32", std::make_integer_sequence<int, 8>{});
+  addIntCmps<I16>(r, "i16");
+  addIntCmps<U16>(r, "u16");
+  addIntCmps<I32>(r, "i32");
+  addIntCmps<U32>(r, "u32");
 }
 
 }  // namespace gcnsim::sim::valu

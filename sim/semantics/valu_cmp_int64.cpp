@@ -4,8 +4,8 @@
 namespace gcnsim::sim::valu {
 
 void registerValuInt64Cmp(SemRegistry& r) {
-  addInt<I64>(r, "i64", std::make_integer_sequence<int, 8>{});
-  addInt<U64>(r, "u64", std::make_integer_sequence<int, 8>{});
+  addIntCmps<I64>(r, "i64");
+  addIntCmps<U64>(r, "u64");
 }
 
 }  // namespace gcnsim::sim::valu

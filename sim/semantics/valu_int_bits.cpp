@@ -14,7 +14,6 @@ namespace {
 using u32 = uint32_t;
 using i32 = int32_t;
 using u64 = uint64_t;
-using i64 = int64_t;
 
 // Bits [shift, shift + len) of v, the field clipped at bit 31 (branch-free, so
 // that the lane loops vectorize).
