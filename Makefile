@@ -24,6 +24,9 @@ example: configure
 	@python3 -c "import json; d = json.load(open('$(BUILD)/vector_add.result.json')); \
 	  [print(n, b['type'], b['data'][:8], '...') for n, b in d['buffers'].items()]"
 
+# CI (.ci/run) builds with warnings as errors (kept in the build directory's
+# CMake cache). The sanitizer suite is not part of it (its time): make sanitize.
+test: CMAKE_FLAGS += -DGCNSIM_WERROR=ON
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 

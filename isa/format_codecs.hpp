@@ -21,7 +21,7 @@ using FormatDecoder = bool (*)(const DecodeInput&, DecodedInst&);
 // A format printer returns the LLVM assembly text of a valid instruction.
 using FormatPrinter = std::string (*)(Gen, const DecodedInst&);
 
-// Scalar formats: isa/codec_scalar.cpp
+// Scalar formats: isa/codec_sop.cpp, codec_smem.cpp (decode), codec_scalar_print.cpp
 bool decodeSop2(const DecodeInput&, DecodedInst&);
 bool decodeSopk(const DecodeInput&, DecodedInst&);
 bool decodeSop1(const DecodeInput&, DecodedInst&);
@@ -31,7 +31,8 @@ bool decodeSmrd(const DecodeInput&, DecodedInst&);
 bool decodeSmem(const DecodeInput&, DecodedInst&);
 std::string printScalar(Gen, const DecodedInst&);
 
-// Vector ALU formats (VOP1/VOP2/VOPC with SDWA/DPP, VOP3, VOP3P, VINTRP): isa/codec_vector.cpp
+// Vector ALU formats (VOP1/VOP2/VOPC with SDWA/DPP, VOP3, VOP3P, VINTRP):
+// isa/codec_vop.cpp, codec_vop3.cpp (decode), codec_vector_print.cpp
 bool decodeVop2(const DecodeInput&, DecodedInst&);
 bool decodeVop1(const DecodeInput&, DecodedInst&);
 bool decodeVopc(const DecodeInput&, DecodedInst&);
@@ -40,7 +41,8 @@ bool decodeVop3p(const DecodeInput&, DecodedInst&);
 bool decodeVintrp(const DecodeInput&, DecodedInst&);
 std::string printVector(Gen, const DecodedInst&);
 
-// Memory formats (DS, MUBUF, MTBUF, MIMG, EXP, FLAT/GLOBAL/SCRATCH): isa/codec_memory.cpp
+// Memory formats (DS, MUBUF, MTBUF, MIMG, EXP, FLAT/GLOBAL/SCRATCH): isa/codec_ds.cpp,
+// codec_buffer.cpp, codec_image.cpp, codec_flat.cpp (decode), codec_memory.cpp (print)
 bool decodeDs(const DecodeInput&, DecodedInst&);
 bool decodeMubuf(const DecodeInput&, DecodedInst&);
 bool decodeMtbuf(const DecodeInput&, DecodedInst&);

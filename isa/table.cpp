@@ -64,7 +64,8 @@ struct Registry {
           if (opc < 0) continue;
           auto& vec = byOpcode[f][g];
           if (vec.size() <= static_cast<size_t>(opc)) vec.resize(opc + 1, nullptr);
-          // Table integrity (duplicate opcodes) is checked by tests/isa/table_test.cpp.
+          // Table integrity (duplicate opcodes) is checked by tests/isa/scalar_test.cpp,
+          // vector_test.cpp and memory_test.cpp.
           if (!vec[opc]) vec[opc] = &row;
           if (!named[g]) named[g] = &row;
         }

@@ -3,19 +3,19 @@
 #include <algorithm>
 #include <bit>
 #include <functional>
-#include <stdexcept>
 #include <string>
+
+#include "memory/memory_error.hpp"
 
 namespace gcnsim::memory {
 
 CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
   const std::string c = component;
-  if (!std::has_single_bit(cfg.lineBytes))
-    throw std::invalid_argument(c + ": line_bytes must be a power of two");
-  if (cfg.ways == 0 || cfg.mshrs == 0) throw std::invalid_argument(c + ": ways and mshrs must be positive");
+  if (!std::has_single_bit(cfg.lineBytes)) throw MemoryError(c + ": line_bytes must be a power of two");
+  if (cfg.ways == 0 || cfg.mshrs == 0) throw MemoryError(c + ": ways and mshrs must be positive");
   const uint64_t sets = cfg.sizeBytes / (uint64_t(cfg.lineBytes) * cfg.ways);
   if (sets == 0 || sets * cfg.lineBytes * cfg.ways != cfg.sizeBytes)
-    throw std::invalid_argument(c + ": size_bytes must be a positive multiple of line_bytes x ways");
+    throw MemoryError(c + ": size_bytes must be a positive multiple of line_bytes x ways");
   lineShift_ = unsigned(std::countr_zero(cfg.lineBytes));
   sets_ = sets;
   ways_ = cfg.ways;

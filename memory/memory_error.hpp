@@ -2,9 +2,11 @@
 //
 // Contract: thrown only for setup mistakes (a region that does not fit, an
 // overlapping fixed mapping, a bad size or alignment parameter, a dump of an
-// unknown region). Accesses made by a running kernel never throw: they report
-// failure through a bool/status return so the simulator can raise its own
-// fault with GlobalMemory::describe() in the message.
+// unknown region, a cache geometry that is not one). Accesses made by a
+// running kernel never throw: they report failure through a bool/status
+// return so the simulator can raise its own fault with
+// GlobalMemory::describe() in the message. A broken internal invariant (a
+// simulator bug, e.g. in l2_steps.cpp) is a std::logic_error.
 #pragma once
 #include <stdexcept>
 #include <string>

@@ -4,6 +4,11 @@
 
 namespace gcnsim::sim {
 
+void SemRegistry::add(std::string_view key, SemFn fn) {
+  if (!map_.emplace(std::string(key), fn).second)
+    throw std::logic_error("semantics registered twice for \"" + std::string(key) + "\"");
+}
+
 const SemRegistry& semanticRegistry() {
   static const SemRegistry reg = [] {
     SemRegistry r;

@@ -7,11 +7,17 @@
 namespace gcnsim::sim {
 void registerVectorSemantics(SemRegistry& r) {
   valu::registerValuInt(r);
+  valu::registerValuIntArith(r);
+  valu::registerValuIntBits(r);
   valu::registerValuFloat32(r);
+  valu::registerValuFloat32Special(r);
   valu::registerValuFloat64(r);
   valu::registerValuF16(r);
   valu::registerValuConv(r);
   valu::registerValuCmp(r);
+  valu::registerValuCmpF16F64(r);
+  valu::registerValuIntCmp(r);
+  valu::registerValuInt64Cmp(r);
   valu::registerValuLane(r);
   valu::registerValuPacked(r);
   valu::registerValuFma(r, valu::hostFmaAvailable());

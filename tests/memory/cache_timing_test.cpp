@@ -8,6 +8,7 @@
 #include "memory/kcache_timing.hpp"
 #include "memory/l2_timing.hpp"
 #include "memory/lds_timing.hpp"
+#include "memory/memory_error.hpp"
 #include "memory/vector_l1_timing.hpp"
 
 using namespace gcnsim::memory;
@@ -47,6 +48,8 @@ TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
 TEST_CASE("CacheTags: geometry errors name the component", "[memory][timing]") {
   CHECK_THROWS_WITH(CacheTags(CacheLevelConfig{1000, 64, 4, 1, 1}, "kcache"), Catch::Contains("kcache"));
   CHECK_THROWS_WITH(CacheTags(CacheLevelConfig{16384, 48, 4, 1, 1}, "l1"), Catch::Contains("line_bytes"));
+  // The memory layer's one exception type.
+  CHECK_THROWS_AS(CacheTags(CacheLevelConfig{16384, 64, 0, 1, 1}, "l2"), MemoryError);
 }
 
 TEST_CASE("K$: hit and miss latency, probed at latency-1 and latency", "[memory][timing]") {

@@ -1,7 +1,7 @@
 // The tracer (sim/timing/wave_tracer.hpp) on its own: stall intervals, the
 // attribution of a counter wait to the operation whose return releases it,
 // memory request/return pairing. Whole-run traces and profiles are
-// trace_profile_test.cpp.
+// tests/e2e/trace_profile_test.cpp.
 #include <catch2/catch.hpp>
 #include <vector>
 

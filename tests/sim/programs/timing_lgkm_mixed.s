@@ -1,4 +1,4 @@
-// Stall attribution of a mixed SMEM + LDS wait (tests/sim/trace_profile_test.cpp):
+// Stall attribution of a mixed SMEM + LDS wait (tests/e2e/trace_profile_test.cpp):
 // an SMEM K$ miss, then an LDS read; lgkmcnt(1) is released by the LDS
 // return (the younger operation), lgkmcnt(0) by the SMEM return.
   s_mov_b32 m0, -1

@@ -1,4 +1,4 @@
-// Stall profile of an LDS loop (tests/sim/trace_profile_test.cpp): three
+// Stall profile of an LDS loop (tests/e2e/trace_profile_test.cpp): three
 // iterations of one ds_read_b32 at lane address L * s4 and its wait; s4 = 4
 // is conflict-free, s4 = 8 a 2-way bank conflict in each 32-lane half.
   s_mov_b32 m0, -1

@@ -1,4 +1,4 @@
-// Stall profile of SMEM waits (tests/sim/trace_profile_test.cpp).
+// Stall profile of SMEM waits (tests/e2e/trace_profile_test.cpp).
 // s[0:1] = a buffer address. The first load misses in K$ (and L2); two SALU
 // instructions issue before the wait. The second load hits the same line.
   s_load_dword s2, s[0:1], 0x0     // K$ miss
