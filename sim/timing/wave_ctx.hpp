@@ -68,6 +68,15 @@ struct WaveCtx {
   // (barrierSince), kNever if it is not; the turns in between are counted
   // when it moves on (skipped polls do not change the count).
   uint64_t waitcntSince = kNever, barrierSince = kNever;
+  // Event-driven waiting on a busy VALU (untraced runs, CuGroup::parkOnBusyValu):
+  // the wave's VALU instruction found the SIMD's VALU busy at the turn of
+  // cycle busySince (kNever: not parked); it is not looked at again before
+  // the VALU is free. Every turn in between would have found it blocked the
+  // same way (nothing it depends on changes meanwhile) and counted a VALU-busy
+  // stall, except busyUncounted turns whose issue slots were all taken before
+  // its place in the order; settleBusyValu counts them when it is looked at.
+  uint64_t busySince = kNever;
+  uint32_t busyUncounted = 0;
   uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
   RegMask valuWrites;      // registers that op writes

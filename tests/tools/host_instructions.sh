@@ -28,5 +28,5 @@ for job in "$@"; do
   ir=$(grep '^summary:' "$tmp/cg.out" | awk '{print $2}')
   insts=$(awk '/^instructions/ {print $2}' "$tmp/run.txt")
   awk -v j="$(basename "$job")" -v m="$mode" -v ir="$ir" -v n="$insts" \
-    'BEGIN { printf "%-36s %-10s %14d host instr %10d wave-instr %8.1f per wave-instr\n", j, m, ir, n, ir / n }'
+    'BEGIN { printf "%-36s %-10s %14.0f host instr %10d wave-instr %8.1f per wave-instr\n", j, m, ir, n, ir / n }'
 done
