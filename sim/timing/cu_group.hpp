@@ -178,6 +178,7 @@ class CuGroup {
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
   // Untraced runs: the wave is blocked on the SIMD's busy VALU until its turn at or after simd.valuFree.
   void parkOnBusyValu(SimdCtx& simd, WaveCtx& wc);
+  void parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc);
   // Counts the VALU-busy stalls of the turns of the wave's SIMD after wc.busySince and before `until`.
   void settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until);
   // Runs the instruction's semantics: `inst` if given (a GPR-indexed copy),

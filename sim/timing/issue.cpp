@@ -25,6 +25,7 @@ constexpr auto kPortCounts = [] {
   return t;
 }();
 uint32_t portsUsed(uint32_t used) { return kPortCounts[used]; }
+constexpr uint32_t kValuPort = 1u << unsigned(IssueCat::Valu);
 bool writesSgpr(const RegMask& m, unsigned code) { return (m.s[code >> 6] >> (code & 63)) & 1; }
 uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
 }  // namespace
@@ -104,8 +105,10 @@ bool CuGroup::issueSimd(SimdCtx& simd) {
       // found blocked, and nothing is counted or traced for that. (Not with
       // s_setprio: that order has always called tryIssue, which also moves pollAt.)
       if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever &&
-          !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted)
+          !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted) {
+        if (wc.next->portBit == kValuPort) parkIfValuStaysBusy(simd, wc);
         continue;
+      }
     }
     const bool issued = tryIssue<kTraced>(simd, wc, used);
     if (issued) {
@@ -125,6 +128,17 @@ void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
   wc.busyUncounted = 0;
   wc.pollAt = simd.valuFree;
   ++simd.parkedOnValu;
+}
+
+// A wave passed over this turn (its port or every slot taken) whose next
+// instruction is a VALU one: if at its next turn it would be blocked on the
+// busy VALU (ready by then, no scoreboard wait), it is parked now; this
+// turn counts nothing, as the pass-over does.
+void CuGroup::parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc) {
+  const uint64_t nextTurn = now_ + cfg_.cu.simds;
+  if (simd.valuFree <= nextTurn || wc.readyAt > nextTurn) return;
+  if (nextTurn < wc.valuUntil && wc.next->reads.intersects(wc.valuWrites)) return;
+  parkOnBusyValu(simd, wc);
 }
 
 void CuGroup::settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until) {
