@@ -46,10 +46,9 @@ const WaveCtx* CuGroup::oldestWave() const {
   return oldest;
 }
 
-const TimedInst* CuGroup::fetch(WaveCtx& wc) {
+const TimedInst* CuGroup::fetchSlow(WaveCtx& wc) {
   const uint64_t pc = wc.w->pc;
   const uint64_t i = (pc - code_.base()) / 4;
-  if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
   std::string err;
   const CachedInst* ci = code_.at(pc, err);
   if (!ci) {

@@ -164,7 +164,13 @@ class CuGroup {
   void countOccupancy();  // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
   void releasePw(PendingWrites* pw);
-  const TimedInst* fetch(WaveCtx& wc);
+  // The instruction at the wave's PC: timed_ (inline) once fetchSlow has filled its entry.
+  const TimedInst* fetch(WaveCtx& wc) {
+    const uint64_t pc = wc.w->pc, i = (pc - code_.base()) / 4;
+    if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
+    return fetchSlow(wc);
+  }
+  const TimedInst* fetchSlow(WaveCtx& wc);
   // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
   void fault(WaveCtx& wc, const std::string& what);
   // issue.cpp
@@ -254,7 +260,7 @@ class CuGroup {
   uint64_t seq_ = 0;
   std::vector<std::unique_ptr<PendingWrites>> pwPool_;
   std::vector<PendingWrites*> pwFree_;
-  PendingWrites internalPw_;
+  PendingWrites internalPw_;  // the writes of an instruction that applies them at once (not memory)
 
   std::vector<WaveCtx*> gwsWaiters_;  // parked on GWS, woken by the next GDS instruction
 

@@ -266,7 +266,7 @@ void CuGroup::endWave(WaveCtx& wc) {
 template <bool kTraced>
 bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   const int32_t simm = ti.ci->inst.simm16;
-  PendingWrites& pw = internalPw_;  // internal ops write no memory results
+  PendingWrites& pw = internalPw_;  // internal ops write no memory results: applied at once
   wc.issueFrom = now_;
   switch (ti.op->kind) {
     case Kind::Waitcnt: {
@@ -422,8 +422,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       return false;
     }
 
-    PendingWrites* pw = takePw();
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
+    // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
+    PendingWrites* pw = memory ? takePw() : &internalPw_;
     const bool glc = op.glcCycles && ti->ci->inst.mem.glc;
     const uint32_t align = alignmentPenalty(wc, *ti);
     // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
@@ -438,11 +439,11 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     // Memory instructions log their accesses for the cache, bank and coalescing models.
     const StopReason r = execute<kTraced>(wc, *ti, *pw, memory, inst);
     if (r == StopReason::Fault) {
-      releasePw(pw);
+      if (memory) releasePw(pw);
       return false;
     }
     if (r == StopReason::Wait) [[unlikely]] {
-      releasePw(pw);
+      if (memory) releasePw(pw);
       wc.readyAt = now_;
       wc.pollAt = kNever;
       wc.gwsWait = true;
@@ -467,13 +468,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
         }
         pw->applyTo(*wc.w);
-        releasePw(pw);
         break;
       case Kind::Salu:
-      case Kind::Branch:
-        pw->applyTo(*wc.w);
-        releasePw(pw);
-        break;
+      case Kind::Branch: pw->applyTo(*wc.w); break;
       default:
         if (memory) issueMemory<kTraced>(wc, *ti, pw);
         break;
