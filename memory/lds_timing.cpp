@@ -21,7 +21,8 @@ void LdsBankModel::closeGroup() {
   ++group_;  // a new stamp: every bank is free again
 }
 
-void LdsBankModel::add(uint32_t word) {
+// Inlined into passes' per-lane loop (a call per dword cost as much as the work).
+[[gnu::always_inline]] inline void LdsBankModel::add(uint32_t word) {
   const uint32_t b = word & (cfg_.banks - 1);
   if (stamp_[b] != group_) {
     stamp_[b] = group_;
@@ -74,16 +75,18 @@ LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
     const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
     p.base += (64 + lanesPerPass - 1) / lanesPerPass;
     if (d == 1 && conflictFree(entries, count)) return;
-    uint32_t group = entries(0).lane / lanesPerPass;
+    const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
+    uint32_t group = uint32_t(entries(0).lane) >> passShift;
     for (uint32_t i = 0; i < count; ++i) {
       const LdsLaneAccess& a = entries(i);
-      if (a.lane / lanesPerPass != group) {
+      if (uint32_t(a.lane) >> passShift != group) {
         closeGroup();
-        group = a.lane / lanesPerPass;
+        group = uint32_t(a.lane) >> passShift;
       }
       const uint32_t firstWord = a.addr >> bankShift_;
       const uint32_t lastWord = (a.addr + std::max<uint32_t>(a.bytes, 1) - 1) >> bankShift_;
-      for (uint32_t w = firstWord; w <= lastWord; ++w) add(w);
+      add(firstWord);
+      for (uint32_t w = firstWord + 1; w <= lastWord; ++w) add(w);
     }
     closeGroup();
   };

@@ -46,10 +46,9 @@ const WaveCtx* CuGroup::oldestWave() const {
   return oldest;
 }
 
-const TimedInst* CuGroup::fetch(WaveCtx& wc) {
+const TimedInst* CuGroup::fetchSlow(WaveCtx& wc) {
   const uint64_t pc = wc.w->pc;
   const uint64_t i = (pc - code_.base()) / 4;
-  if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
   std::string err;
   const CachedInst* ci = code_.at(pc, err);
   if (!ci) {
@@ -259,6 +258,7 @@ uint64_t CuGroup::turnAtOrAfter(uint64_t t, uint32_t simd) const {
 // depend on the skipping.
 void CuGroup::runEpoch(uint64_t from, uint64_t to) {
   now_ = from;
+  epochEnd_ = to;
   if (tracer_.on() || opt_.onIssue)
     loop<true>(to);
   else
@@ -289,15 +289,17 @@ void CuGroup::loop(uint64_t to) {
   }
 }
 
-uint64_t CuGroup::nextWork(uint64_t from) const {
+uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
   uint64_t target = events_.empty() ? kNever : std::max(from, events_.top().time);
   if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
   for (const CuCtx& cu : cus_) {
     if (!cu.resident) continue;
     for (uint32_t i = 0; i < cu.simds.size(); ++i) {
       const SimdCtx& simd = cu.simds[i];
-      if (simd.waves.empty() || simd.nextPoll == kNever) continue;
-      target = std::min(target, turnAtOrAfter(std::max(from, simd.nextPoll), i));
+      if (simd.waves.empty()) continue;
+      const uint64_t poll = parkedTurns && simd.parkedOnValu ? from : simd.nextPoll;
+      if (poll == kNever) continue;
+      target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
     }
   }
   return target;
@@ -305,9 +307,15 @@ uint64_t CuGroup::nextWork(uint64_t from) const {
 
 // After a cycle without progress: the first later cycle with an arrival, a
 // return or the turn of a SIMD that has a wave to look at (kNever: none).
-uint64_t CuGroup::nextInterestingCycle() const { return nextWork(now_ + 1); }
+// Within the epoch the turns of waves parked on a busy VALU are skipped too.
+uint64_t CuGroup::nextInterestingCycle() const { return nextWork(now_ + 1, false); }
 
 void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
+  // A run that stops early: the turns of waves still parked on a busy VALU up to the last epoch's end.
+  for (auto& wg : workgroups_)
+    if (wg)
+      for (WaveCtx& c : wg->ctx)
+        if (c.busySince != kNever && !c.finished) settleBusyValu(cuCtx(c.cu).simds[c.simd], c, epochEnd_);
   now_ = cycle;
   countOccupancy();
   if (tracer_.on()) tracer_.finish(now_);

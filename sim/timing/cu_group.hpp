@@ -62,6 +62,7 @@ struct SimdCtx {
   // The smallest pollAt of its waves: the SIMD's turn is skipped before it.
   uint64_t nextPoll = 0;
   bool anyPrio = false;
+  uint32_t parkedOnValu = 0;  // its waves parked on the busy VALU (WaveCtx::busySince)
 };
 
 struct CuCtx {
@@ -106,7 +107,9 @@ class CuGroup {
   // never looks before `from`).
   void runEpoch(uint64_t from, uint64_t to);
   // The first cycle >= from at which the group has anything to do (kNever: nothing until something arrives).
-  uint64_t nextWork(uint64_t from) const;
+  // A SIMD with a wave parked on its busy VALU counts from its next turn, when that wave would be looked at
+  // without the parking: the epochs (GpuTiming) do not depend on the parking.
+  uint64_t nextWork(uint64_t from) const { return nextWork(from, true); }
   // The L2 answer of the i-th deferred request of the epoch (merged across groups by GpuTiming); schedules
   // its return.
   size_t deferredCount() const { return pipes_.deferredCount(); }
@@ -156,10 +159,18 @@ class CuGroup {
   uint64_t schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,
                     trace::MemKind kind = trace::MemKind::None, trace::MemOp op = trace::MemOp::Other);
   uint64_t nextInterestingCycle() const;
+  // nextWork; parkedTurns: whether a SIMD's waves parked on its busy VALU count (see above).
+  uint64_t nextWork(uint64_t from, bool parkedTurns) const;
   void countOccupancy();  // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
   void releasePw(PendingWrites* pw);
-  const TimedInst* fetch(WaveCtx& wc);
+  // The instruction at the wave's PC: timed_ (inline) once fetchSlow has filled its entry.
+  const TimedInst* fetch(WaveCtx& wc) {
+    const uint64_t pc = wc.w->pc, i = (pc - code_.base()) / 4;
+    if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
+    return fetchSlow(wc);
+  }
+  const TimedInst* fetchSlow(WaveCtx& wc);
   // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
   void fault(WaveCtx& wc, const std::string& what);
   // issue.cpp
@@ -171,6 +182,11 @@ class CuGroup {
   template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
   bool countersAllow(const WaveCtx& wc, const TimedInst& ti) const;
+  // Untraced runs: the wave is blocked on the SIMD's busy VALU until its turn at or after simd.valuFree.
+  void parkOnBusyValu(SimdCtx& simd, WaveCtx& wc);
+  void parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc);
+  // Counts the VALU-busy stalls of the turns of the wave's SIMD after wc.busySince and before `until`.
+  void settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until);
   // Runs the instruction's semantics: `inst` if given (a GPR-indexed copy),
   // else the cached instruction.
   template <bool kTraced>
@@ -244,12 +260,15 @@ class CuGroup {
   uint64_t seq_ = 0;
   std::vector<std::unique_ptr<PendingWrites>> pwPool_;
   std::vector<PendingWrites*> pwFree_;
-  PendingWrites internalPw_;
+  PendingWrites internalPw_;  // the writes of an instruction that applies them at once (not memory)
 
   std::vector<WaveCtx*> gwsWaiters_;  // parked on GWS, woken by the next GDS instruction
 
   uint64_t now_ = 0;
+  uint64_t epochEnd_ = 0;  // the `to` of the last runEpoch
   bool progress_ = false;
+  // tryIssue's register masks of a GPR-indexed instruction (scratch: no construction per call).
+  RegMask indexedReads_, indexedWrites_;
   GroupFault fault_;
   AccessLog log_;  // the accesses of the memory instruction being issued
 };

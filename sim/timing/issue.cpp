@@ -10,17 +10,22 @@
 //             instructions to the memory pipes (memory_issue.cpp)
 //  penalties  alignment and branch penalties of GcnTimings.md
 #include <algorithm>
+#include <array>
 
 #include "sim/timing/cu_group.hpp"
 #include "sim/vector_modes.hpp"
 
 namespace gcnsim::sim::timing {
 namespace {
-uint32_t portsUsed(uint32_t used) {  // a handful of bits (no popcount instruction in the baseline ISA)
-  uint32_t n = 0;
-  for (; used; used &= used - 1) ++n;
-  return n;
-}
+// The issue ports taken: a handful of bits (no popcount instruction in the baseline ISA), by table.
+constexpr auto kPortCounts = [] {
+  std::array<uint8_t, 1u << kIssueCats> t{};
+  for (uint32_t i = 0; i < t.size(); ++i)
+    for (uint32_t b = i; b; b &= b - 1) ++t[i];
+  return t;
+}();
+uint32_t portsUsed(uint32_t used) { return kPortCounts[used]; }
+constexpr uint32_t kValuPort = 1u << unsigned(IssueCat::Valu);
 bool writesSgpr(const RegMask& m, unsigned code) { return (m.s[code >> 6] >> (code & 63)) & 1; }
 uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
 }  // namespace
@@ -67,39 +72,81 @@ template <bool kTraced>
 bool CuGroup::issueSimd(SimdCtx& simd) {
   uint32_t used = 0;
   bool any = false;
-  if (!simd.anyPrio) {
-    // A retiring wave leaves the vector: iterate over a copy of the (small) pointer list.
-    WaveCtx* list[32];
-    const size_t n = std::min<size_t>(simd.waves.size(), 32);
-    const size_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
-    std::rotate_copy(simd.waves.begin(), simd.waves.begin() + start, simd.waves.begin() + n, list);
-    for (size_t i = 0; i < n; ++i) {
-      const WaveCtx& wc = *list[i];
-      if (wc.pollAt > now_) continue;
-      if constexpr (!kTraced) {
-        // Its port is taken this turn (or every slot is): the wave would be
-        // found blocked, and nothing is counted or traced for that.
-        if (wc.next && ((used & wc.next->portBit) || portsUsed(used) >= cfg_.issue.maxIssuePerCycle) &&
-            wc.barrierSince == kNever && !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted)
-          continue;
-      }
-      const bool issued = tryIssue<kTraced>(simd, *list[i], used);
-      if (issued && !any) simd.rrStart = uint32_t(start + i + 1);
-      any |= issued;
-    }
+  // A retiring wave leaves the vector: iterate over a copy of the (small) pointer list.
+  WaveCtx* fixed[32];
+  std::vector<WaveCtx*> sorted;
+  WaveCtx** list = fixed;
+  size_t n = 0, start = 0;
+  const bool prio = simd.anyPrio;  // (an s_setprio issued in this turn changes it)
+  if (!prio) {
+    n = std::min<size_t>(simd.waves.size(), 32);
+    start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
+    for (size_t i = 0, j = start; i < n; ++i, j = j + 1 == n ? 0 : j + 1) fixed[i] = simd.waves[j];
   } else {
     // s_setprio: higher priority first, then oldest first.
-    std::vector<WaveCtx*> list(simd.waves.begin(), simd.waves.end());
-    std::stable_sort(list.begin(), list.end(),
+    sorted.assign(simd.waves.begin(), simd.waves.end());
+    std::stable_sort(sorted.begin(), sorted.end(),
                      [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
-    for (WaveCtx* wc : list) {
-      if (wc->pollAt <= now_) any |= tryIssue<kTraced>(simd, *wc, used);
+    list = sorted.data();
+    n = sorted.size();
+  }
+  // Every issue slot is taken: the waves after this point would all be found blocked without counting a
+  // stall.
+  bool full = false;
+  for (size_t i = 0; i < n; ++i) {
+    WaveCtx& wc = *list[i];
+    if (wc.pollAt > now_) {
+      if (full && wc.busySince != kNever) ++wc.busyUncounted;
+      continue;
+    }
+    if (wc.busySince != kNever) settleBusyValu(simd, wc, now_);
+    if constexpr (!kTraced) {
+      // Its port is taken this turn (or every slot is): the wave would be
+      // found blocked, and nothing is counted or traced for that. (Not with
+      // s_setprio: that order has always called tryIssue, which also moves pollAt.)
+      if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever &&
+          !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted) {
+        if (wc.next->portBit == kValuPort) parkIfValuStaysBusy(simd, wc);
+        continue;
+      }
+    }
+    const bool issued = tryIssue<kTraced>(simd, wc, used);
+    if (issued) {
+      if (!any && !prio) simd.rrStart = uint32_t(start + i + 1);
+      any = true;
+      full = portsUsed(used) >= cfg_.issue.maxIssuePerCycle;
     }
   }
   uint64_t next = kNever;
   for (const WaveCtx* wc : simd.waves) next = std::min(next, wc->pollAt);
   simd.nextPoll = next;
   return any;
+}
+
+void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
+  wc.busySince = now_;
+  wc.busyUncounted = 0;
+  wc.pollAt = simd.valuFree;
+  ++simd.parkedOnValu;
+}
+
+// A wave passed over this turn (its port or every slot taken) whose next
+// instruction is a VALU one: if at its next turn it would be blocked on the
+// busy VALU (ready by then, no scoreboard wait), it is parked now; this
+// turn counts nothing, as the pass-over does.
+void CuGroup::parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc) {
+  const uint64_t nextTurn = now_ + cfg_.cu.simds;
+  if (simd.valuFree <= nextTurn || wc.readyAt > nextTurn) return;
+  if (nextTurn < wc.valuUntil && wc.next->reads.intersects(wc.valuWrites)) return;
+  parkOnBusyValu(simd, wc);
+}
+
+void CuGroup::settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until) {
+  const uint64_t turns = (until - wc.busySince - 1) / cfg_.cu.simds;  // of its SIMD, after busySince
+  stats_.unitBusyStalls += turns - wc.busyUncounted;
+  wc.busySince = kNever;
+  wc.busyUncounted = 0;
+  --simd.parkedOnValu;
 }
 
 bool CuGroup::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
@@ -219,7 +266,7 @@ void CuGroup::endWave(WaveCtx& wc) {
 template <bool kTraced>
 bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   const int32_t simm = ti.ci->inst.simm16;
-  PendingWrites& pw = internalPw_;  // internal ops write no memory results
+  PendingWrites& pw = internalPw_;  // internal ops write no memory results: applied at once
   wc.issueFrom = now_;
   switch (ti.op->kind) {
     case Kind::Waitcnt: {
@@ -321,7 +368,6 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     const isa::DecodedInst* inst = &ti->ci->inst;
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
-    RegMask indexedReads, indexedWrites;
     if (vectorModesActive(*wc.w)) [[unlikely]] {
       wc.next = nullptr;
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
@@ -333,8 +379,8 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       }
       inst = &indexedInstruction(*wc.w, ti->ci->inst);
       if (inst != &ti->ci->inst) {
-        registerMasks(*inst, indexedReads, indexedWrites);
-        reads = &indexedReads, writes = &indexedWrites;
+        registerMasks(*inst, indexedReads_, indexedWrites_);
+        reads = &indexedReads_, writes = &indexedWrites_;
       }
     }
     const OpTiming& op = *ti->op;
@@ -366,6 +412,8 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if (cat == IssueCat::Valu && simd.valuFree > now_) {
       ++stats_.unitBusyStalls;
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::PortBusy, now_);
+      // Untraced: not looked at again until the VALU is free (a trace sees every turn's stall).
+      if constexpr (!kTraced) parkOnBusyValu(simd, wc);
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
@@ -374,8 +422,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       return false;
     }
 
-    PendingWrites* pw = takePw();
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
+    // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
+    PendingWrites* pw = memory ? takePw() : &internalPw_;
     const bool glc = op.glcCycles && ti->ci->inst.mem.glc;
     const uint32_t align = alignmentPenalty(wc, *ti);
     // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
@@ -390,11 +439,11 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     // Memory instructions log their accesses for the cache, bank and coalescing models.
     const StopReason r = execute<kTraced>(wc, *ti, *pw, memory, inst);
     if (r == StopReason::Fault) {
-      releasePw(pw);
+      if (memory) releasePw(pw);
       return false;
     }
     if (r == StopReason::Wait) [[unlikely]] {
-      releasePw(pw);
+      if (memory) releasePw(pw);
       wc.readyAt = now_;
       wc.pollAt = kNever;
       wc.gwsWait = true;
@@ -419,13 +468,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
         }
         pw->applyTo(*wc.w);
-        releasePw(pw);
         break;
       case Kind::Salu:
-      case Kind::Branch:
-        pw->applyTo(*wc.w);
-        releasePw(pw);
-        break;
+      case Kind::Branch: pw->applyTo(*wc.w); break;
       default:
         if (memory) issueMemory<kTraced>(wc, *ti, pw);
         break;

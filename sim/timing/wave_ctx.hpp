@@ -3,6 +3,7 @@
 // ordering rules (WaveMemOrder). Plain data: every rule that changes it is in
 // one of those components.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -46,13 +47,10 @@ struct WaveTrace {
   std::vector<OpenOp> ops;
 };
 
-struct WaveCtx {
-  WaveState* w = nullptr;
-  WorkgroupCtx* wg = nullptr;
-  uint32_t cu = 0, simd = 0, slot = 0;
-  uint64_t age = 0;
-  uint8_t prio = 0;
-  uint64_t readyAt = 0;  // earliest cycle of its next issue
+// The fields every issue turn reads come first, in one 64-byte line (the
+// struct is aligned to it): with up to 16 waves per SIMD looked at every
+// turn, the rest of the context is touched only by a wave that issues.
+struct alignas(64) WaveCtx {
   // Event-driven waiting: the first cycle at which the issue stage needs to
   // look at the wave again (a poll before it would find it blocked and change
   // nothing); kNever while it is parked until an event wakes it (a return for
@@ -63,28 +61,46 @@ struct WaveCtx {
   // and while VSKIP or GPR indexing is on): lets a turn whose port is taken
   // pass the wave over without a fetch.
   const TimedInst* next = nullptr;
+  uint64_t readyAt = 0;  // earliest cycle of its next issue
   // Stall statistics by issue turns: the cycle of the first turn the wave
   // was found blocked on s_waitcnt (waitcntSince) or at a barrier/GWS
   // (barrierSince), kNever if it is not; the turns in between are counted
   // when it moves on (skipped polls do not change the count).
-  uint64_t waitcntSince = kNever, barrierSince = kNever;
-  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
+  uint64_t barrierSince = kNever;
+  // Event-driven waiting on a busy VALU (untraced runs, CuGroup::parkOnBusyValu):
+  // the wave's VALU instruction found the SIMD's VALU busy at the turn of
+  // cycle busySince (kNever: not parked); it is not looked at again before
+  // the VALU is free. Every turn in between would have found it blocked the
+  // same way (nothing it depends on changes meanwhile) and counted a VALU-busy
+  // stall, except busyUncounted turns whose issue slots were all taken before
+  // its place in the order; settleBusyValu counts them when it is looked at.
+  uint64_t busySince = kNever;
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
-  RegMask valuWrites;      // registers that op writes
+  WaveState* w = nullptr;
+  bool atBarrier = false, draining = false, finished = false;
+  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
+  bool halted = false;   // faulted: never issues again (the run ends at the epoch's end)
+  uint8_t prio = 0;
+  // (end of the first line)
+  uint32_t busyUncounted = 0;
+  uint32_t cu = 0, simd = 0, slot = 0;
+  WorkgroupCtx* wg = nullptr;
+  uint64_t age = 0;
+  uint64_t waitcntSince = kNever;  // see barrierSince
+  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
+  RegMask valuWrites;      // registers the in-flight VALU op writes
   uint8_t vm = 0, lgkm = 0, exp = 0;
+  // What the wave's previous instruction wrote, for the branch penalties.
+  bool prevWroteVccExec = false, prevWroteScc = false;
   WaveMemOrder memOrder;  // the memory pipes' in-order rules (VM, DS)
   // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
   // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
   // lateSgprsUntil.
   RegMask lateSgprs;
   uint64_t lateSgprsUntil = 0;
-  // What the wave's previous instruction wrote, for the branch penalties.
-  bool prevWroteVccExec = false, prevWroteScc = false;
-  bool atBarrier = false, draining = false, finished = false;
-  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
-  bool halted = false;   // faulted: never issues again (the run ends at the epoch's end)
   WaveTrace tr;
 };
+static_assert(offsetof(WaveCtx, prio) < 64, "WaveCtx: the issue-hot fields fit one cache line");
 
 struct WorkgroupCtx {
   std::vector<WaveState> waves;
