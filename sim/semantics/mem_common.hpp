@@ -281,7 +281,7 @@ inline bool consecutive32(const uint32_t* v, const LaneRun& r, uint32_t step) {
 // (suffixes after "buffer_", "flat_", ...), as registration entries built from
 // the family's templates: LOADN<dwords>, LOADSUB<LoadKind>, STOREN<dwords>,
 // STORESUB<StoreKind>, ATOMIC<T, AtomicOp>. Only names some ISA table row
-// uses as its semantic key (tests/sim/sem_registry_test.cpp checks it); MUBUF
+// uses as its semantic key (tests/sim/semantics/sem_registry_test.cpp checks it); MUBUF
 // and FLAT share the suffixes, the GLOBAL and SCRATCH rows use the FLAT keys.
 #define GCNSIM_VMEM_UNTYPED_OPS(P, LOADN, LOADSUB, STOREN, STORESUB, ATOMIC)                           \
   {P "load_dword", &LOADN<1>}, {P "load_dwordx2", &LOADN<2>}, {P "load_dwordx3", &LOADN<3>},           \

@@ -15,7 +15,7 @@
 // driver, before and after the lane function). So the host-FMA build is
 // exact for every MODE and is used whenever the host has the instructions
 // (checked once at start-up) unless the build option GCNSIM_HOST_FMA is OFF.
-// tests/sim/valu_host_fma_test.cpp runs both builds side by side.
+// tests/sim/semantics/valu_host_fma_test.cpp runs both builds side by side.
 #include <cmath>
 
 #include "sim/semantics/valu_driver.hpp"

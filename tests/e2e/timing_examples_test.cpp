@@ -13,7 +13,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/config/config_loader.hpp"
-#include "tests/sim/timing_harness.hpp"
+#include "tests/sim/timing/timing_harness.hpp"
 
 using namespace gcnsim;
 namespace fs = std::filesystem;

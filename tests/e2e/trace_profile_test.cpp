@@ -18,7 +18,7 @@
 #include "sim/code_cache.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "tests/sim/harness.hpp"
-#include "tests/sim/timing_harness.hpp"
+#include "tests/sim/timing/timing_harness.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::test;

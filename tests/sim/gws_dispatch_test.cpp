@@ -12,7 +12,7 @@
 #include "memory/global_memory.hpp"
 #include "sim/dispatch.hpp"
 #include "sim/timing/timing_engine.hpp"
-#include "tests/sim/timing_harness.hpp"
+#include "tests/sim/timing/timing_harness.hpp"
 
 using namespace gcnsim;
 

@@ -8,7 +8,7 @@ Usage: python3 tests/tools/gen_vmem_ops_programs.py   (then tests/tools/assemble
   vmem_ops_{buffer,flat,global,scratch}_ldst.gfxN.s
                                         every untyped load and store at its own per-lane offset;
   vmem_ops_format.gfxN.s                every *_FORMAT_* op, in the order and with the registers
-                                        of the kOps table in tests/sim/vmem_ops_format_test.cpp.
+                                        of the kOps table in tests/sim/semantics/buffer_format_test.cpp.
 
 The tests (tests/sim/vmem_ops_{atomic,ldst,format}_test.cpp) know this register layout:
 change both together.
@@ -72,15 +72,15 @@ def flat_atomic(prefix, names, hdr, fn):
 
 
 def atomics():
-    buf_atomic(INT, "# Every integer BUFFER_ATOMIC_* with GLC, one region per op (tests/sim/vmem_ops_atomic_test.cpp).",
+    buf_atomic(INT, "# Every integer BUFFER_ATOMIC_* with GLC, one region per op (tests/sim/semantics/vmem_atomic_test.cpp).",
                "vmem_ops_buf_atomic.s")
-    buf_atomic(FLT, "# gens: gfx6 gfx7\n# Float BUFFER_ATOMIC_* with GLC (GCN 1.0/1.1) (tests/sim/vmem_ops_atomic_test.cpp).",
+    buf_atomic(FLT, "# gens: gfx6 gfx7\n# Float BUFFER_ATOMIC_* with GLC (GCN 1.0/1.1) (tests/sim/semantics/vmem_atomic_test.cpp).",
                "vmem_ops_buf_atomic_f.s")
-    flat_atomic("flat", INT, "# gens: gfx7 gfx8 gfx9\n# Every integer FLAT_ATOMIC_* with GLC; lanes routed to global, LDS and scratch\n# (tests/sim/vmem_ops_atomic_test.cpp).",
+    flat_atomic("flat", INT, "# gens: gfx7 gfx8 gfx9\n# Every integer FLAT_ATOMIC_* with GLC; lanes routed to global, LDS and scratch\n# (tests/sim/semantics/vmem_atomic_test.cpp).",
                 "vmem_ops_flat_atomic.s")
-    flat_atomic("flat", FLT, "# Float FLAT_ATOMIC_* with GLC (GCN 1.1) (tests/sim/vmem_ops_atomic_test.cpp).",
+    flat_atomic("flat", FLT, "# Float FLAT_ATOMIC_* with GLC (GCN 1.1) (tests/sim/semantics/vmem_atomic_test.cpp).",
                 "vmem_ops_flat_atomic_f.gfx7.s")
-    flat_atomic("global", INT, "# Every GLOBAL_ATOMIC_* with GLC, SADDR per op (tests/sim/vmem_ops_atomic_test.cpp).",
+    flat_atomic("global", INT, "# Every GLOBAL_ATOMIC_* with GLC, SADDR per op (tests/sim/semantics/vmem_atomic_test.cpp).",
                 "vmem_ops_global_atomic.gfx9.s")
 
 
@@ -103,7 +103,7 @@ CACHE = {"gfx6": ["buffer_wbinvl1", "buffer_wbinvl1_sc"], "gfx7": ["buffer_wbinv
 
 def prog(fam, gen):
     lines = [f"# Untyped {fam.upper()} loads and stores of {gen}, each at its own per-lane offset, then a re-read\n"
-             "# (tests/sim/vmem_ops_ldst_test.cpp; keep in sync with its op table).", GENERATED]
+             "# (tests/sim/semantics/vmem_ops_ldst_test.cpp; keep in sync with its op table).", GENERATED]
     d, s, k = 64, 128, 0
     ops = [(n, dw, o, "L") for n, dw, o, g in LOADS if gen in g] + [(n, dw, o, "S") for n, dw, o, g in STORES if gen in g]
     for n, dw, o, t in ops:
@@ -158,7 +158,7 @@ def loads_stores():
 
 # ---- format loads and stores
 
-src = open(os.path.join(ROOT, "tests", "sim", "vmem_ops_format_test.cpp")).read()
+src = open(os.path.join(ROOT, "tests", "sim", "semantics", "buffer_format_test.cpp")).read()
 rows = re.findall(r'\{"([a-z0-9_]+)", (true|false), (true|false), (\d), D16::(\w+), (\d+), (\w+), (\d), \{', src)
 DF = {1: "8", 2: "16", 3: "8_8", 4: "32", 5: "16_16", 10: "8_8_8_8", 12: "16_16_16_16", 13: "32_32_32"}
 NF = {"kUint": "UINT", "kSint": "SINT", "kUscaled": "USCALED", "kFloat": "FLOAT"}
@@ -166,7 +166,7 @@ NF = {"kUint": "UINT", "kSint": "SINT", "kUscaled": "USCALED", "kFloat": "FLOAT"
 
 def formats():
     for gi, gen in enumerate(["gfx6", "gfx7", "gfx8", "gfx9"]):
-        lines = ["# Every BUFFER/TBUFFER *_FORMAT_* of " + gen + " (tests/sim/vmem_ops_format_test.cpp;",
+        lines = ["# Every BUFFER/TBUFFER *_FORMAT_* of " + gen + " (tests/sim/semantics/buffer_format_test.cpp;",
                  "# from its kOps table, same order and registers).", GENERATED]
         d, s, m, t = 64, 160, 0, 0
         for name, typed, store, comps, d16, dfmt, nfmt, mingen in rows:

@@ -1,5 +1,5 @@
 # MUBUF addressing and range checks for STRIDE==0 and STRIDE!=0, TID_ENABLE,
-# TFE (tests/sim/buffer_addr_test.cpp).
+# TFE (tests/sim/semantics/buffer_addr_test.cpp).
 buffer_load_dword v10, v1, s[4:7], s8 offen
 buffer_load_dword v14, v1, s[4:7], s8 offen tfe
 buffer_load_dword v11, v2, s[12:15], 0 idxen offset:4

@@ -1,5 +1,5 @@
 # LDS-direct buffer loads: LDS_ADDR = LDS_BASE + (M0&0xffff) + LANEID*4 (seed 001)
-# (tests/sim/buffer_atomic_test.cpp).
+# (tests/sim/semantics/vmem_atomic_test.cpp).
 s_mov_b32 m0, 0x100
 buffer_load_dword v1, s[4:7], 0 offen lds
 s_mov_b32 m0, 0x200

@@ -1,4 +1,4 @@
-# Checker: the same with s_barrier between the write and the read (tests/sim/check_race_test.cpp).
+# Checker: the same with s_barrier between the write and the read (tests/sim/check/check_race_test.cpp).
 s_mov_b32 m0, -1
 v_lshlrev_b32 v1, 2, v0
 ds_write_b32 v1, v0

@@ -1,4 +1,4 @@
-# Checker: an LDS read of words no wave wrote (tests/sim/check_uninit_bounds_test.cpp).
+# Checker: an LDS read of words no wave wrote (tests/sim/check/check_uninit_bounds_test.cpp).
 s_mov_b32 m0, -1
 v_lshlrev_b32 v1, 2, v0
 ds_write_b32 v1, v0

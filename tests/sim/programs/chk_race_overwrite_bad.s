@@ -1,4 +1,4 @@
-# Checker: a load's destination overwritten before the load returns (tests/sim/check_race_test.cpp).
+# Checker: a load's destination overwritten before the load returns (tests/sim/check/check_race_test.cpp).
 buffer_load_dword v1, off, s[0:3], 0
 v_mov_b32 v1, 0
 s_waitcnt vmcnt(0)

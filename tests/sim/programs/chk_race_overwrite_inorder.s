@@ -1,4 +1,4 @@
-# Checker: two VMEM loads to one register land in order: no race (tests/sim/check_race_test.cpp).
+# Checker: two VMEM loads to one register land in order: no race (tests/sim/check/check_race_test.cpp).
 buffer_load_dword v1, off, s[0:3], 0
 buffer_load_dword v1, off, s[0:3], 0 offset:4
 s_waitcnt vmcnt(0)

@@ -1,4 +1,4 @@
-# Checker: the same with the s_waitcnt first (tests/sim/check_race_test.cpp).
+# Checker: the same with the s_waitcnt first (tests/sim/check/check_race_test.cpp).
 buffer_load_dword v1, off, s[0:3], 0
 s_waitcnt vmcnt(0)
 v_mov_b32 v2, v1

@@ -1,4 +1,4 @@
-# Checker: SALU writes M0, then s_movrels at once (tests/sim/check_hazard_test.cpp).
+# Checker: SALU writes M0, then s_movrels at once (tests/sim/check/check_hazard_test.cpp).
 s_mov_b32 m0, 0
 s_movrels_b32 s1, s2
 s_endpgm

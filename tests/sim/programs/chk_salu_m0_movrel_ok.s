@@ -1,4 +1,4 @@
-# Checker: one wait state between (tests/sim/check_hazard_test.cpp).
+# Checker: one wait state between (tests/sim/check/check_hazard_test.cpp).
 s_mov_b32 m0, 0
 s_nop 0
 s_movrels_b32 s1, s2

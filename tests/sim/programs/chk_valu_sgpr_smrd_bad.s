@@ -1,4 +1,4 @@
-# Checker: VALU writes s4, then an SMRD reads it at once (tests/sim/check_hazard_test.cpp).
+# Checker: VALU writes s4, then an SMRD reads it at once (tests/sim/check/check_hazard_test.cpp).
 v_readfirstlane_b32 s4, v0
 s_buffer_load_dword s8, s[0:3], s4
 s_waitcnt lgkmcnt(0)

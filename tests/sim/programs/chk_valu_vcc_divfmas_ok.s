@@ -1,4 +1,4 @@
-# Checker: 4 wait states between (tests/sim/check_hazard_test.cpp).
+# Checker: 4 wait states between (tests/sim/check/check_hazard_test.cpp).
 v_cmp_eq_u32_e32 vcc, v0, v0
 s_nop 3
 v_div_fmas_f32 v1, v2, v3, v4

@@ -1,4 +1,4 @@
-# Checker: 5 wait states between (tests/sim/check_hazard_test.cpp).
+# Checker: 5 wait states between (tests/sim/check/check_hazard_test.cpp).
 v_cmp_eq_u32_e32 vcc, v0, v0
 s_nop 4
 v_mov_b32 v1, src_vccz

@@ -1,5 +1,5 @@
 # gens: gfx8 gfx9
-# Checker: 2 wait states between (tests/sim/check_hazard_test.cpp).
+# Checker: 2 wait states between (tests/sim/check/check_hazard_test.cpp).
 v_mov_b32 v2, 1
 s_nop 1
 v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf

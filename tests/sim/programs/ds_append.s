@@ -1,4 +1,4 @@
-# DS_APPEND / DS_CONSUME on LDS and GDS (tests/sim/ds_lanes_test.cpp).
+# DS_APPEND / DS_CONSUME on LDS and GDS (tests/sim/semantics/ds_lanes_test.cpp).
 ds_append v1 offset:8
 ds_consume v2 offset:12
 ds_append v3 offset:4 gds

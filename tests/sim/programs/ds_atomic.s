@@ -1,5 +1,5 @@
 # DS atomics with return (pre-op values), CMPST, MSKOR, WRXCHG2ST64, INC/DEC,
-# 64-bit add (tests/sim/ds_atomic_test.cpp).
+# 64-bit add (tests/sim/semantics/ds_atomic_test.cpp).
 ds_add_rtn_u32 v10, v1, v2
 ds_cmpst_rtn_b32 v11, v1, v3, v4 offset:256
 ds_mskor_rtn_b32 v12, v1, v5, v6 offset:512

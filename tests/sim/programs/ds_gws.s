@@ -1,4 +1,4 @@
-# GWS semaphore and barrier (tests/sim/ds_lanes_test.cpp).
+# GWS semaphore and barrier (tests/sim/semantics/ds_lanes_test.cpp).
 ds_gws_sema_v offset:1 gds
 ds_gws_sema_p offset:1 gds
 ds_gws_barrier v1 offset:0 gds

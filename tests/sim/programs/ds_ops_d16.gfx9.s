@@ -1,4 +1,4 @@
-# GCN 1.4 D16 loads/stores and the ADDTID forms (tests/sim/ds_ops_rw_test.cpp).
+# GCN 1.4 D16 loads/stores and the ADDTID forms (tests/sim/semantics/ds_rw_test.cpp).
 # v1 = byte address (unaligned), v2 = store data; loads merge into v10..v15,
 # preset by the test.
 ds_read_u8_d16 v10, v1 offset:0

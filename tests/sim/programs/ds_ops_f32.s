@@ -1,4 +1,4 @@
-# DS 32-bit float atomics (tests/sim/ds_ops_atomic_test.cpp), layout of
+# DS 32-bit float atomics (tests/sim/semantics/ds_atomic_test.cpp), layout of
 # ds_ops_int32.s: region OFFSET = 256*i, v1 = ADDR, v2 = DATA0, v3 = DATA1,
 # returning forms into v10, v11, v12.
 ds_min_f32 v1, v2 offset:0

@@ -1,4 +1,4 @@
-# DS 64-bit float atomics (tests/sim/ds_ops_atomic_test.cpp), layout of
+# DS 64-bit float atomics (tests/sim/semantics/ds_atomic_test.cpp), layout of
 # ds_ops_int64.s: region OFFSET = 512*i, v1 = ADDR, v[2:3] = DATA0, v[4:5] =
 # DATA1, returning forms into v[10:11], v[12:13], v[14:15].
 ds_min_f64 v1, v[2:3] offset:0

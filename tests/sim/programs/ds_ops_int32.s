@@ -1,5 +1,5 @@
 # DS 32-bit integer atomics, one 256-byte LDS region per op at OFFSET = 256*i
-# (tests/sim/ds_ops_atomic_test.cpp): v1 = ADDR, v2 = DATA0, v3 = DATA1; the
+# (tests/sim/semantics/ds_atomic_test.cpp): v1 = ADDR, v2 = DATA0, v3 = DATA1; the
 # returning forms write v10.. in order.
 ds_add_u32 v1, v2 offset:0
 ds_sub_u32 v1, v2 offset:256

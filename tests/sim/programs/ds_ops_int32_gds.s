@@ -1,4 +1,4 @@
-# DS 32-bit integer atomics on the GDS (tests/sim/ds_ops_atomic_test.cpp): the
+# DS 32-bit integer atomics on the GDS (tests/sim/semantics/ds_atomic_test.cpp): the
 # ops of ds_ops_int32.s with the GDS bit, M0 = GDS window.
 ds_add_u32 v1, v2 offset:0 gds
 ds_sub_u32 v1, v2 offset:256 gds

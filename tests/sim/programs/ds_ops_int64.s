@@ -1,5 +1,5 @@
 # DS 64-bit integer atomics, one 512-byte LDS region per op at OFFSET = 512*i
-# (tests/sim/ds_ops_atomic_test.cpp): v1 = ADDR, v[2:3] = DATA0, v[4:5] = DATA1;
+# (tests/sim/semantics/ds_atomic_test.cpp): v1 = ADDR, v[2:3] = DATA0, v[4:5] = DATA1;
 # the returning forms write v[10:11], v[12:13], ... in order.
 ds_add_u64 v1, v[2:3] offset:0
 ds_sub_u64 v1, v[2:3] offset:512

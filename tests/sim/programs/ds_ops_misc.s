@@ -1,5 +1,5 @@
 # gens: gfx7 gfx8 gfx9
-# DS_NOP, DS_WRAP_RTN_B32, DS_CONDXCHG32_RTN_B64 (GCN 1.1+; tests/sim/ds_ops_rw_test.cpp).
+# DS_NOP, DS_WRAP_RTN_B32, DS_CONDXCHG32_RTN_B64 (GCN 1.1+; tests/sim/semantics/ds_rw_test.cpp).
 # v1 = 4*lane (+noise), v2/v3 = DATA0/DATA1, v6 = 8*lane (+noise), v[4:5] = DATA0 (64-bit).
 ds_nop
 ds_wrap_rtn_b32 v10, v1, v2, v3 offset:256

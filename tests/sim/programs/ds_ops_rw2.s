@@ -1,4 +1,4 @@
-# DS two-address forms (tests/sim/ds_ops_rw_test.cpp). Each op has its own
+# DS two-address forms (tests/sim/semantics/ds_rw_test.cpp). Each op has its own
 # ADDR register (v1, v6, v7, v8, v9); DATA0 = v[2:3] (v2 for b32), DATA1 =
 # v[4:5] (v4 for b32).
 ds_write2_b64 v1, v[2:3], v[4:5] offset0:3 offset1:200

@@ -1,4 +1,4 @@
-# DS SRC2 atomics (tests/sim/ds_ops_atomic_test.cpp). v1 = 4*lane + (lane&3),
+# DS SRC2 atomics (tests/sim/semantics/ds_atomic_test.cpp). v1 = 4*lane + (lane&3),
 # v2 = 8*lane + (lane&7); before each op v5 = region base | v1 (or v2).
 # 32-bit op i: A block at 512*i, B block 256 bytes above; 64-bit op j: A block
 # at 8192 + 1024*j, B block 512 bytes above. Even ops take the stride from

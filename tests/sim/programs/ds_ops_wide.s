@@ -1,5 +1,5 @@
 # gens: gfx7 gfx8 gfx9
-# DS_READ_B96/B128, DS_WRITE_B96/B128 (GCN 1.1+, seed 004; tests/sim/ds_ops_rw_test.cpp).
+# DS_READ_B96/B128, DS_WRITE_B96/B128 (GCN 1.1+, seed 004; tests/sim/semantics/ds_rw_test.cpp).
 # v1 = 16*lane + noise (the address is masked with ~15), v[2:5] = data.
 ds_write_b96 v1, v[2:4] offset:0
 ds_write_b128 v1, v[2:5] offset:1024

@@ -1,4 +1,4 @@
-# DS reads/writes incl. *2 / *2ST64 offset scaling (tests/sim/ds_basic_test.cpp).
+# DS reads/writes incl. *2 / *2ST64 offset scaling (tests/sim/semantics/ds_rw_test.cpp).
 ds_write_b32 v1, v2
 ds_write2_b32 v1, v3, v4 offset0:64 offset1:128
 ds_write2st64_b32 v1, v3, v4 offset0:4 offset1:5

@@ -1,4 +1,4 @@
-# DS instructions that the fast lane paths handle (tests/sim/fast_lanes_test.cpp
+# DS instructions that the fast lane paths handle (tests/sim/semantics/fast_lanes_test.cpp
 # runs each one alone): v1 address, v2-v5 data, v10-v13 destination.
 ds_read_b32 v10, v1
 ds_read_b32 v10, v1 offset:12

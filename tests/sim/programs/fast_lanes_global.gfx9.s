@@ -1,4 +1,4 @@
-# Global loads and stores that the fast lane paths handle (tests/sim/fast_lanes_test.cpp
+# Global loads and stores that the fast lane paths handle (tests/sim/semantics/fast_lanes_test.cpp
 # runs each one alone): v[0:1] 64-bit address, v2 32-bit offset with s[4:5],
 # v4-v7 data, v10-v13 destination.
 global_load_dword v10, v[0:1], off

@@ -1,5 +1,5 @@
 # gens: gfx7 gfx8 gfx9
-# FLAT to global memory, LDS and scratch through the apertures (tests/sim/flat_access_test.cpp).
+# FLAT to global memory, LDS and scratch through the apertures (tests/sim/semantics/flat_access_test.cpp).
 flat_load_dword v10, v[2:3]
 flat_store_dword v[4:5], v6
 flat_atomic_add v11, v[2:3], v7 glc

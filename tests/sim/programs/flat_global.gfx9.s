@@ -1,5 +1,5 @@
 # GLOBAL with SADDR / off and signed offsets, SCRATCH, FLAT offset (GCN 1.4)
-# (tests/sim/flat_access_test.cpp).
+# (tests/sim/semantics/flat_access_test.cpp).
 global_load_dword v10, v1, s[4:5] offset:-8
 global_store_dword v1, v11, s[4:5] offset:256
 global_load_dword v12, v[2:3], off offset:-4096

@@ -2,7 +2,7 @@
 // GPR indexing mode (CLRX GcnState.md "GPR indexing mode", GcnInstrsSopc.md
 // S_SET_GPR_IDX_ON, GcnInstrsSopp.md S_SET_GPR_IDX_MODE/OFF, GcnInstrsSop1.md
 // S_SET_GPR_IDX_IDX). Inputs: s2 = 3, s3 = 60, s5 = 0x5555, 64 VGPRs.
-// See tests/sim/gpr_index_test.cpp.
+// See tests/sim/semantics/gpr_index_test.cpp.
 s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)
 v_mov_b32 v10, v1
 v_and_b32 v20, v1, v2

@@ -1,5 +1,5 @@
 # gens: gfx8 gfx9
-// A dependency through GPR indexing (tests/sim/gpr_index_test.cpp): the
+// A dependency through GPR indexing (tests/sim/semantics/gpr_index_test.cpp): the
 // quarter-rate v_mul_lo_u32 writes v10 + 3 = v13 (s2 = 3, DST indexed), and
 // ds_write_b32 reads v13 after indexing is off: it must wait for the multiply
 // (an LDS instruction, so the SIMD's busy VALU does not hold it back anyway).

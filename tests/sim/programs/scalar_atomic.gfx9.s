@@ -1,4 +1,4 @@
-// GCN 1.4 scalar atomics (seed 000), for tests/sim/scalar_program_test.cpp.
+// GCN 1.4 scalar atomics (seed 000), for tests/sim/semantics/scalar_program_test.cpp.
 // In: s[0:1] = address of 16 dwords, d[0] = 40. Out: d[0] = 42 then 50,
 //     s4 = 40 (GLC return), s5 = 8 (no GLC: SDATA kept); d[2..3] = 64-bit inc.
   s_mov_b32 s4, 2

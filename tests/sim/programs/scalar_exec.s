@@ -1,5 +1,5 @@
 // EXEC masking with s_and_saveexec_b64 / s_cbranch_execz, for
-// tests/sim/scalar_program_test.cpp. In: EXEC = all ones.
+// tests/sim/semantics/scalar_program_test.cpp. In: EXEC = all ones.
 // Out: s10 = 1 (the "then" side ran with EXEC = 0xffff), s[16:17] = EXEC of the
 //      "else" side, s11 untouched (skipped with EXEC = 0), s[4:5] = saved EXEC,
 //      EXEC restored; s12 = 1 if SCC was 0 after an all-zero saveexec.

@@ -1,6 +1,6 @@
 # gens: gfx6 gfx7 gfx8
 // s_cbranch_g_fork / s_cbranch_join (seed 002 pseudo-code), for
-// tests/sim/scalar_program_test.cpp. EXEC = 0xff, condition mask 0x0f: 4 lanes
+// tests/sim/semantics/scalar_program_test.cpp. EXEC = 0xff, condition mask 0x0f: 4 lanes
 // pass, 4 fail, so the passing side runs first (EXEC = 0x0f, s31 |= EXEC), the
 // join pops EXEC = 0xf0 and the failing side runs (s30 |= EXEC); the second
 // join finds CSP == saved CSP and falls through.

@@ -1,6 +1,6 @@
 # gens: gfx8 gfx9
 // Scalar stores (seed 000: GCN 1.2 offsets from M0 or an immediate), for
-// tests/sim/scalar_program_test.cpp. In: s[0:1] = address of 16 zero dwords.
+// tests/sim/semantics/scalar_program_test.cpp. In: s[0:1] = address of 16 zero dwords.
 // Out: d[2] = 0x11111111 (offset M0 = 8), d[4..5] = s[4:5] (offset 0x10),
 //      s[8:9] = s_memtime, s12 = d[2] read back after s_dcache_wb.
   s_mov_b32 m0, 8

@@ -1,4 +1,4 @@
-// Scalar end-to-end program for tests/sim/scalar_program_test.cpp.
+// Scalar end-to-end program for tests/sim/semantics/scalar_program_test.cpp.
 // In:  s[0:1] = address of 16 dwords d[i].
 // Out: s10 = d[0] + ... + d[7], loaded one by one with an SGPR byte offset;
 //      s20 = loop trip count; s[14:15] = s_load_dwordx2 with immediate offset 4

@@ -1,4 +1,4 @@
-// GCN 1.4 scalar atomics (seed 000), for tests/sim/smem_ops_test.cpp: all 26
+// GCN 1.4 scalar atomics (seed 000), for tests/sim/semantics/scalar_memory_test.cpp: all 26
 // s_buffer_atomic_* and nine s_atomic_*_x2. Seed 000 pseudo-code:
 //   VM = (T*)(SMEM + (OFFSET & ~3)); P = *VM; *VM = op(*VM, SDATA); SDATA = GLC ? P : SDATA
 // SMEM = the SBASE address (s_atomic_*) or the descriptor BASE (s_buffer_atomic_*).

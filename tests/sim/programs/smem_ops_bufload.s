@@ -1,5 +1,5 @@
 // s_buffer_load_dwordx8 on every generation (seeds 003 SMRD / 000 SMEM; range
-// rule of seed 001), for tests/sim/smem_ops_test.cpp.
+// rule of seed 001), for tests/sim/semantics/scalar_memory_test.cpp.
 // In: s[4:7] = descriptor, BASE = A + 0x40 (dword 16 of A), NUM_RECORDS = 40 bytes;
 //     s2 = 0x13 (a byte offset in an SGPR on every generation); A[i] = 0x6000 + i;
 //     s[8:23] = 0xdeadbeef.

@@ -2,7 +2,7 @@
 // s_atc_probe, s_atc_probe_buffer (SMEM, GCN 1.2/1.4, seed 000 opcodes 38/39),
 // s_wakeup (SOPP, GCN 1.2/1.4) and s_rfe_restore_b64 (SOP2 opcode 43, GCN 1.2/1.4:
 // "Return from exception handler": PC = SSRC0 as for S_RFE_B64), for
-// tests/sim/smem_ops_test.cpp. The probes and s_wakeup have no architectural
+// tests/sim/semantics/scalar_memory_test.cpp. The probes and s_wakeup have no architectural
 // result: no SGPR and no memory changes, execution goes on with the next instruction.
 // In: s[0:1] = address A, s[4:7] = descriptor over A, s12 = 0, other SGPRs a pattern.
 // Out: s[10:11] = address of `target` (PC after s_getpc_b64 + 20); s13 keeps its

@@ -1,6 +1,6 @@
 // GCN 1.4 scalar scratch loads/stores (seed 000: "SDATA = *(UINT32*)(SMEM +
 // (OFFSET & ~3) + (SGPROFFSET & ~3)*64)"; SMEM = the SBASE address), for
-// tests/sim/smem_ops_test.cpp. In: s[0:1] = address of 256 dwords, d[i] = 0x5000 + i.
+// tests/sim/semantics/scalar_memory_test.cpp. In: s[0:1] = address of 256 dwords, d[i] = 0x5000 + i.
 //   s20 = 6   -> (6 & ~3)*64   = 256 bytes = dword 64
 //   s21 = 9   -> (9 & ~3)*64   = 512 bytes = dword 128
 //   s22 = 0xd -> (13 & ~3)*64  = 768 bytes = dword 192

@@ -1,6 +1,6 @@
 # gens: gfx8 gfx9
 // Scalar stores with M0 and immediate offsets (seed 000: "It accepts only
-// offset as M0 or any immediate" on GCN 1.2), for tests/sim/smem_ops_test.cpp.
+// offset as M0 or any immediate" on GCN 1.2), for tests/sim/semantics/scalar_memory_test.cpp.
 // In: s[0:1] = address A of 64 zero dwords; s[4:7] = descriptor, BASE = A + 0x80
 //     (dword 32), NUM_RECORDS = 16 bytes; s[8:11] = 0x7000..0x7003.
 // Out: A[5..8] = s[8:11] (M0 = 0x16, & ~3 = 0x14); A[12..15] = s[8:11] (0x31 & ~3);

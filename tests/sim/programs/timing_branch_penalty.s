@@ -1,6 +1,6 @@
 // GcnTimings.md "Instruction scheduling": a conditional jump checking SCC
 // right after the instruction that changed it adds 4 cycles; with an s_nop in
-// between it does not (tests/sim/timing_fidelity_test.cpp). Both jumps are
+// between it does not (tests/sim/timing/timing_fidelity_test.cpp). Both jumps are
 // not taken (SCC = 1).
 # gens: gfx8 gfx9
   s_cmp_eq_u32 s0, s0

@@ -1,4 +1,4 @@
-// DS returns in order across GDS and LDS (tests/sim/timing_fidelity_test.cpp):
+// DS returns in order across GDS and LDS (tests/sim/timing/timing_fidelity_test.cpp):
 // a GDS read, then an LDS read; s_waitcnt lgkmcnt(1) is released only when
 // the older GDS read is back, although the LDS read is faster.
   s_mov_b32 m0, 0xffff

@@ -1,4 +1,4 @@
-// FLAT counts on VM_CNT and LGKM_CNT (tests/sim/timing_fidelity_test.cpp):
+// FLAT counts on VM_CNT and LGKM_CNT (tests/sim/timing/timing_fidelity_test.cpp):
 // every lane loads the dword at s[0:1]; s_waitcnt lgkmcnt(0) alone must cover it.
 # gens: gfx7 gfx8 gfx9
   v_mov_b32 v0, s0

@@ -1,4 +1,4 @@
-// K$ latency by pointer chase (tests/sim/timing_memory_test.cpp).
+// K$ latency by pointer chase (tests/sim/timing/timing_memory_test.cpp).
 // s[0:1] = buffer whose first qword holds the buffer's address + 8 (same 64-byte line).
   s_memtime s[20:21]
   s_load_dwordx2 s[2:3], s[0:1], 0x0     // cold: K$ miss, L2 miss

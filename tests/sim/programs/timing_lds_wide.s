@@ -1,4 +1,4 @@
-// Conflict-free wide LDS patterns (tests/sim/timing_fidelity_test.cpp):
+// Conflict-free wide LDS patterns (tests/sim/timing/timing_fidelity_test.cpp):
 // v0 = lane id; ds_read_b64 at lane * s4, ds_read_b128 at lane * s5,
 // ds_read2_b32 at lane * 4 with OFFSET1 = 32 dwords.
 # gens: gfx7 gfx8 gfx9

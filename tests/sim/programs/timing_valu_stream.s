@@ -1,4 +1,4 @@
-// Eight independent VALU ops (tests/sim/timing_fidelity_test.cpp: issue
+// Eight independent VALU ops (tests/sim/timing/timing_fidelity_test.cpp: issue
 // arbitration between two waves on one SIMD).
   v_mov_b32 v1, 1
   v_mov_b32 v2, 2

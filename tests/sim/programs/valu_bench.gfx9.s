@@ -1,4 +1,4 @@
-// ALU-heavy loop for the VALU throughput benchmark (tests/sim/valu_bench_test.cpp):
+// ALU-heavy loop for the VALU throughput benchmark (tests/sim/semantics/valu_bench_test.cpp):
 // s0 iterations of 16 VALU instructions plus 3 scalar loop instructions.
 loop:
 v_add_f32 v1, v2, v1

@@ -1,5 +1,5 @@
 // 64-bit add/sub through carry/borrow (VCC and SGPR pairs), GCN 1.0/1.1 mnemonics.
-// v[1:2] + v[3:4], v[1:2] - v[3:4]; see tests/sim/valu_carry_test.cpp.
+// v[1:2] + v[3:4], v[1:2] - v[3:4]; see tests/sim/semantics/valu_carry_test.cpp.
 v_add_i32 v10, vcc, v1, v3
 v_addc_u32 v11, vcc, v2, v4, vcc
 s_mov_b64 s[20:21], vcc

@@ -1,4 +1,4 @@
-// Compares into VCC and SGPR pairs, v_cmpx writing EXEC; see tests/sim/valu_cmp_test.cpp.
+// Compares into VCC and SGPR pairs, v_cmpx writing EXEC; see tests/sim/semantics/valu_cmp_test.cpp.
 v_cmp_lt_f32 vcc, v1, v2
 s_mov_b64 s[20:21], vcc
 v_cmp_u_f32_e64 s[22:23], v1, v2

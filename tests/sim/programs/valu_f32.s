@@ -1,5 +1,5 @@
 // Single-precision VALU ops on every generation; inputs v1, v2, v3 (floats),
-// v4 (small ints), v5 (f16 bits), v6 (class masks); see tests/sim/valu_float_test.cpp.
+// v4 (small ints), v5 (f16 bits), v6 (class masks); see tests/sim/semantics/valu_float_test.cpp.
 v_add_f32 v10, v1, v2
 v_mul_f32 v11, v1, v2
 v_mad_f32 v12, v1, v2, v3

@@ -1,5 +1,5 @@
 // MODE-dependent behaviour: output modifiers and denormal flushing (the test
-// sets MODE before running); see tests/sim/valu_float_test.cpp.
+// sets MODE before running); see tests/sim/semantics/valu_float_test.cpp.
 v_add_f32_e64 v10, v1, v2 mul:2
 v_add_f32 v11, v1, v2
 v_mul_f32_e64 v12, v1, v2 clamp div:2

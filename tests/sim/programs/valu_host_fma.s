@@ -1,5 +1,5 @@
 # The fused multiply-adds in the forms the driver treats differently
-# (tests/sim/valu_host_fma_test.cpp runs each instruction alone, through the
+# (tests/sim/semantics/valu_host_fma_test.cpp runs each instruction alone, through the
 # portable and the host-FMA builds): VGPR and uniform (SGPR, constant, literal)
 # sources, neg/abs, clamp, omod, 64-bit, v_div_fmas with VCC.
 v_fma_f32 v10, v1, v2, v3

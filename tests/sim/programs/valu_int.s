@@ -1,4 +1,4 @@
-// Integer VALU ops on every generation. Inputs (set by tests/sim/valu_int_test.cpp):
+// Integer VALU ops on every generation. Inputs (set by tests/sim/semantics/valu_int_test.cpp):
 // v1, v2, v3 per-lane operands, vcc and s[4:5] lane masks.
 v_and_b32 v10, v1, v2
 v_or_b32 v11, v1, v2

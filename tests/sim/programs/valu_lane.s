@@ -1,4 +1,4 @@
-// Cross-lane moves; see tests/sim/valu_lane_test.cpp.
+// Cross-lane moves; see tests/sim/semantics/valu_lane_test.cpp.
 v_readlane_b32 s10, v1, 5
 v_readlane_b32 s11, v1, s20
 v_readfirstlane_b32 s12, v1

@@ -1,4 +1,4 @@
-// GCN 1.4-only integer ops; see tests/sim/valu_ops_int_test.cpp.
+// GCN 1.4-only integer ops; see tests/sim/semantics/valu_int_test.cpp.
 v_mad_legacy_i16 v10, v1, v2, v3
 v_mad_i32_i16 v11, v1, v2, v3
 v_mad_u32_u16 v12, v1, v2, v3

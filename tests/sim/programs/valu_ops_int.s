@@ -1,6 +1,6 @@
 // Integer VOP1/VOP3 ops present on every generation: byte conversions, 3-operand
 // min/max/med, sums of absolute differences, v_nop/v_clrexcp.
-// Inputs v1, v2, v3, v[4:5], v[6:7]; see tests/sim/valu_ops_int_test.cpp.
+// Inputs v1, v2, v3, v[4:5], v[6:7]; see tests/sim/semantics/valu_int_test.cpp.
 v_nop
 v_cvt_f32_ubyte0 v10, v1
 v_cvt_f32_ubyte1 v11, v1

@@ -1,6 +1,6 @@
 # gens: gfx8 gfx9
 // 16-bit integer VOP2/VOP3 ops and 32-bit packing/permute ops of GCN 1.2/1.4.
-// Inputs v1, v2, v3 (random 32-bit, edge lanes); see tests/sim/valu_ops_int_test.cpp.
+// Inputs v1, v2, v3 (random 32-bit, edge lanes); see tests/sim/semantics/valu_int_test.cpp.
 v_ashrrev_i16 v10, v1, v2
 v_lshrrev_b16 v11, v1, v2
 v_max_i16 v12, v1, v2

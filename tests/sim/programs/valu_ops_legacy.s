@@ -1,6 +1,6 @@
 # gens: gfx6 gfx7
 // GCN 1.0/1.1-only VOP1/VOP2/VOP3 ops (legacy, clamp, VOP2 packing, v_movrel*).
-// Inputs v1, v2, v3 (f32), v[4:5] (f64), v6 (int); see tests/sim/valu_ops_legacy_test.cpp.
+// Inputs v1, v2, v3 (f32), v[4:5] (f64), v6 (int); see tests/sim/semantics/valu_ops_legacy_test.cpp.
 v_ashr_i32 v10, v6, v2
 v_lshr_b32 v11, v6, v2
 v_max_legacy_f32 v12, v1, v2

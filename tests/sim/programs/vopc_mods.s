@@ -1,4 +1,4 @@
-// VOPC source modifiers and constant operands; checked by tests/sim/vopc_cmp_test.cpp
+// VOPC source modifiers and constant operands; checked by tests/sim/semantics/valu_cmp_test.cpp
 // ("VOPC: source modifiers ..."). v1, v2: f32; v[3:4], v[5:6]: f64; v7: class masks; v8: u32.
 s_mov_b64 s[0:1], exec
 v_cmp_lt_f32_e64 s[10:11], -v1, v2

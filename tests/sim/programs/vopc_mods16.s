@@ -1,5 +1,5 @@
 # gens: gfx8 gfx9
-// 16-bit VOPC source modifiers and constant operands; checked by tests/sim/vopc_cmp_test.cpp
+// 16-bit VOPC source modifiers and constant operands; checked by tests/sim/semantics/valu_cmp_test.cpp
 // ("VOPC: source modifiers ..."). v1, v2: f16 / 16-bit integers (high halves garbage); v7: masks.
 v_cmp_lt_f16_e64 s[10:11], -v1, v2
 v_cmp_eq_f16_e64 s[12:13], |v1|, |v2|

@@ -1,4 +1,4 @@
-// VSKIP (tests/sim/vector_modes_test.cpp). S_SETVSKIP: "If bit in SSRC0 with
+// VSKIP (tests/sim/semantics/vector_modes_test.cpp). S_SETVSKIP: "If bit in SSRC0 with
 // specified number (SSRC1&31) is set enable VSKIP mode (skip all vector
 // instructions), otherwise disable VSKIP mode" (GcnInstrsSopc.md).
 // s0 = 4 (bit 2 set), v1 = 0, v2 = lane * 4, v3 = 0x77, M0 = -1.
