@@ -9,6 +9,7 @@ void registerVectorSemantics(SemRegistry& r) {
   valu::registerValuInt(r);
   valu::registerValuIntArith(r);
   valu::registerValuIntBits(r);
+  valu::registerValuIntSad(r);
   valu::registerValuFloat32(r);
   valu::registerValuFloat32Special(r);
   valu::registerValuFloat64(r);

@@ -340,6 +340,7 @@ SemFn vopo(F) {
 void registerValuInt(SemRegistry& r);  // moves, bitwise, shifts
 void registerValuIntArith(SemRegistry& r);
 void registerValuIntBits(SemRegistry& r);
+void registerValuIntSad(SemRegistry& r);
 void registerValuFloat32(SemRegistry& r);  // arithmetic, min/max
 void registerValuFloat32Special(SemRegistry& r);
 void registerValuFloat64(SemRegistry& r);

@@ -1,7 +1,8 @@
-// Integer vector ALU operations (VOP1/VOP2/VOP3), one of three files (for
-// the compile time): moves, bitwise operations and shifts here; adds, carries,
-// multiplies and packing in valu_int_arith.cpp; bit counts, bitfields,
-// min/max/med3 and sums of absolute differences in valu_int_bits.cpp.
+// Integer vector ALU operations (VOP1/VOP2/VOP3), in four files (for the
+// compile time): moves, bitwise operations and shifts here; adds, carries,
+// multiplies and packing in valu_int_arith.cpp; bit counts, bitfields and
+// min/max/med3 in valu_int_bits.cpp; sums of absolute differences in
+// valu_int_sad.cpp.
 // Pseudo-code lines: CLRX GcnInstrsVop1.md, GcnInstrsVop2.md, GcnInstrsVop3.md.
 #include <cstdint>
 
