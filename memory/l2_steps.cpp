@@ -24,7 +24,8 @@ void L2Steps::add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLat
 
 void L2Steps::clear() {
   steps.clear();
-  pendingMiss_.clear();
+  // Once per group and epoch: clear() would zero every bucket even of an empty map.
+  if (!pendingMiss_.empty()) pendingMiss_.clear();
 }
 
 uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i) {
