@@ -138,7 +138,7 @@ bool decodeVop2(const DecodeInput& in, DecodedInst& out) {
     Operand k;
     k.kind = OpdKind::Literal;
     k.code = code::kLiteral;
-    const bool madmk = info->name[5] == 'm';  // "v_madmk..." vs "v_madak..."
+    const bool madmk = info->layout == Layout::MadMk;
     applyLiteral(k, in.w[1], madmk ? info->src1 : info->src2);
     if (madmk) {
       out.src[2] = decodeVgpr(vsrc1, info->src2);
