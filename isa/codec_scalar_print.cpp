@@ -7,16 +7,11 @@
 
 #include "isa/codec_scalar.hpp"
 #include "isa/format_codecs.hpp"
+#include "isa/hex_text.hpp"
 #include "isa/operands.hpp"
 
 namespace gcnsim::isa {
 namespace {
-
-std::string hex(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%x", v);
-  return buf;
-}
 
 // Plain SOPP immediates (s_nop, s_sleep, s_setprio, ...): decimal up to 64, else hex.
 std::string soppImm(uint32_t v) { return v <= 64 ? std::to_string(v) : hex(v); }

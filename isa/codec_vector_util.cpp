@@ -2,15 +2,10 @@
 
 #include <cstdio>
 
+#include "isa/hex_text.hpp"
 
 namespace gcnsim::isa::vec {
 namespace {
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // Float inline constants 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 (GcnOperands.md).
 constexpr const char* kFloatText[8] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
