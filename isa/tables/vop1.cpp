@@ -66,9 +66,9 @@ constexpr OpInfo kRows[] = {
     {"v_log_f32", Format::VOP1, OPC(0x27, 0x27, 0x21, 0x21), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, 0, nullptr, {.rate = ValuRate::Quarter}},
     {"v_log_legacy_f32", Format::VOP1, OPC(NA, 0x45, 0x4c, 0x4c), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, 0, nullptr, {.rate = ValuRate::Quarter}},
     {"v_mov_b32", Format::VOP1, OPC(0x01, 0x01, 0x01, 0x01), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr, {.rate = ValuRate::Full}},
-    {"v_movreld_b32", Format::VOP1, OPC(0x42, 0x42, NA, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr, {.rate = ValuRate::Full}},
-    {"v_movrels_b32", Format::VOP1, OPC(0x43, 0x43, NA, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr, {.rate = ValuRate::Full}},
-    {"v_movrelsd_b32", Format::VOP1, OPC(0x44, 0x44, NA, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr, {.rate = ValuRate::Full}},
+    {"v_movreld_b32", Format::VOP1, OPC(0x42, 0x42, 0x36, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr, {.rate = ValuRate::Full}},
+    {"v_movrels_b32", Format::VOP1, OPC(0x43, 0x43, 0x37, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr, {.rate = ValuRate::Full}},
+    {"v_movrelsd_b32", Format::VOP1, OPC(0x44, 0x44, 0x38, NA), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, kReadsM0, nullptr, {.rate = ValuRate::Full}},
     {"v_nop", Format::VOP1, OPC(0x00, 0x00, 0x00, 0x00), OpType::None, OpType::None, OpType::None, OpType::None, Unit::VALU, kNoDst, nullptr, {.rate = ValuRate::Full}},
     {"v_not_b32", Format::VOP1, OPC(0x37, 0x37, 0x2b, 0x2b), OpType::B32, OpType::B32, OpType::None, OpType::None, Unit::VALU, 0, nullptr, {.rate = ValuRate::Full}},
     {"v_rcp_clamp_f32", Format::VOP1, OPC(0x28, 0x28, NA, NA), OpType::F32, OpType::F32, OpType::None, OpType::None, Unit::VALU, 0, nullptr, {.rate = ValuRate::Quarter}},
@@ -158,9 +158,9 @@ constexpr std::array<uint8_t, kNumGens> kForms[] = {
     {1, 1, 7, 7},  // v_log_f32
     {0, 1, 7, 7},  // v_log_legacy_f32
     {1, 1, 7, 7},  // v_mov_b32
-    {1, 1, 0, 0},  // v_movreld_b32
-    {1, 1, 0, 0},  // v_movrels_b32
-    {1, 1, 0, 0},  // v_movrelsd_b32
+    {1, 1, 1, 0},  // v_movreld_b32
+    {1, 1, 1, 0},  // v_movrels_b32
+    {1, 1, 1, 0},  // v_movrelsd_b32
     {1, 1, 1, 1},  // v_nop
     {1, 1, 7, 7},  // v_not_b32
     {1, 1, 0, 0},  // v_rcp_clamp_f32
