@@ -11,7 +11,7 @@ Each opcode is what llvm-mc-15 encodes for a sample of the mnemonic with
 -mcpu=gfx600/gfx700/gfx803/gfx900, read back from the encoding's opcode field.
 The DS opcodes are cross-checked against seed 004 (004_b50c7630dc28dbb3.txt)
 and every format against CLRX's tables (GcnInstrs*.md); disagreements are
-written as comments next to the row (LLVM wins: CLRX has typos). The last
+written as comments next to the row (LLVM wins: CLRX has typos). The timing
 column of each row (isa::TimingFacts: issue and LDS pipe cycles, GLC cycles,
 role) comes from isa/tables/timing_facts.txt and the rules of timing_facts.py;
 flags, unit and codec layout from the rules of isa/tables/inst_facts.txt.

@@ -12,7 +12,7 @@ of every VOP1/VOP2/VOPC/VINTRP operation is assembled too and must equal the
 per-generation base plus the 32-bit opcode (see kVop3Base in the output); the
 decoder derives it, so those opcodes are written only once. Opcodes are
 cross-checked against the CLRX manual's tables; disagreements (LLVM wins) are
-listed in a comment at the top of each generated file. The last column of each
+listed in a comment at the top of each generated file. The timing column of each
 row (isa::TimingFacts: the issue rate) comes from isa/tables/timing_facts.txt
 and the rules of timing_facts.py; flags beyond an explicit VCC operand and the
 codec layout come from the rules of isa/tables/inst_facts.txt (inst_facts.py).
