@@ -20,10 +20,14 @@ namespace gcnsim::isa {
 using memdetail::sgprRange;
 using memdetail::vgpr;
 
-int d16FormatComponents(std::string_view name) {
-  const auto pos = name.find("format_d16_");
-  if (pos == name.npos) return 0;
-  return static_cast<int>(name.size() - (pos + 11));  // x, xy, xyz, xyzw
+int d16FormatComponents(const OpInfo& op) {
+  switch (op.layout) {
+    case Layout::D16X: return 1;
+    case Layout::D16XY: return 2;
+    case Layout::D16XYZ: return 3;
+    case Layout::D16XYZW: return 4;
+    default: return 0;
+  }
 }
 
 bool mubufReadsM0(const DecodedInst& inst) {
@@ -37,7 +41,7 @@ namespace {
 // TFE status dword.
 unsigned vdataRegs(Gen g, const OpInfo& op, bool tfe) {
   unsigned n = static_cast<unsigned>(opTypeDwords(op.dst));
-  const int comps = d16FormatComponents(op.name);
+  const int comps = d16FormatComponents(op);
   if (comps > 0 && g == Gen::GCN12) n = static_cast<unsigned>(comps);
   return n + (tfe ? 1u : 0u);
 }
@@ -53,13 +57,12 @@ void decodeBufferOperands(Gen g, uint32_t w0, uint32_t w1, DecodedInst& out) {
   m.glc = bits(w0, 14, 1);
   m.addr64 = pre12 && bits(w0, 15, 1);
   m.tfe = bits(w1, 23, 1);
-  std::string_view name(op.name);
-  if (name.starts_with("buffer_wbinvl1")) return;  // no operands
+  if (op.layout == Layout::CacheOp) return;  // no operands
   const unsigned vaddrRegs = (m.addr64 || (m.offen && m.idxen)) ? 2 : (m.offen || m.idxen) ? 1 : 0;
   if (vaddrRegs) out.addr = vgpr(bits(w1, 0, 8), vaddrRegs);
   out.rsrc = sgprRange(bits(w1, 16, 5) * 4, 4);
   out.soffset = decodeScalar(g, bits(w1, 24, 8), OpType::B32);
-  if (op.dst == OpType::None || name == "buffer_store_lds_dword") return;
+  if (op.dst == OpType::None || op.layout == Layout::StoreLds) return;
   const unsigned vdata = bits(w1, 8, 8);
   if (op.has(kAtomic)) {
     out.data0 = vgpr(vdata, vdataRegs(g, op, false));
@@ -127,12 +130,12 @@ std::string formatText(Gen g, unsigned dfmt, unsigned nfmt) {
 std::string printBuffer(Gen g, const DecodedInst& inst) {
   const OpInfo& op = *inst.info;
   std::string s = op.name;
-  if (std::string_view(op.name).starts_with("buffer_wbinvl1")) return s;
+  if (op.layout == Layout::CacheOp) return s;
   const MemMods& m = inst.mem;
   bool first = true;
   const Operand& vdata = inst.data0.present() ? inst.data0 : inst.dst;
   if (vdata.present()) memdetail::appendOperand(s, first, operandText(g, vdata, OpType::B32));
-  if (std::string_view(op.name) != "buffer_store_lds_dword")
+  if (op.layout != Layout::StoreLds)
     memdetail::appendOperand(s, first, inst.addr.present() ? operandText(g, inst.addr, OpType::B32) : "off");
   // LLVM prints resource ranges as 4 registers and SOFFSET as a 32-bit scalar.
   memdetail::appendOperand(s, first, operandText(g, inst.rsrc, OpType::B128));

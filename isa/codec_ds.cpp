@@ -22,10 +22,7 @@ bool dsIsTwoAddress(const OpInfo& info) {
 
 bool dsReadsM0(Gen g, const DecodedInst& inst) {
   if (!inst.info || inst.info->format != Format::DS) return false;
-  if (g != Gen::GCN14 || inst.mem.gds) return true;
-  std::string_view n(inst.info->name);
-  return n == "ds_append" || n == "ds_consume" || n == "ds_ordered_count" || n.starts_with("ds_gws_") ||
-         n.find("addtid") != n.npos;
+  return g != Gen::GCN14 || inst.mem.gds || inst.info->has(kDsReadsM0Gcn14);
 }
 
 bool decodeDs(const DecodeInput& in, DecodedInst& out) {
@@ -49,7 +46,7 @@ bool decodeDs(const DecodeInput& in, DecodedInst& out) {
   if (op.dst != OpType::None) out.dst = vgpr(vdst, opTypeDwords(op.dst));
   if (op.src0 != OpType::None) out.addr = vgpr(addr, 1);
   // LLVM 15 encodes the data operand of the GWS ops (no ADDR) in the ADDR field.
-  const bool dataInAddr = op.src0 == OpType::None && std::string_view(op.name).starts_with("ds_gws_");
+  const bool dataInAddr = op.src0 == OpType::None && op.layout == Layout::DsGws;
   if (op.src1 != OpType::None) out.data0 = vgpr(dataInAddr ? addr : data0, opTypeDwords(op.src1));
   if (op.src2 != OpType::None) out.data1 = vgpr(data1, opTypeDwords(op.src2));
   return true;
@@ -98,7 +95,7 @@ std::string printDs(Gen g, const DecodedInst& inst) {
   if (dsIsTwoAddress(op)) {
     if (inst.mem.offset) s += " offset0:" + std::to_string(inst.mem.offset);
     if (inst.mem.offset1) s += " offset1:" + std::to_string(inst.mem.offset1);
-  } else if (std::string_view(op.name) == "ds_swizzle_b32") {
+  } else if (op.layout == Layout::DsSwizzle) {
     s += swizzleText(static_cast<unsigned>(inst.mem.offset));
   } else if (inst.mem.offset) {
     s += " offset:" + std::to_string(inst.mem.offset);

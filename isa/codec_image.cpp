@@ -39,7 +39,7 @@ bool decodeMimg(const DecodeInput& in, DecodedInst& out) {
   m.d16 = in.gen >= Gen::GCN12 && bits(w1, 31, 1);
   // VDATA: one dword per DMASK component (gather4 always returns four), packed
   // in pairs with D16 on GCN 1.4 (GCN 1.2 keeps D16 unpacked), plus TFE.
-  const bool gather = std::string_view(op.name).find("gather4") != std::string_view::npos;
+  const bool gather = op.layout == Layout::Gather4;
   unsigned n = gather ? 4u : static_cast<unsigned>(std::popcount(static_cast<unsigned>(m.dmask)));
   if (n == 0) n = 1;
   if (m.d16 && in.gen == Gen::GCN14) n = (n + 1) / 2;

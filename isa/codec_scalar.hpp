@@ -2,7 +2,6 @@
 // and the executor (s_waitcnt, s_getreg/s_setreg, s_sendmsg operands).
 #pragma once
 #include <cstdint>
-#include <cstring>
 
 #include "isa/opinfo.hpp"
 
@@ -12,12 +11,11 @@ namespace gcnsim::isa {
 // s_cmpk_*_i32, s_addk_i32, s_mulk_i32, s_cmovk_i32) and the PC-relative ones
 // (s_cbranch_i_fork, s_call_b64); zero-extended for *_u32 and the hwreg ops.
 inline bool sopkImmIsSigned(const OpInfo& op) {
-  const size_t n = std::strlen(op.name);
-  return (n > 4 && std::strcmp(op.name + n - 4, "_i32") == 0) || op.has(kBranch);
+  return op.layout == Layout::SignedImm || op.layout == Layout::PcRelative;
 }
 
 // SOPP/SOPK ops whose SIMM16 is a signed dword offset from the next instruction.
-inline bool isPcRelative(const OpInfo& op) { return op.has(kBranch) && std::strcmp(op.name, "s_trap") != 0; }
+inline bool isPcRelative(const OpInfo& op) { return op.layout == Layout::PcRelative; }
 
 // S_WAITCNT SIMM16 (CLRX GcnInstrsSopp.md): VM_CNT bits 0-3 (GCN 1.4: plus
 // bits 14-15 as bits 4-5), EXP_CNT bits 4-6, LGKM_CNT bits 8-11.

@@ -3,26 +3,15 @@
 // The special operands (waitcnt, hwreg, sendmsg, gpr_idx) follow LLVM's
 // AMDGPUInstPrinter; tests/isa/corpus/scalar.*.txt is the oracle.
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "isa/codec_scalar.hpp"
 #include "isa/format_codecs.hpp"
+#include "isa/hex_text.hpp"
 #include "isa/operands.hpp"
 
 namespace gcnsim::isa {
 namespace {
-
-bool startsWith(const char* s, const char* prefix) {
-  return std::strncmp(s, prefix, std::strlen(prefix)) == 0;
-}
-bool is(const OpInfo& op, const char* name) { return std::strcmp(op.name, name) == 0; }
-
-std::string hex(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%x", v);
-  return buf;
-}
 
 // Plain SOPP immediates (s_nop, s_sleep, s_setprio, ...): decimal up to 64, else hex.
 std::string soppImm(uint32_t v) { return v <= 64 ? std::to_string(v) : hex(v); }
@@ -164,9 +153,14 @@ std::string printSopk(Gen g, const DecodedInst& in) {
   const OpInfo& op = *in.info;
   const uint32_t imm = in.raw[0] & 0xffff;
   Line l(op.name);
-  if (startsWith(op.name, "s_getreg")) return (l << operandText(g, in.dst, op.dst) << hwregText(g, imm)).text;
-  if (is(op, "s_setreg_b32")) return (l << hwregText(g, imm) << operandText(g, in.src[0], op.src0)).text;
-  if (is(op, "s_setreg_imm32_b32")) return (l << hwregText(g, imm) << immediateText(g, in.imm32)).text;
+  if (op.layout == Layout::Hwreg) {
+    // s_getreg*: SDST, hwreg; s_setreg_b32: hwreg, SSRC; s_setreg_imm32_b32: hwreg, literal.
+    if (op.dst != OpType::None) return (l << operandText(g, in.dst, op.dst) << hwregText(g, imm)).text;
+    l << hwregText(g, imm);
+    return (op.has(kLiteralOperand) ? l << immediateText(g, in.imm32)
+                                    : l << operandText(g, in.src[0], op.src0))
+        .text;
+  }
   if (op.dst != OpType::None) l << operandText(g, in.dst, op.dst);
   if (op.src0 != OpType::None) l << operandText(g, in.src[0], op.src0);
   // LLVM's disassembler prints branch offsets as unsigned 16-bit decimals.
@@ -177,16 +171,15 @@ std::string printSopp(Gen g, const DecodedInst& in) {
   const OpInfo& op = *in.info;
   const uint32_t imm = in.raw[0] & 0xffff;
   Line l(op.name);
-  if (isPcRelative(op)) return (l << std::to_string(imm)).text;  // unsigned, like llvm-objdump
-  if (is(op, "s_waitcnt")) return (l << waitcntText(g, imm)).text;
-  if (startsWith(op.name, "s_sendmsg")) return (l << sendmsgText(g, imm)).text;
-  if (is(op, "s_set_gpr_idx_mode")) return (l << gprIdxText(imm)).text;
-  if (is(op, "s_endpgm")) return imm ? (l << std::to_string(imm)).text : l.text;  // decimal
-  static constexpr const char* withImm[] = {"s_nop",     "s_sleep",   "s_setprio",      "s_trap",
-                                            "s_sethalt", "s_setkill", "s_incperflevel", "s_decperflevel"};
-  for (const char* n : withImm)
-    if (is(op, n)) return (l << soppImm(imm)).text;
-  return l.text;  // s_barrier, s_icache_inv, s_ttracedata, s_wakeup, ...: no operand
+  switch (op.layout) {
+    case Layout::PcRelative: return (l << std::to_string(imm)).text;  // unsigned, like llvm-objdump
+    case Layout::Waitcnt: return (l << waitcntText(g, imm)).text;
+    case Layout::Sendmsg: return (l << sendmsgText(g, imm)).text;
+    case Layout::GprIdx: return (l << gprIdxText(imm)).text;
+    case Layout::OptionalImm: return imm ? (l << std::to_string(imm)).text : l.text;  // decimal
+    case Layout::SmallImm: return (l << soppImm(imm)).text;
+    default: return l.text;  // s_barrier, s_icache_inv, s_ttracedata, s_wakeup, ...: no operand
+  }
 }
 
 // The offset operand of SMRD/SMEM: register, immediate or "sN offset:0x..".
@@ -208,7 +201,7 @@ std::string printScalarMemory(Gen g, const DecodedInst& in) {
   if (op.dst != OpType::None) {
     const Operand& sdata = (op.has(kStore) || op.has(kAtomic)) ? in.data0 : in.dst;
     l << operandText(g, sdata, op.dst);
-  } else if (startsWith(op.name, "s_atc_probe")) {
+  } else if (op.layout == Layout::AtcProbe) {
     l << soppImm(static_cast<uint32_t>(in.simm16));
   }
   if (op.src0 != OpType::None) {
@@ -237,7 +230,7 @@ std::string printScalar(Gen g, const DecodedInst& in) {
   if (op.dst != OpType::None) l << operandText(g, in.dst, op.dst);
   if (op.src0 != OpType::None) l << operandText(g, in.src[0], op.src0);
   if (op.src1 != OpType::None) l << operandText(g, in.src[1], op.src1);
-  if (is(op, "s_set_gpr_idx_on")) l << gprIdxText(static_cast<uint32_t>(in.simm16));
+  if (op.layout == Layout::GprIdx) l << gprIdxText(static_cast<uint32_t>(in.simm16));
   return l.text;
 }
 

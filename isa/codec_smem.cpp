@@ -1,6 +1,5 @@
 // Decoders of the scalar memory formats: SMRD (GCN 1.0/1.1, seed
 // 003_d79646fcab33cb6c.txt) and SMEM (GCN 1.2/1.4, seed 000_f05d49f6c840f2a3.txt).
-#include <cstring>
 
 #include "isa/format_codecs.hpp"
 #include "isa/operands.hpp"
@@ -84,7 +83,7 @@ bool decodeSmem(const DecodeInput& in, DecodedInst& out) {
     out.info = nullptr;
     return true;
   }
-  if (std::strncmp(op.name, "s_atc_probe", 11) == 0) {
+  if (op.layout == Layout::AtcProbe) {
     // s_atc_probe*: the SDATA field holds the probe mode.
     out.simm16 = static_cast<int32_t>(bits(w, 6, 7));
   }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "isa/codec_vector_util.hpp"
+#include "isa/dpp_ctrl.hpp"
 
 namespace gcnsim::isa {
 namespace {
@@ -25,28 +26,6 @@ std::string bitList(const char* name, unsigned mask, int n) {
     s += (mask >> i & 1) ? '1' : '0';
   }
   return s + "]";
-}
-
-std::string dppCtrlText(unsigned c) {
-  char buf[40];
-  if (c <= 0xff) {
-    std::snprintf(buf, sizeof buf, "quad_perm:[%u,%u,%u,%u]", c & 3, c >> 2 & 3, c >> 4 & 3, c >> 6 & 3);
-    return buf;
-  }
-  if (c >= 0x101 && c <= 0x10f) return "row_shl:" + std::to_string(c - 0x100);
-  if (c >= 0x111 && c <= 0x11f) return "row_shr:" + std::to_string(c - 0x110);
-  if (c >= 0x121 && c <= 0x12f) return "row_ror:" + std::to_string(c - 0x120);
-  switch (c) {
-    case 0x130: return "wave_shl:1";
-    case 0x134: return "wave_rol:1";
-    case 0x138: return "wave_shr:1";
-    case 0x13c: return "wave_ror:1";
-    case 0x140: return "row_mirror";
-    case 0x141: return "row_half_mirror";
-    case 0x142: return "row_bcast:15";
-    case 0x143: return "row_bcast:31";
-    default: return "";
-  }
 }
 
 std::string attrText(const InterpMods& m) {

@@ -1,19 +1,11 @@
 #include "isa/codec_vector_util.hpp"
 
 #include <cstdio>
-#include <cstring>
-#include <string_view>
+
+#include "isa/hex_text.hpp"
 
 namespace gcnsim::isa::vec {
 namespace {
-
-bool startsWith(const char* s, std::string_view p) { return std::string_view(s).substr(0, p.size()) == p; }
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // Float inline constants 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 (GcnOperands.md).
 constexpr const char* kFloatText[8] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
@@ -26,23 +18,17 @@ constexpr uint64_t kF64[8] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff00000
 }  // namespace
 
 bool hasScalarDst(const OpInfo* info) {
-  return std::strcmp(info->name, "v_readlane_b32") == 0 ||
-         std::strcmp(info->name, "v_readfirstlane_b32") == 0;
+  return info->layout == Layout::ReadLane || info->layout == Layout::ReadFirstLane;
 }
-bool isWritelane(const OpInfo* info) { return std::strcmp(info->name, "v_writelane_b32") == 0; }
-bool isReadlane(const OpInfo* info) { return std::strcmp(info->name, "v_readlane_b32") == 0; }
+bool isWritelane(const OpInfo* info) { return info->layout == Layout::WriteLane; }
+bool isReadlane(const OpInfo* info) { return info->layout == Layout::ReadLane; }
 
 bool hasCarryOut(const OpInfo* info) { return info->format == Format::VOP2 && info->has(kWritesVcc); }
 
-bool isVop3b(const OpInfo* info) {
-  if (hasCarryOut(info)) return true;
-  return info->format == Format::VOP3 &&
-         (startsWith(info->name, "v_div_scale") || startsWith(info->name, "v_mad_u64_u32") ||
-          startsWith(info->name, "v_mad_i64_i32"));
-}
+bool isVop3b(const OpInfo* info) { return hasCarryOut(info) || info->layout == Layout::Vop3b; }
 
-bool isInterp(const OpInfo* info) { return startsWith(info->name, "v_interp"); }
-bool isMadMix(const OpInfo* info) { return startsWith(info->name, "v_mad_mix"); }
+bool isInterp(const OpInfo* info) { return info->layout == Layout::Interp; }
+bool isMadMix(const OpInfo* info) { return info->layout == Layout::MadMix; }
 
 int numSrcs(const OpInfo* info) {
   return (info->src0 != OpType::None) + (info->src1 != OpType::None) + (info->src2 != OpType::None);

@@ -5,6 +5,7 @@
 // additions (OMOD bits 14-15, S0 bit 23, S1 bit 31, VOPC SDST bits 8-14 with
 // SD bit 15) are those llvm-mc-15 encodes for gfx900.
 #include "isa/codec_vector_util.hpp"
+#include "isa/dpp_ctrl.hpp"
 #include "isa/table.hpp"
 
 namespace gcnsim::isa {
@@ -57,22 +58,6 @@ bool decodeSdwa(const DecodeInput& in, DecodedInst& out, unsigned vsrc1, bool vo
   return true;
 }
 
-bool validDppCtrl(unsigned c) {
-  if (c <= 0xff) return true;
-  if ((c >= 0x101 && c <= 0x10f) || (c >= 0x111 && c <= 0x11f) || (c >= 0x121 && c <= 0x12f)) return true;
-  switch (c) {
-    case 0x130:
-    case 0x134:
-    case 0x138:
-    case 0x13c:
-    case 0x140:
-    case 0x141:
-    case 0x142:
-    case 0x143: return true;
-    default: return false;
-  }
-}
-
 bool decodeDpp(const DecodeInput& in, DecodedInst& out) {
   if (in.avail < 2) return false;
   out.words = 2;
@@ -85,7 +70,7 @@ bool decodeDpp(const DecodeInput& in, DecodedInst& out) {
   out.mods.abs = static_cast<uint8_t>(bits(w, 21, 1) | bits(w, 23, 1) << 1);
   out.dpp.bankMask = static_cast<uint8_t>(bits(w, 24, 4));
   out.dpp.rowMask = static_cast<uint8_t>(bits(w, 28, 4));
-  if (!validDppCtrl(out.dpp.ctrl)) out.info = nullptr;
+  if (dppKind(out.dpp.ctrl) == DppKind::Invalid) out.info = nullptr;
   return true;
 }
 
@@ -138,7 +123,7 @@ bool decodeVop2(const DecodeInput& in, DecodedInst& out) {
     Operand k;
     k.kind = OpdKind::Literal;
     k.code = code::kLiteral;
-    const bool madmk = info->name[5] == 'm';  // "v_madmk..." vs "v_madak..."
+    const bool madmk = info->layout == Layout::MadMk;
     applyLiteral(k, in.w[1], madmk ? info->src1 : info->src2);
     if (madmk) {
       out.src[2] = decodeVgpr(vsrc1, info->src2);

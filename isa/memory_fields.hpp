@@ -18,7 +18,6 @@
 #pragma once
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 #include "isa/decoded.hpp"
 
@@ -37,7 +36,7 @@ bool dsReadsM0(Gen g, const DecodedInst& inst);
 bool mubufReadsM0(const DecodedInst& inst);
 
 // Number of 16-bit components of a *_format_d16_* buffer op, 0 otherwise.
-int d16FormatComponents(std::string_view name);
+int d16FormatComponents(const OpInfo& op);
 
 // Per-family printers behind printMemory (isa/codec_*.cpp).
 std::string printDs(Gen g, const DecodedInst& inst);
@@ -74,7 +73,7 @@ void appendOperand(std::string& s, bool& first, const std::string& text);
 // Register count of returned data for an atomic with `dataRegs` of data:
 // cmpswap carries the compare value too and returns only half.
 inline unsigned atomicReturnRegs(const OpInfo& info, unsigned dataRegs) {
-  return std::string_view(info.name).find("cmpswap") != std::string_view::npos ? dataRegs / 2 : dataRegs;
+  return info.layout == Layout::CmpSwap ? dataRegs / 2 : dataRegs;
 }
 
 }  // namespace memdetail

@@ -115,6 +115,43 @@ enum Flag : uint32_t {
   kDouble = 1u << 14,          // FP64 VALU op
   kLiteralOperand = 1u << 15,  // a 32-bit constant always follows (v_madmk/v_madak, s_*k_imm32)
   kNoDst = 1u << 16,           // no destination register (stores, s_cmp*, ...)
+  kDsReadsM0Gcn14 = 1u << 17,  // DS op that reads M0 on GCN 1.4 too (GDS, append, GWS, addtid)
+};
+
+// How the codecs read and print a row's fields where its operand types do not
+// say it all (one value per row; isa/tables/inst_facts.txt sets them).
+enum class Layout : uint8_t {
+  Plain,
+  // SOPK/SOPP SIMM16, SOPC SSRC1, SMEM SDATA
+  SignedImm,    // SOPK: SIMM16 sign-extended (s_movk_i32, s_cmpk_*_i32, s_addk_i32, ...)
+  PcRelative,   // SIMM16: signed dword offset from the next instruction (branches)
+  Hwreg,        // SIMM16: HWREG(id, offset, size) (s_getreg*, s_setreg*)
+  Waitcnt,      // SIMM16: vmcnt/expcnt/lgkmcnt
+  Sendmsg,      // SIMM16: SENDMSG(id, op, stream)
+  GprIdx,       // SIMM16 / SSRC1: gpr_idx mode bits (s_set_gpr_idx_mode, s_set_gpr_idx_on)
+  OptionalImm,  // s_endpgm: a decimal immediate, printed only when non-zero
+  SmallImm,     // a plain 16-bit immediate operand (s_nop, s_sleep, s_trap, ...)
+  AtcProbe,     // SMEM: the SDATA field holds the probe mode
+  // vector ALU
+  ReadLane,       // VDST is an SGPR; the lane select is scalar
+  ReadFirstLane,  // VDST is an SGPR
+  WriteLane,      // src0 and the lane select are scalar
+  Vop3b,          // VOP3 with SDST (v_div_scale_*, v_mad_u64_u32, v_mad_i64_i32)
+  Interp,         // interpolation fields (attr, chan) instead of sources
+  MadMix,         // VOP3P: the NEG_HI bits are ABS modifiers
+  MadMk,          // the literal K is the multiplier (D = S0 * K + S1)
+  MadAk,          // the literal K is the addend (D = S0 * S1 + K)
+  // memory
+  DsGws,      // DS GWS op: no address; LLVM encodes the data operand in ADDR
+  DsSwizzle,  // DS OFFSET is a swizzle pattern
+  CacheOp,    // MUBUF cache control (buffer_wbinvl1*): no operands
+  StoreLds,   // MUBUF store from LDS (buffer_store_lds_dword): no VDATA
+  D16X,       // MUBUF/MTBUF D16 format ops: 1..4 components,
+  D16XY,      // unpacked (one dword each) on GCN 1.2
+  D16XYZ,
+  D16XYZW,
+  Gather4,  // MIMG gather4: always four components
+  CmpSwap,  // atomic compare-swap: returns half of its data registers
 };
 
 // Timing facts of a row, for the timing model (sim/timing/inst_class.cpp).
@@ -172,6 +209,7 @@ struct OpInfo {
   // nullptr means the semantic is named after `name`.
   const char* sem = nullptr;
   TimingFacts timing = {};
+  Layout layout = Layout::Plain;
 
   bool has(uint32_t f) const { return (flags & f) == f; }
   int opcodeIn(Gen g) const { return opcode[genIndex(g)]; }

@@ -2,8 +2,9 @@
 #include "memory/global_memory.hpp"
 
 #include <algorithm>
-#include <cinttypes>
 #include <cstdio>
+
+#include "isa/hex_text.hpp"
 
 namespace gcnsim::memory {
 
@@ -31,12 +32,6 @@ struct GlobalMemory::Region {
 };
 
 namespace {
-
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
-  return buf;
-}
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 

@@ -4,11 +4,10 @@
 #include <string>
 
 #include "frontend/common/printf_string.hpp"
+#include "isa/hex_text.hpp"
 
 namespace gcnsim::frontend {
 namespace {
-
-std::string hex(uint64_t v) { return printfString("0x%llx", static_cast<unsigned long long>(v)); }
 
 void printKernel(std::ostream& os, const KernelInfo& k) {
   os << "\nkernel " << k.name << '\n';

@@ -8,6 +8,7 @@
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
 #include "frontend/common/limits.hpp"
+#include "isa/hex_text.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -55,12 +56,6 @@ constexpr std::array kKindNames = {
     KindName{ArgValueKind::HiddenSharedBase, "hidden_shared_base"},
     KindName{ArgValueKind::HiddenQueuePtr, "hidden_queue_ptr"},
 };
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // The file bytes behind [vaddr, vaddr + size), through the PT_LOAD segments.
 std::span<const uint8_t> bytesAtVaddr(const elf::Reader& r, uint64_t vaddr, uint64_t size) {

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "frontend/common/error.hpp"
+#include "isa/hex_text.hpp"
 
 namespace gcnsim::frontend::elf {
 namespace {
@@ -15,12 +16,6 @@ T load(std::span<const uint8_t> b, size_t off) {
   T v;
   std::memcpy(&v, b.data() + off, sizeof v);  // little-endian host (x86-64, AArch64)
   return v;
-}
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
 }
 
 }  // namespace

@@ -11,9 +11,10 @@ Each opcode is what llvm-mc-15 encodes for a sample of the mnemonic with
 -mcpu=gfx600/gfx700/gfx803/gfx900, read back from the encoding's opcode field.
 The DS opcodes are cross-checked against seed 004 (004_b50c7630dc28dbb3.txt)
 and every format against CLRX's tables (GcnInstrs*.md); disagreements are
-written as comments next to the row (LLVM wins: CLRX has typos). The last
+written as comments next to the row (LLVM wins: CLRX has typos). The timing
 column of each row (isa::TimingFacts: issue and LDS pipe cycles, GLC cycles,
-role) comes from isa/tables/timing_facts.txt and the rules of timing_facts.py.
+role) comes from isa/tables/timing_facts.txt and the rules of timing_facts.py;
+flags, unit and codec layout from the rules of isa/tables/inst_facts.txt.
 """
 import os
 import re
@@ -23,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
+import inst_facts  # noqa: E402
 import llvmcorpus  # noqa: E402
 import memory_syntax  # noqa: E402
 import timing_facts  # noqa: E402
@@ -198,24 +200,25 @@ def seed004_ds():
 # --- rows --------------------------------------------------------------------------
 
 OPTYPE = {1: "B32", 2: "B64", 3: "B96", 4: "B128"}
-DS_ATOMIC = re.compile(r"^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|mskor|wrxchg|cmpst|condxchg|"
-                       r"append|consume|ordered_count)")
+DEFAULT_UNIT = {"DS": "DS", "EXP": "EXPORT"}  # every other memory format: VMEM
+D16_TYPE = {"D16X": "B16", "D16XY": "B32", "D16XYZ": "B64", "D16XYZW": "B64"}  # packed D16 (GCN 1.4)
 
 
 def d16_components(name):
+    """Components of a D16 format op's sample text (the layout is not known yet there)."""
     m = re.search(r"format_d16_(x|xy|xyz|xyzw)$", name)
     return len(m.group(1)) if m else 0
 
 
-def row_for(section, name, syns):
-    """(dst, src0, src1, src2, unit, flags list, sem) of one row."""
+def row_for(ifacts, section, name, syns):
+    """(dst, src0, src1, src2, unit, flags text, layout, sem) of one row: operand widths
+    from LLVM's syntax, flags/unit/layout from isa/tables/inst_facts.txt."""
     syn = syns.get("gfx9") or syns.get("gfx8") or syns.get("gfx7") or syns.get("gfx6")
-    flags = []
+    fmt = format_of(section, name)
     src0 = src1 = src2 = "None"
     dst = "None"
     sem = None
     if section == "DS":
-        unit = "DS"
         if syn.has("vdst"):
             dst = OPTYPE[syn.size("vdst", 1)]
         if syn.has("vaddr"):
@@ -225,62 +228,38 @@ def row_for(section, name, syns):
             src1 = OPTYPE[d0]
         if syn.size("vdata1"):
             src2 = OPTYPE[syn.size("vdata1")]
-        # Every DS op reads M0 on GCN 1.0-1.2 (LDS size limit, seed 004); on GCN 1.4
-        # only GDS, append/consume, GWS and addtid ops do (memory_fields.hpp: dsReadsM0).
-        flags.append("kReadsM0")
-        if name.startswith("ds_read"):
-            flags.append("kLoad")
-        elif name.startswith("ds_write") and not name.startswith("ds_wrxchg"):
-            flags.append("kStore")
-        elif DS_ATOMIC.match(name):
-            flags.append("kAtomic")
-        if dst == "None":
-            flags.append("kNoDst")
-        return dst, src0, src1, src2, unit, flags, sem
+        flags, unit, layout = ifacts.of(fmt, name, ["kNoDst"] if dst == "None" else [], "DS")
+        return dst, src0, src1, src2, unit, flags, layout, sem
+    flags, unit, layout = ifacts.of(fmt, name, [], DEFAULT_UNIT.get(fmt, "VMEM"))
     if section == "EXP":
-        return "None", "B32", "B32", "B32", "EXPORT", ["kGraphicsOnly", "kNoDst"], None
-    unit = "VMEM"
+        return "None", "B32", "B32", "B32", unit, flags, layout, None
     width = syn.size("vdst") or syn.size("vdata")
     if section == "MIMG":
-        flags.append("kGraphicsOnly")
-        if "atomic" in name:
-            dst = "B64" if "cmpswap" in name else "B32"
-            flags.append("kAtomic")
+        if "kAtomic" in flags:
+            dst = "B64" if layout == "CmpSwap" else "B32"
         else:
             dst = "B128"  # the real width follows DMASK (and D16/TFE)
-            flags.append("kStore" if "store" in name else "kLoad")
-        if "store" in name:
-            flags.append("kNoDst")
         widths = set(mimg_vaddr_dwords(section, name).values())
         assert len(widths) == 1, (name, widths)
         # src0 = the smallest VADDR width LLVM accepts (and its disassembler prints).
         # src1 = SSAMP (B128) for the ops that take a sampler.
         samp = "B128" if syn.has("ssamp") else "None"
-        return dst, OPTYPE.get(widths.pop(), "B512"), samp, "None", unit, flags, sem
-    if "_atomic_" in name:
+        return dst, OPTYPE.get(widths.pop(), "B512"), samp, "None", unit, flags, layout, sem
+    if "kAtomic" in flags:
         width = syn.size("vdata")  # the data operand; cmpswap returns half of it
     if width:
         dst = OPTYPE[width]
-    if "d16" in name:
-        comps = d16_components(name)
-        # Packed D16 width (GCN 1.4); GCN 1.2 uses one dword per component.
-        dst = "B16" if comps <= 1 else {2: "B32", 3: "B64", 4: "B64"}[comps]
+    if layout in D16_TYPE:
+        dst = D16_TYPE[layout]  # GCN 1.2 uses one dword per component (the codec's business)
+    elif "d16" in name:
+        dst = "B16"  # one 16-bit value (*_d16, *_d16_hi)
     if section == "FLAT":
-        src0 = "B64" if name.startswith(("flat", "global")) else "B32"
-        if name.startswith(("global", "scratch")):  # the FLAT semantics, on their own aperture
+        src0 = "B32" if fmt == "SCRATCH" else "B64"
+        if fmt in ("GLOBAL", "SCRATCH"):  # the FLAT semantics, on their own aperture
             sem = "flat_" + name.split("_", 1)[1]
-    if "_atomic_" in name:
-        flags.append("kAtomic")
-    elif "_load_" in name:
-        flags.append("kLoad")
-    elif "_store_" in name:
-        flags.append("kStore")
-    if name == "buffer_store_lds_dword":
-        flags += ["kReadsM0"]  # M0 holds the LDS base (seed 001)
-        dst = "B32"
-    if "_store_" in name or name.startswith("buffer_wbinvl1"):
-        flags.append("kNoDst")
-    return dst, src0, src1, src2, unit, flags, sem
+    if layout == "StoreLds":
+        dst = "B32"  # one dword per lane, from LDS
+    return dst, src0, src1, src2, unit, flags, layout, sem
 
 
 TABLE_FILE = {"DS": "ds", "MUBUF": "mubuf", "MTBUF": "mtbuf", "MIMG": "mimg", "EXP": "exp", "FLAT": "flat",
@@ -305,6 +284,7 @@ def main():
     CLRX = os.path.join(args.reference, "clrx")
     memory_syntax.LLVM_DOC = os.path.join(args.reference, "llvm", "AMDGPU")
     facts = timing_facts.Facts(args.reference)
+    ifacts = inst_facts.Facts()
     opcodes, syntaxes = discover()
     checks = {
         "DS": (clrx_tables("GcnInstrsDs.md"), seed004_ds()),
@@ -316,7 +296,7 @@ def main():
     by_format = {f: [] for f in TABLE_FILE}
     for (section, name), opc in sorted(opcodes.items(), key=lambda kv: kv[0][1]):
         fmt = format_of(section, name)
-        dst, s0, s1, s2, unit, flags, sem = row_for(section, name, syntaxes[(section, name)])
+        dst, s0, s1, s2, unit, flags, layout, sem = row_for(ifacts, section, name, syntaxes[(section, name)])
         cols = ", ".join(str(opc[g]) if g in opc else "NA" for g in GENS)
         notes = []
         clrx, seed = checks.get(section, (None, None))
@@ -329,15 +309,15 @@ def main():
                 other = table[g].get(opc[g])
                 if other != name:
                     notes.append(f"{g}: {label} has {other or 'nothing'} at {opc[g]}")
-        flag_text = " | ".join(flags) if flags else "0"
         sem_text = f'"{sem}"' if sem else "nullptr"
         timing = timing_of(facts, fmt, name, unit, dst, flags)
         line = (f'    {{"{name}", Format::{fmt}, OPC({cols}), OpType::{dst}, OpType::{s0}, OpType::{s1}, '
-                f"OpType::{s2}, Unit::{unit}, {flag_text}, {sem_text}, {timing}}},")
+                f"OpType::{s2}, Unit::{unit}, {flags}, {sem_text}, {timing}{inst_facts.layout_init(layout)}}},")
         if notes:
             line = "    // LLVM differs: " + "; ".join(notes) + "\n" + line
         by_format[fmt].append(line)
     facts.finish({"DS", "VMEM"})
+    ifacts.finish(list(TABLE_FILE))
     for fmt, rows in by_format.items():
         fn = TABLE_FILE[fmt]
         path = os.path.join(HERE, f"{fn}.cpp")
@@ -346,7 +326,8 @@ def main():
             f.write("// Generated by `python3 isa/tables/gen_memory.py` (llvm-mc-15 encodings of the\n")
             f.write("// LLVM syntax lists AMDGPUAsmGFX{7,8,9}.rst); do not edit by hand.\n")
             f.write("// Columns: OPC(GCN 1.0, 1.1, 1.2, 1.4). Operand slots per isa/opinfo.hpp.\n")
-            f.write("// Timing (last column): isa/tables/timing_facts.txt and the rules of timing_facts.py.\n")
+            f.write("// Timing: isa/tables/timing_facts.txt and the rules of timing_facts.py;\n")
+            f.write("// flags, unit and layout: isa/tables/inst_facts.txt.\n")
             f.write("// clang-format off\n")
             f.write('#include "isa/tables/tables.hpp"\n\nnamespace gcnsim::isa::tables {\n\nnamespace {\n')
             f.write(f"constexpr OpInfo kRows[] = {{\n" + "\n".join(rows) + "\n};\n}  // namespace\n\n")

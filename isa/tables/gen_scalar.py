@@ -25,10 +25,10 @@ Sources:
         CLRX GcnInstrsSopp.md marks them GCN 1.1+.
       - CLRX's pseudo-code of S_MOVK_I32 reads "SCC = SIMM16"; its description (and
         LLVM) say SCC is not changed, so s_movk_i32 has no SCC flag.
-  * flags: SCC/EXEC/M0/VCC reads and writes follow the seeds
-    (seed 002_160158f13b229eb1.txt for SOP2) and CLRX's pseudo-code; they
-    are written out explicitly in FLAGS below so that a reviewer can check them.
-  * timing facts (last column): isa/tables/timing_facts.txt and its default
+  * flags, codec layout and unit: the rules of isa/tables/inst_facts.txt
+    (SCC/EXEC/M0/VCC reads and writes from the seeds and CLRX's pseudo-code,
+    each rule with its source), through inst_facts.py.
+  * timing facts (the TimingFacts column): isa/tables/timing_facts.txt and its default
     rules, through timing_facts.py.
 """
 import os
@@ -38,6 +38,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import inst_facts  # noqa: E402
 import timing_facts  # noqa: E402
 
 # Set by main() from --reference.
@@ -203,117 +204,9 @@ CLRX_ONLY = {
     ("SOPK", "s_getreg_regrd_b32"): [("sdst", 1, None), ("hwreg", None, None)],
 }
 
-# ---------------------------------------------------------------- flags
-SCC_W, SCC_R = "kWritesScc", "kReadsScc"
-VCC_R = "kReadsVcc"
-EXEC_R, EXEC_W = "kReadsExec", "kWritesExec"
-M0_R, M0_W = "kReadsM0", "kWritesM0"
-LOAD, STORE, ATOMIC, BRANCH, NODST, LIT = "kLoad", "kStore", "kAtomic", "kBranch", "kNoDst", "kLiteralOperand"
-
-
-def flags_for(fmt, name):
-    """Flags of a row. SOP2 SCC rules: seed 002_160158f13b229eb1.txt; others: CLRX pseudo-code."""
-    f = []
-    n = name
-    if fmt == "SOP2":
-        # Seed 002: everything writes SCC except s_cselect (reads it), s_bfm_* and
-        # s_mul_i32 ("Do not change SCC"); s_cbranch_g_fork is control flow.
-        # GCN 1.4 additions (CLRX GcnInstrsSop2.md): s_lshl{1..4}_add_u32 write SCC
-        # (overflow); s_mul_hi_*, s_pack_* do not; s_rfe_restore_b64 is control flow.
-        if n.startswith("s_cselect"):
-            f.append(SCC_R)
-        elif n in ("s_addc_u32", "s_subb_u32"):
-            f += [SCC_R, SCC_W]
-        elif n.startswith(("s_bfm_", "s_mul_", "s_pack_", "s_cbranch_g_fork", "s_rfe_restore")):
-            pass
-        else:
-            f.append(SCC_W)
-        if n == "s_cbranch_g_fork":
-            f += [EXEC_R, EXEC_W, BRANCH, NODST]
-        if n == "s_rfe_restore_b64":
-            f += [BRANCH, NODST]
-    elif fmt == "SOP1":
-        scc_writers = ("s_not_", "s_wqm_", "s_bcnt0_", "s_bcnt1_", "s_quadmask_", "s_abs_i32",
-                       "_saveexec_b64", "_wrexec_b64")
-        if any(s in n for s in scc_writers):
-            f.append(SCC_W)
-        if n.startswith("s_cmov_"):
-            f.append(SCC_R)
-        if n.endswith(("_saveexec_b64", "_wrexec_b64")):
-            f += [EXEC_R, EXEC_W]
-        if n.startswith(("s_movrels_", "s_movreld_")):
-            f.append(M0_R)
-        if n == "s_set_gpr_idx_idx":  # M0 = (M0 & ~0xff) | (SSRC0 & 0xff)
-            f += [M0_R, M0_W, NODST]
-        if n in ("s_setpc_b64", "s_swappc_b64", "s_rfe_b64", "s_cbranch_join"):
-            f.append(BRANCH)
-        if n in ("s_setpc_b64", "s_rfe_b64", "s_cbranch_join"):
-            f.append(NODST)
-        if n == "s_cbranch_join":
-            f += [EXEC_W]
-    elif fmt == "SOPC":
-        if n == "s_setvskip":
-            f.append(NODST)
-        elif n == "s_set_gpr_idx_on":  # M0 = (M0 & 0xffff0f00) | (IMM8&15)<<12 | (SSRC0&0xff)
-            f += [M0_R, M0_W, NODST]
-        else:
-            f += [SCC_W, NODST]
-    elif fmt == "SOPK":
-        if n.startswith("s_cmpk_"):
-            f += [SCC_W, NODST]
-        if n == "s_cmovk_i32":
-            f.append(SCC_R)
-        if n in ("s_addk_i32",):
-            f.append(SCC_W)  # overflow, like s_add_i32 (CLRX GcnInstrsSopk.md)
-        if n.startswith("s_setreg"):
-            f.append(NODST)
-        if n == "s_setreg_imm32_b32":
-            f.append(LIT)
-        if n == "s_cbranch_i_fork":
-            f += [EXEC_R, EXEC_W, BRANCH, NODST]
-        if n == "s_call_b64":
-            f.append(BRANCH)
-    elif fmt == "SOPP":
-        f.append(NODST)
-        if n in ("s_cbranch_scc0", "s_cbranch_scc1"):
-            f.append(SCC_R)
-        if n in ("s_cbranch_vccz", "s_cbranch_vccnz"):
-            f.append(VCC_R)
-        if n in ("s_cbranch_execz", "s_cbranch_execnz"):
-            f.append(EXEC_R)
-        if n == "s_branch" or n.startswith("s_cbranch_") or n == "s_trap":
-            f.append(BRANCH)
-        if n in ("s_sendmsg", "s_sendmsghalt", "s_ttracedata"):
-            f.append(M0_R)  # M0 carries the message / trace data (CLRX GcnInstrsSopp.md)
-        if n == "s_set_gpr_idx_mode":  # M0 = (M0 & 0xffff0fff) | (SIMM16 & 15) << 12
-            f += [M0_R, M0_W]
-    else:  # SMRD / SMEM
-        if "atomic" in n:
-            f.append(ATOMIC)
-        elif "store" in n:
-            f += [STORE, NODST]
-            if fmt == "SMEM" and not n.startswith("s_scratch"):
-                # GCN 1.2 takes only M0 as register offset of a store (seed 000_f05d49f6c840f2a3.txt).
-                f.append(M0_R)
-        elif "load" in n:
-            f.append(LOAD)
-        elif n.startswith(("s_dcache", "s_atc_probe")):
-            f.append(NODST)
-    return f
-
-
-def unit_for(fmt, name):
-    if fmt in ("SMRD", "SMEM"):
-        return "SMEM"
-    branches = ("s_branch", "s_cbranch_", "s_setpc_b64", "s_swappc_b64", "s_call_b64", "s_rfe_b64",
-                "s_rfe_restore_b64", "s_trap")
-    if name.startswith(branches):
-        return "BRANCH"
-    if name in ("s_sendmsg", "s_sendmsghalt"):
-        return "MSG"
-    if fmt == "SOPP" and name not in ("s_set_gpr_idx_off", "s_set_gpr_idx_mode"):
-        return "INTERNAL"  # s_nop, s_waitcnt, s_barrier, s_sleep, s_setprio, s_endpgm*, s_icache_inv, ...
-    return "SALU"
+# Unit of a row before inst_facts.txt refines it (by format).
+DEFAULT_UNIT = {"SOP2": "SALU", "SOPK": "SALU", "SOP1": "SALU", "SOPC": "SALU", "SOPP": "INTERNAL",
+                "SMRD": "SMEM", "SMEM": "SMEM"}
 
 
 # Signed 64-bit sources: a 32-bit literal is sign-extended for them (zero-extended for B64),
@@ -409,14 +302,16 @@ def main():
         return
 
     facts = timing_facts.Facts(args.reference)
+    ifacts = inst_facts.Facts()
     tables = {}
     for fmt in FORMATS:
         fname = fmt.lower()
         out = []
         out.append(f"// Opcode table: {fmt}. GENERATED by `python3 isa/tables/gen_scalar.py` -- do not edit;")
         out.append("// change the generator. Opcodes: llvm-mc-15 per generation (cross-checked with CLRX")
-        out.append(f"// GcnInstrs{CLRX_FILE[fmt]}.md); operands: LLVM AMDGPUAsmGFX*.rst; flags: see the generator;")
-        out.append("// timing (last column): isa/tables/timing_facts.txt and the rules of timing_facts.py.")
+        out.append(f"// GcnInstrs{CLRX_FILE[fmt]}.md); operands: LLVM AMDGPUAsmGFX*.rst; flags, unit, layout:")
+        out.append("// isa/tables/inst_facts.txt; timing: isa/tables/timing_facts.txt and the rules of")
+        out.append("// timing_facts.py.")
         out.append('#include "isa/tables/tables.hpp"')
         out.append("")
         out.append("namespace gcnsim::isa::tables {")
@@ -430,13 +325,11 @@ def main():
                 (it[1]["opc"][g] for g in ("gfx9", "gfx8", "gfx7", "gfx6") if g in it[1]["opc"])), it[0])):
             opc = ", ".join(str(r["opc"].get(g, "NA")) if g in r["opc"] else "NA" for g in GENS)
             dst, s0, s1 = operand_types(fmt, n, r["ops"])
-            fl = flags_for(fmt, n)
-            flags = " | ".join(fl) if fl else "0"
-            unit = unit_for(fmt, n)
+            flags, unit, layout = ifacts.of(fmt, n, unit=DEFAULT_UNIT[fmt])
             timing = timing_of(facts, fmt, n, unit, dst)
             comment = "  // CLRX only: LLVM 15 cannot assemble it" if r.get("clrx") else ""
             out.append(f'    {{"{n}", Format::{fmt}, OPC({opc}), OpType::{dst}, OpType::{s0}, OpType::{s1}, '
-                       f'OpType::None, Unit::{unit}, {flags}, nullptr, {timing}}},{comment}')
+                       f'OpType::None, Unit::{unit}, {flags}, nullptr, {timing}{inst_facts.layout_init(layout)}}},{comment}')
         out.append("};")
         out.append("// clang-format on")
         out.append("}  // namespace")
@@ -445,6 +338,7 @@ def main():
         out.append("}  // namespace gcnsim::isa::tables")
         tables[fname] = (out, len(rows[fmt]))
     facts.finish({"SALU", "SMEM", "INTERNAL"})
+    ifacts.finish(FORMATS)
     for fname, (out, count) in tables.items():
         with open(f"{ROOT}/isa/tables/{fname}.cpp", "w") as fh:
             fh.write("\n".join(out) + "\n")

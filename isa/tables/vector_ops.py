@@ -108,9 +108,14 @@ class Op:
 
 
 # Ops llvm-mc-15 assembles for a generation whose LLVM syntax list omits them,
-# taken (with their operands) from another generation's list. CLRX's
-# GcnInstrsVop1.md lists both for GCN 1.1 (VOP1 0x45/0x46).
-MISSING_FROM_LIST = {"gfx7": {"gfx8": {"v_log_legacy_f32", "v_exp_legacy_f32"}}}
+# taken (with their operands) from another generation's list:
+# {generation: {list to take them from: names}}. CLRX's GcnInstrsVop1.md lists
+# v_log/exp_legacy_f32 for GCN 1.1 (VOP1 0x45/0x46) and v_movreld/movrels/
+# movrelsd_b32 for GCN 1.2 (VOP1 0x36-0x38).
+MISSING_FROM_LIST = {
+    "gfx7": {"gfx8": {"v_log_legacy_f32", "v_exp_legacy_f32"}},
+    "gfx8": {"gfx7": {"v_movreld_b32", "v_movrels_b32", "v_movrelsd_b32"}},
+}
 
 
 def ops_of(gen):

@@ -9,10 +9,6 @@
 
 namespace gcnsim::sim::valu {
 
-// Source lane of DPP control `ctrl` for lane l, or -1 when out of range
-// (GcnSdwaDpp.md "VOP_DPP").
-int dppSourceLane(unsigned ctrl, unsigned l);
-
 // DPP on src0: permutes `p` into `out`; lanes whose source is out of range or
 // inactive read 0 with bound_ctrl, otherwise they are not written; rows and
 // banks disabled by row_mask/bank_mask are not written.

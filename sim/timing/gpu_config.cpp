@@ -1,14 +1,11 @@
 #include "sim/timing/gpu_config.hpp"
 
+#include "sim/timing/gpu_config_fields.hpp"
+
 namespace gcnsim::sim::timing {
 namespace {
 
 bool isPow2(uint32_t v) { return v && !(v & (v - 1)); }
-
-std::string checkPositive(uint32_t v, const char* param, const char* component) {
-  if (v == 0) return std::string(component) + ": " + param + " must be positive";
-  return {};
-}
 
 std::string checkCache(const char* component, uint32_t size, uint32_t line, uint32_t ways, uint32_t mshrs) {
   const std::string c = component;
@@ -27,40 +24,18 @@ std::string GpuConfig::validate() const {
   auto first = [&](std::string m) {
     if (e.empty()) e = std::move(m);
   };
-  first(checkPositive(cus, "cus", "gpu"));
-  first(checkPositive(workgroupsPerCycle, "workgroups_per_cycle", "gpu"));
-  first(checkPositive(cu.simds, "simds", "cu"));
-  first(checkPositive(cu.waveSlotsPerSimd, "wave_slots_per_simd", "cu"));
+  GpuConfig copy = *this;  // configFields points into a mutable config
+  for (const ConfigField& f : configFields(copy))
+    if (f.positive && *f.value == 0) first(std::string(f.section) + ": " + f.name + " must be positive");
   if (cu.waveSlotsPerSimd > 16) first("cu: wave_slots_per_simd must be at most 16");
-  first(checkPositive(cu.vgprsPerSimd, "vgprs_per_simd", "cu"));
-  first(checkPositive(cu.vgprGranule, "vgpr_granule", "cu"));
-  first(checkPositive(cu.sgprsPerSimd, "sgprs_per_simd", "cu"));
-  first(checkPositive(cu.sgprGranule, "sgpr_granule", "cu"));
-  first(checkPositive(cu.ldsBytes, "lds_bytes", "cu"));
-  first(checkPositive(cu.ldsGranule, "lds_granule", "cu"));
   if (cu.maxLdsPerWorkgroup > cu.ldsBytes) first("cu: max_lds_per_workgroup must not exceed lds_bytes");
-  first(checkPositive(issue.valuCycles, "valu_cycles", "issue"));
-  first(checkPositive(issue.quarterRateCycles, "quarter_rate_cycles", "issue"));
-  first(checkPositive(issue.dpFactor, "dp_factor", "issue"));
-  first(checkPositive(issue.saluCycles, "salu_cycles", "issue"));
-  first(checkPositive(issue.smemLgkmSingle, "smem_lgkm_single", "issue"));
-  first(checkPositive(issue.smemLgkmMulti, "smem_lgkm_multi", "issue"));
   first(checkCache("kcache", kcache.sizeBytes, kcache.lineBytes, kcache.ways, kcache.mshrs));
-  first(checkPositive(kcache.cusPerCache, "cus_per_cache", "kcache"));
-  first(checkPositive(kcache.hitLatency, "hit_latency", "kcache"));
   if (!isPow2(lds.banks)) first("lds: banks must be a power of two");
   if (!isPow2(lds.bankBytes)) first("lds: bank_bytes must be a power of two");
-  first(checkPositive(lds.latency, "latency", "lds"));
-  first(checkPositive(lds.gdsLatency, "gds_latency", "lds"));
-  first(checkPositive(kcache.bytesPerCycle, "bytes_per_cycle", "kcache"));
-  first(checkPositive(issue.maxIssuePerCycle, "max_issue_per_cycle", "issue"));
   const auto& c1 = l1.cache;
   first(checkCache("l1", c1.sizeBytes, c1.lineBytes, c1.ways, c1.mshrs));
-  first(checkPositive(c1.hitLatency, "hit_latency", "l1"));
-  first(checkPositive(l1.linesPerCycle, "lines_per_cycle", "l1"));
   const auto& c2 = memory.l2;
   first(checkCache("memory.l2", c2.sizeBytes, c2.lineBytes, c2.ways, c2.mshrs));
-  first(checkPositive(memory.dramBytesPerCycle, "dram_bytes_per_cycle", "memory"));
   return e;
 }
 

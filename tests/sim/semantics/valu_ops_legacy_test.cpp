@@ -282,3 +282,33 @@ TEST_CASE("VALU ops: GCN 1.2/1.4 VOP3 packing and legacy exp/log", "[sim][valu]"
       }
     }
 }
+
+// CLRX GcnInstrsVop1.md (GCN 1.2: VOP1 54-56 = 0x36-0x38 as llvm-mc-15 encodes them; CLRX's hex
+// "0x34".."0x36" is a typo): V_MOVRELD_B32 "VGPR[VDST_NUMBER+M0] = SRC0",
+// V_MOVRELS_B32 "VDST = VGPR[SRC0_NUMBER+M0]", V_MOVRELSD_B32 both relative; e32 and VOP3 forms.
+TEST_CASE("VALU ops: GCN 1.2 v_movrel* (VOP1 and VOP3 forms)", "[sim][valu]") {
+  const Inputs in = makeInputs();
+  for (uint64_t exec : kExecs) {
+    WaveHarness h(Gen::GCN12);
+    setup(h, in, exec);
+    REQUIRE(h.runProgram("valu_movrel").ok());
+    for (unsigned l = 0; l < 64; ++l) {
+      const bool on = (exec >> l) & 1;
+      auto want = [&](uint32_t v) { return on ? v : kOld; };
+      INFO("lane " << l);
+      // M0 = 2: v_movrels_b32 v32, v1 -> v32 = v3; v_movreld_b32 v33, v2 -> v35 = v2;
+      // v_movrelsd_b32 v40, v1 -> v42 = v3
+      CHECK(getV(h, 32, l) == want(in.c[l]));
+      CHECK(getV(h, 33, l) == kOld);
+      CHECK(getV(h, 35, l) == want(in.b[l]));
+      CHECK(getV(h, 40, l) == kOld);
+      CHECK(getV(h, 42, l) == want(in.c[l]));
+      // M0 = 1, VOP3 forms: v36 = v2; v_movreld v37, v3 -> v38 = v3; v_movrelsd v43, v2 -> v44 = v3
+      CHECK(getV(h, 36, l) == want(in.b[l]));
+      CHECK(getV(h, 37, l) == kOld);
+      CHECK(getV(h, 38, l) == want(in.c[l]));
+      CHECK(getV(h, 43, l) == kOld);
+      CHECK(getV(h, 44, l) == want(in.c[l]));
+    }
+  }
+}
