@@ -100,7 +100,7 @@ void parseKernel(const JobContext& ctx, const JobJson& v, Job& job, const Limits
         ctx.fail(std::string("kernel.") + rawOnly,
                  "only for raw machine code (\"format\": \"raw\"); a code object carries its own");
     try {
-      job.codeObject = loadCodeObject(std::move(bytes), k.file.string());
+      job.codeObject = std::make_shared<const CodeObject>(loadCodeObject(std::move(bytes), k.file.string()));
     } catch (const InputError& e) {
       ctx.fail("kernel.file", e.what());
     }

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +109,7 @@ struct ArgSpec {
   ElemType type = ElemType::U32;  // Value: element type
   uint64_t bits = 0;              // Value: raw little-endian bits of `type`
   uint32_t localBytes = 0;        // Local: dynamic LDS bytes
+  bool iteration = false;         // Value in a step: plus the innermost repeat's iteration (README "Steps")
   // Offset and bytes in the kernarg segment: from the metadata (ELF), or laid
   // out in order at their natural alignment (raw code, job.cpp).
   uint32_t kernargOffset = 0;
@@ -125,7 +127,7 @@ struct Job {
   std::vector<std::string> output;             // buffers to report (default: all, in file order)
 
   // ELF jobs: the loaded code object and the kernel's index in it.
-  std::optional<CodeObject> codeObject;
+  std::shared_ptr<const CodeObject> codeObject;
   size_t kernelIndex = 0;
   // Raw jobs: the machine code.
   std::vector<uint8_t> rawCode;
@@ -157,5 +159,17 @@ inline Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
 // dynamic_shared_pointer). Throws InputError "FILE: args[I]: problem". loadJob
 // calls it for ELF kernels, then fills ArgSpec::kernargOffset/kernargSize.
 void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel);
+
+// What checkArgsAgainstMetadata compares: an argument's kind, a value's bytes
+// and type name (for messages; may be empty).
+struct ArgShape {
+  ArgSpec::Kind kind = ArgSpec::Kind::Value;
+  uint64_t valueBytes = 0;
+  std::string typeName;
+};
+// The same check for any source of arguments: InputError "WHERE: args[I]:
+// problem"; a count mismatch says "..., GIVER gives N".
+void checkArgShapes(const std::string& where, const KernelInfo& kernel, const std::vector<ArgShape>& args,
+                    const char* giver);
 
 }  // namespace gcnsim::frontend

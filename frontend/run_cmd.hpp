@@ -83,10 +83,6 @@ uint64_t defaultMaxCycles(uint64_t maxInstructions);
 // "ok", "fault", "watchdog" or "interrupted": the result document's "status".
 const char* statusName(sim::RunStatus::Kind kind);
 
-// SGPRs each wave of the job's kernel holds in timing mode (the timing model's
-// SGPR-file allocation).
-uint32_t sgprsPerWave(const Job& job);
-
 int runCommand(const std::vector<std::string>& args);
 
 }  // namespace gcnsim::frontend
