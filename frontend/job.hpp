@@ -116,6 +116,36 @@ struct ArgSpec {
   uint32_t kernargSize = 0;
 };
 
+// One entry of a multi-step job's "kernels" (README "Steps"), or the
+// single-dispatch job's "kernel" while it is parsed.
+struct JobKernel {
+  std::string key;  // its name in "kernels"
+  KernelSpec kernel;
+  std::shared_ptr<const CodeObject> codeObject;  // ELF
+  size_t kernelIndex = 0;                        // ELF: the kernel in codeObject
+  std::vector<uint8_t> rawCode;                  // raw machine code
+  const KernelInfo& kernelInfo() const { return codeObject->kernels.at(kernelIndex); }
+};
+
+// One step of a multi-step job (README "Steps").
+struct Step {
+  enum class Kind : uint8_t { Dispatch, Repeat, Fill, Set, Copy } kind = Kind::Dispatch;
+  std::string path;  // e.g. "steps[1].repeat.steps[0]": for messages and the result's "steps"
+  // Dispatch: Job::kernels[kernel] on grid / workgroup with args.
+  size_t kernel = 0;
+  std::array<uint32_t, 3> grid{1, 1, 1}, workgroup{1, 1, 1};
+  std::vector<ArgSpec> args;
+  // Repeat: `steps`, `count` times; or (until) until element `index` of
+  // `buffer` equals `bits`, checked after each pass, at most `max` passes.
+  uint64_t count = 0, max = 0;
+  bool until = false;
+  std::vector<Step> steps;
+  // Fill: elements [index, index + elements) of `buffer` = bits. Set: element `index` = bits.
+  // Copy: `buffer` into `to` (buffers of the same size).
+  std::string buffer, to;
+  uint64_t index = 0, elements = 0, bits = 0;
+};
+
 struct Job {
   std::filesystem::path path, dir;  // the job file and its folder
   KernelSpec kernel;
@@ -131,6 +161,12 @@ struct Job {
   size_t kernelIndex = 0;
   // Raw jobs: the machine code.
   std::vector<uint8_t> rawCode;
+  // Multi-step jobs ("kernels" and "steps" instead of "kernel", "grid",
+  // "workgroup", "args"): `kernel` is the first kernel's spec (its arch is the
+  // job's), `grid` and `workgroup` the first dispatch's.
+  std::vector<JobKernel> kernels;
+  std::vector<Step> steps;
+  bool hasSteps() const { return !steps.empty(); }
 
   const KernelInfo& kernelInfo() const { return codeObject->kernels.at(kernelIndex); }
   const BufferSpec* findBuffer(std::string_view name) const;

@@ -17,6 +17,7 @@
 #include "frontend/check_report.hpp"
 #include "frontend/config_loader.hpp"
 #include "frontend/device/job_dispatch.hpp"
+#include "frontend/device/job_steps_run.hpp"
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
 #include "frontend/job.hpp"
@@ -201,11 +202,23 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     if (want->gen != job.kernel.arch.gen)
       throw InputError("--arch " + opt.arch + ": the kernel is for " + job.kernel.arch.llvmName);
   }
+  if (job.hasSteps()) {
+    // One dispatch's views: a multi-step job gives per-step results instead.
+    if (!opt.trace.empty()) throw InputError("--trace: not available for a job with steps");
+    if (!opt.reports.empty())
+      throw InputError("--report " + opt.reports[0] + ": not available for a job with steps");
+    if (opt.checks.any()) throw InputError("--check: not available for a job with steps");
+  }
   Device dev(deviceOptions(job, opt));
   // The buffers' bytes become the simulated memory's pages (no copy); zero
   // buffers get pages only where the kernel writes.
   for (BufferSpec& b : job.buffers) dev.allocate(std::move(b));
   spdlog::info("{} buffers placed in simulated memory", job.buffers.size());
+  if (job.hasSteps()) {
+    RunOutcome out = runSteps(dev, job, opt);
+    if (opt.readBuffers) readOutputs(dev, job, out.doc);
+    return out;
+  }
   const KernelRef kernel =
       dev.loadKernel(job.kernel, job.codeObject, std::move(job.rawCode), job.path.string());
   DispatchResult r =
@@ -255,13 +268,14 @@ int runCommand(const std::vector<std::string>& args) {
   // runJob takes the buffers' bytes; keep what the summary prints.
   const isa::Gen gen = job.kernel.arch.gen;
   const auto grid = job.grid, workgroup = job.workgroup;
+  const bool steps = job.hasSteps();  // the progress line counts one dispatch's work-groups
   uint64_t workgroups = 1;
   for (int i = 0; i < 3; ++i) workgroups *= (grid[i] + workgroup[i] - 1) / workgroup[i];
 
   RunOutcome out;
   {
     std::optional<ProgressLine> progress;
-    if (!opt.quiet && (opt.progress || ::isatty(STDERR_FILENO)))
+    if (!opt.quiet && (opt.progress || ::isatty(STDERR_FILENO)) && !steps)
       progress.emplace(control, workgroups, opt.mode == "timing", stderr);
     out = runJob(std::move(job), opt);
   }
@@ -286,9 +300,14 @@ int runCommand(const std::vector<std::string>& args) {
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
   std::fprintf(summary, "kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
                std::string(isa::genName(gen)).c_str());
-  std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
-               grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
-               static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
+  if (steps)
+    std::fprintf(summary, "steps         %llu dispatches: %llu workgroups, %llu waves\n",
+                 static_cast<unsigned long long>(out.dispatches), static_cast<unsigned long long>(wg),
+                 static_cast<unsigned long long>(doc.stats.waves));
+  else
+    std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
+                 grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
+                 static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
     std::fprintf(summary, "mode          timing (config %s)\n", escapeText(out.configName).c_str());
   else
