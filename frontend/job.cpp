@@ -31,6 +31,8 @@ std::optional<ElemType> typeFromTypeName(const std::string& name) {
   return std::nullopt;
 }
 
+}  // namespace
+
 std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const std::string& field) {
   ctx.requireArray(v, field);
   if (v.empty() || v.size() > 3)
@@ -42,15 +44,27 @@ std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const
   return out;
 }
 
-// Work-groups per dimension, computed in 64 bits; the grid must not need more
-// than limits.maxWorkgroups of them, and grid + workgroup - 1 must fit in 32
-// bits (the simulator's work-group arithmetic).
-void checkGrid(const JobContext& ctx, const Job& job, const Limits& limits) {
+// The work-group size (at most kMaxWorkgroupSize and the kernel's
+// .max_flat_workgroup_size); work-groups per dimension, computed in 64 bits:
+// the grid must not need more than limits.maxWorkgroups of them, and grid +
+// workgroup - 1 must fit in 32 bits (the simulator's work-group arithmetic).
+void checkGeometry(const JobContext& ctx, const std::string& prefix, const std::array<uint32_t, 3>& grid,
+                   const std::array<uint32_t, 3>& workgroup, const KernelInfo* info, const Limits& limits) {
+  const uint64_t wgSize = uint64_t{workgroup[0]} * workgroup[1] * workgroup[2];
+  if (wgSize > kMaxWorkgroupSize)
+    ctx.fail(prefix + "workgroup", std::to_string(wgSize) +
+                                       " work-items per work-group exceed the limit of " +
+                                       std::to_string(kMaxWorkgroupSize));
+  if (info && info->maxFlatWorkgroupSize && wgSize > info->maxFlatWorkgroupSize)
+    ctx.fail(prefix + "workgroup",
+             std::to_string(wgSize) +
+                 " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
+                 std::to_string(info->maxFlatWorkgroupSize));
   unsigned __int128 total = 1;
   for (int i = 0; i < 3; ++i) {
-    const uint64_t g = job.grid[i], w = job.workgroup[i];
+    const uint64_t g = grid[i], w = workgroup[i];
     if (g + w - 1 > 0xffffffffu)
-      ctx.fail("grid[" + std::to_string(i) + "]",
+      ctx.fail(prefix + "grid[" + std::to_string(i) + "]",
                std::to_string(g) + " work-items with work-groups of " + std::to_string(w) +
                    " exceed the limit of " + std::to_string(0x100000000u - w) + " (2^32 - work-group size)");
     total *= (g + w - 1) / w;
@@ -58,95 +72,95 @@ void checkGrid(const JobContext& ctx, const Job& job, const Limits& limits) {
   if (total > limits.maxWorkgroups) {
     std::string counts;
     for (int i = 0; i < 3; ++i)
-      counts += (i ? " x " : "") +
-                std::to_string((uint64_t{job.grid[i]} + job.workgroup[i] - 1) / job.workgroup[i]);
-    ctx.fail("grid", counts + " work-groups exceed the limit of " + std::to_string(limits.maxWorkgroups) +
-                         " (--max-workgroups)");
+      counts += (i ? " x " : "") + std::to_string((uint64_t{grid[i]} + workgroup[i] - 1) / workgroup[i]);
+    ctx.fail(prefix + "grid", counts + " work-groups exceed the limit of " +
+                                  std::to_string(limits.maxWorkgroups) + " (--max-workgroups)");
   }
 }
 
-void parseKernel(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
-  ctx.requireObject(v, "kernel");
-  ctx.checkKeys(v, "kernel", {"file", "name", "format", "arch", "sgprs", "vgprs", "lds_bytes", "setup"});
+void parseKernel(const JobContext& ctx, const JobJson& v, const std::string& field,
+                 const std::filesystem::path& dir, JobKernel& job, const Limits& limits) {
+  ctx.requireObject(v, field);
+  ctx.checkKeys(v, field, {"file", "name", "format", "arch", "sgprs", "vgprs", "lds_bytes", "setup"});
   KernelSpec& k = job.kernel;
-  k.file = job.dir / ctx.requireString(ctx.requireKey(v, "file", "kernel"), "kernel.file");
+  k.file = dir / ctx.requireString(ctx.requireKey(v, "file", field), field + ".file");
   std::vector<uint8_t> bytes;
   try {
     bytes = readInputFile(k.file, limits.maxFileBytes);
   } catch (const InputError& e) {
-    ctx.fail("kernel.file", e.what());
+    ctx.fail(field + ".file", e.what());
   }
 
   if (const JobJson* f = ctx.optionalKey(v, "format")) {
-    const std::string s = ctx.requireString(*f, "kernel.format");
+    const std::string s = ctx.requireString(*f, field + ".format");
     if (s != "elf" && s != "raw")
-      ctx.fail("kernel.format", "unknown format " + JobContext::quoted(s) + " (expected elf or raw)");
+      ctx.fail(field + ".format", "unknown format " + JobContext::quoted(s) + " (expected elf or raw)");
     k.format = s == "elf" ? KernelFormat::Elf : KernelFormat::Raw;
   } else {
     k.format = looksLikeElf(bytes) ? KernelFormat::Elf : KernelFormat::Raw;
   }
   std::optional<isa::Arch> arch;
   if (const JobJson* a = ctx.optionalKey(v, "arch")) {
-    const std::string s = ctx.requireString(*a, "kernel.arch");
+    const std::string s = ctx.requireString(*a, field + ".arch");
     arch = isa::parseArch(s);
     if (!arch)
-      ctx.fail("kernel.arch",
+      ctx.fail(field + ".arch",
                "unknown architecture " + JobContext::quoted(s) + " (known: " + isa::knownArchNames() + ")");
   }
 
   if (k.format == KernelFormat::Elf) {
     for (const char* rawOnly : {"sgprs", "vgprs", "lds_bytes", "setup"})
       if (v.contains(rawOnly))
-        ctx.fail(std::string("kernel.") + rawOnly,
+        ctx.fail(field + "." + rawOnly,
                  "only for raw machine code (\"format\": \"raw\"); a code object carries its own");
     try {
-      job.codeObject = loadCodeObject(std::move(bytes), k.file.string());
+      job.codeObject = std::make_shared<const CodeObject>(loadCodeObject(std::move(bytes), k.file.string()));
     } catch (const InputError& e) {
-      ctx.fail("kernel.file", e.what());
+      ctx.fail(field + ".file", e.what());
     }
     const CodeObject& co = *job.codeObject;
     k.arch = co.arch;
     if (arch && arch->gen != co.arch.gen)
-      ctx.fail("kernel.arch", arch->llvmName + " does not match the code object's " + co.arch.llvmName);
+      ctx.fail(field + ".arch", arch->llvmName + " does not match the code object's " + co.arch.llvmName);
     if (const JobJson* n = ctx.optionalKey(v, "name")) {
-      k.name = ctx.requireString(*n, "kernel.name");
+      k.name = ctx.requireString(*n, field + ".name");
     } else if (co.kernels.size() == 1) {
       k.name = co.kernels[0].name;
     } else {
-      ctx.fail("kernel", "missing required key \"name\" (kernels in " + k.file.filename().string() + ": " +
-                             co.kernelNames() + ")");
+      ctx.fail(field, "missing required key \"name\" (kernels in " + k.file.filename().string() + ": " +
+                          co.kernelNames() + ")");
     }
     const KernelInfo* info = co.findKernel(k.name);
     if (!info)
-      ctx.fail("kernel.name", "no kernel " + JobContext::quoted(k.name) + " in " +
-                                  k.file.filename().string() + " (kernels: " + co.kernelNames() + ")");
+      ctx.fail(field + ".name", "no kernel " + JobContext::quoted(k.name) + " in " +
+                                    k.file.filename().string() + " (kernels: " + co.kernelNames() + ")");
     job.kernelIndex = static_cast<size_t>(info - co.kernels.data());
     return;
   }
 
   if (!arch)
-    ctx.fail("kernel",
+    ctx.fail(field,
              "missing required key \"arch\" (raw machine code does not say which processor it is for)");
   k.arch = *arch;
-  k.name = v.contains("name") ? ctx.requireString(v["name"], "kernel.name") : k.file.stem().string();
+  k.name = v.contains("name") ? ctx.requireString(v["name"], field + ".name") : k.file.stem().string();
   if (bytes.empty() || bytes.size() % 4)
-    ctx.fail("kernel.file", k.file.string() + " has " + std::to_string(bytes.size()) +
-                                " bytes; raw machine code is a non-empty sequence of 4-byte words");
+    ctx.fail(field + ".file", k.file.string() + " has " + std::to_string(bytes.size()) +
+                                  " bytes; raw machine code is a non-empty sequence of 4-byte words");
   job.rawCode = std::move(bytes);
   const uint32_t maxSgprs = k.arch.gen == isa::Gen::GCN10 || k.arch.gen == isa::Gen::GCN11 ? 104 : 102;
   k.sgprs = v.contains("sgprs")
-                ? static_cast<uint32_t>(ctx.requireUint(v["sgprs"], "kernel.sgprs", 1, maxSgprs))
+                ? static_cast<uint32_t>(ctx.requireUint(v["sgprs"], field + ".sgprs", 1, maxSgprs))
                 : maxSgprs;
-  k.vgprs =
-      v.contains("vgprs") ? static_cast<uint32_t>(ctx.requireUint(v["vgprs"], "kernel.vgprs", 1, 256)) : 256;
+  k.vgprs = v.contains("vgprs") ? static_cast<uint32_t>(ctx.requireUint(v["vgprs"], field + ".vgprs", 1, 256))
+                                : 256;
   k.ldsBytes =
       v.contains("lds_bytes")
-          ? static_cast<uint32_t>(ctx.requireUint(v["lds_bytes"], "kernel.lds_bytes", 0, kMaxLdsBytes))
+          ? static_cast<uint32_t>(ctx.requireUint(v["lds_bytes"], field + ".lds_bytes", 0, kMaxLdsBytes))
           : 0;
 }
 
 ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& field, const Job& job,
-                 const KernelArg* meta) {
+                 const KernelArg* meta, bool allowIteration) {
   ctx.requireObject(v, field);
   ArgSpec a;
   if (v.contains("buffer")) {
@@ -155,7 +169,10 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
     a.buffer = ctx.requireString(v["buffer"], field + ".buffer");
     if (!job.findBuffer(a.buffer)) ctx.fail(field + ".buffer", "no buffer " + JobContext::quoted(a.buffer));
   } else if (v.contains("value")) {
-    ctx.checkKeys(v, field, {"value", "type"});
+    if (allowIteration)
+      ctx.checkKeys(v, field, {"value", "type", "iteration"});
+    else
+      ctx.checkKeys(v, field, {"value", "type"});
     a.kind = ArgSpec::Kind::Value;
     if (const JobJson* t = ctx.optionalKey(v, "type")) {
       const std::string s = ctx.requireString(*t, field + ".type");
@@ -175,6 +192,11 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
       a.type = *type;
     }
     a.bits = ctx.elementBits(v["value"], a.type, field + ".value");
+    if (const JobJson* it = allowIteration ? ctx.optionalKey(v, "iteration") : nullptr) {
+      a.iteration = ctx.requireBool(*it, field + ".iteration");
+      if (a.iteration && (a.type == ElemType::F16 || a.type == ElemType::F32 || a.type == ElemType::F64))
+        ctx.fail(field + ".iteration", "needs an integer type, not " + std::string(elemTypeName(a.type)));
+    }
   } else if (v.contains("local")) {
     ctx.checkKeys(v, field, {"local"});
     a.kind = ArgSpec::Kind::Local;
@@ -184,6 +206,8 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
   }
   return a;
 }
+
+namespace {
 
 // Fails as soon as the "local" arguments parsed so far, plus `fixed` bytes of
 // LDS, exceed a work-group's LDS (so 65,537 blocks stop at the second).
@@ -254,23 +278,32 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
   job.path = path;
   job.dir = path.parent_path();
   ctx.requireObject(doc, "");
-  ctx.checkKeys(doc, "", {"kernel", "grid", "workgroup", "buffers", "args", "output", "description"});
+  ctx.checkKeys(
+      doc, "",
+      {"kernel", "kernels", "steps", "grid", "workgroup", "buffers", "args", "output", "description"});
   if (const JobJson* d = ctx.optionalKey(doc, "description")) ctx.requireString(*d, "description");
 
-  parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), job, limits);
-  job.grid = parseDims(ctx, ctx.requireKey(doc, "grid", ""), "grid");
-  job.gridDims = static_cast<unsigned>(doc["grid"].size());
-  job.workgroup = parseDims(ctx, ctx.requireKey(doc, "workgroup", ""), "workgroup");
-  const uint64_t wgSize = uint64_t{job.workgroup[0]} * job.workgroup[1] * job.workgroup[2];
-  if (wgSize > kMaxWorkgroupSize)
-    ctx.fail("workgroup", std::to_string(wgSize) + " work-items per work-group exceed the limit of " +
-                              std::to_string(kMaxWorkgroupSize));
-  if (job.codeObject && job.kernelInfo().maxFlatWorkgroupSize &&
-      wgSize > job.kernelInfo().maxFlatWorkgroupSize)
-    ctx.fail("workgroup", std::to_string(wgSize) +
-                              " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
-                              std::to_string(job.kernelInfo().maxFlatWorkgroupSize));
-  checkGrid(ctx, job, limits);
+  const bool steps = doc.contains("steps") || doc.contains("kernels");
+  if (steps) {
+    for (const char* single : {"kernel", "grid", "workgroup", "args"})
+      if (doc.contains(single))
+        ctx.fail(single,
+                 "a job with \"steps\" names its kernels in \"kernels\" and gives grid, workgroup "
+                 "and args in each dispatch step");
+    ctx.requireKey(doc, "kernels", "");
+    ctx.requireKey(doc, "steps", "");
+  } else {
+    JobKernel k;
+    parseKernel(ctx, ctx.requireKey(doc, "kernel", ""), "kernel", job.dir, k, limits);
+    job.kernel = std::move(k.kernel);
+    job.codeObject = std::move(k.codeObject);
+    job.kernelIndex = k.kernelIndex;
+    job.rawCode = std::move(k.rawCode);
+    job.grid = parseDims(ctx, ctx.requireKey(doc, "grid", ""), "grid");
+    job.gridDims = static_cast<unsigned>(doc["grid"].size());
+    job.workgroup = parseDims(ctx, ctx.requireKey(doc, "workgroup", ""), "workgroup");
+    checkGeometry(ctx, "", job.grid, job.workgroup, job.codeObject ? &job.kernelInfo() : nullptr, limits);
+  }
 
   uint64_t totalBytes = 0;
   if (const JobJson* b = ctx.optionalKey(doc, "buffers")) {
@@ -292,7 +325,10 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
     }
   }
 
-  if (job.kernel.format == KernelFormat::Raw) {
+  if (steps) {
+    parseKernels(ctx, doc["kernels"], job, limits);
+    parseSteps(ctx, doc["steps"], job, limits);
+  } else if (job.kernel.format == KernelFormat::Raw) {
     if (const JobJson* s = ctx.optionalKey(doc["kernel"], "setup"))
       job.kernel.setup = parseRawSetup(ctx, *s, job.buffers, job.kernel);
     if (const JobJson* a = ctx.optionalKey(doc, "args")) parseRawArgs(ctx, *a, job);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,10 +109,41 @@ struct ArgSpec {
   ElemType type = ElemType::U32;  // Value: element type
   uint64_t bits = 0;              // Value: raw little-endian bits of `type`
   uint32_t localBytes = 0;        // Local: dynamic LDS bytes
+  bool iteration = false;         // Value in a step: plus the innermost repeat's iteration (README "Steps")
   // Offset and bytes in the kernarg segment: from the metadata (ELF), or laid
   // out in order at their natural alignment (raw code, job.cpp).
   uint32_t kernargOffset = 0;
   uint32_t kernargSize = 0;
+};
+
+// One entry of a multi-step job's "kernels" (README "Steps"), or the
+// single-dispatch job's "kernel" while it is parsed.
+struct JobKernel {
+  std::string key;  // its name in "kernels"
+  KernelSpec kernel;
+  std::shared_ptr<const CodeObject> codeObject;  // ELF
+  size_t kernelIndex = 0;                        // ELF: the kernel in codeObject
+  std::vector<uint8_t> rawCode;                  // raw machine code
+  const KernelInfo& kernelInfo() const { return codeObject->kernels.at(kernelIndex); }
+};
+
+// One step of a multi-step job (README "Steps").
+struct Step {
+  enum class Kind : uint8_t { Dispatch, Repeat, Fill, Set, Copy } kind = Kind::Dispatch;
+  std::string path;  // e.g. "steps[1].repeat.steps[0]": for messages and the result's "steps"
+  // Dispatch: Job::kernels[kernel] on grid / workgroup with args.
+  size_t kernel = 0;
+  std::array<uint32_t, 3> grid{1, 1, 1}, workgroup{1, 1, 1};
+  std::vector<ArgSpec> args;
+  // Repeat: `steps`, `count` times; or (until) until element `index` of
+  // `buffer` equals `bits`, checked after each pass, at most `max` passes.
+  uint64_t count = 0, max = 0;
+  bool until = false;
+  std::vector<Step> steps;
+  // Fill: elements [index, index + elements) of `buffer` = bits. Set: element `index` = bits.
+  // Copy: `buffer` into `to` (buffers of the same size).
+  std::string buffer, to;
+  uint64_t index = 0, elements = 0, bits = 0;
 };
 
 struct Job {
@@ -125,10 +157,16 @@ struct Job {
   std::vector<std::string> output;             // buffers to report (default: all, in file order)
 
   // ELF jobs: the loaded code object and the kernel's index in it.
-  std::optional<CodeObject> codeObject;
+  std::shared_ptr<const CodeObject> codeObject;
   size_t kernelIndex = 0;
   // Raw jobs: the machine code.
   std::vector<uint8_t> rawCode;
+  // Multi-step jobs ("kernels" and "steps" instead of "kernel", "grid",
+  // "workgroup", "args"): `kernel` is the first kernel's spec (its arch is the
+  // job's), `grid` and `workgroup` the first dispatch's.
+  std::vector<JobKernel> kernels;
+  std::vector<Step> steps;
+  bool hasSteps() const { return !steps.empty(); }
 
   const KernelInfo& kernelInfo() const { return codeObject->kernels.at(kernelIndex); }
   const BufferSpec* findBuffer(std::string_view name) const;
@@ -157,5 +195,17 @@ inline Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
 // dynamic_shared_pointer). Throws InputError "FILE: args[I]: problem". loadJob
 // calls it for ELF kernels, then fills ArgSpec::kernargOffset/kernargSize.
 void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel);
+
+// What checkArgsAgainstMetadata compares: an argument's kind, a value's bytes
+// and type name (for messages; may be empty).
+struct ArgShape {
+  ArgSpec::Kind kind = ArgSpec::Kind::Value;
+  uint64_t valueBytes = 0;
+  std::string typeName;
+};
+// The same check for any source of arguments: InputError "WHERE: args[I]:
+// problem"; a count mismatch says "..., GIVER gives N".
+void checkArgShapes(const std::string& where, const KernelInfo& kernel, const std::vector<ArgShape>& args,
+                    const char* giver);
 
 }  // namespace gcnsim::frontend

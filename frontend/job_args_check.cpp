@@ -22,22 +22,22 @@ const char* kindName(ArgSpec::Kind k) {
 
 }  // namespace
 
-void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
-  const std::string file = job.path.string();
+void checkArgShapes(const std::string& where, const KernelInfo& kernel, const std::vector<ArgShape>& args,
+                    const char* giver) {
   auto fail = [&](const std::string& field, const std::string& msg) {
-    throw InputError(file + ": " + field + ": " + msg);
+    throw InputError(where + ": " + field + ": " + msg);
   };
   const auto expected = kernel.explicitArgs();
-  if (expected.size() != job.args.size()) {
+  if (expected.size() != args.size()) {
     std::string list;
     for (const KernelArg* a : expected) list += (list.empty() ? "" : ", ") + describeArg(*a);
     fail("args", "kernel " + kernel.name + " takes " + std::to_string(expected.size()) + " argument" +
-                     (expected.size() == 1 ? "" : "s") + (list.empty() ? "" : " [" + list + "]") +
-                     ", the job gives " + std::to_string(job.args.size()));
+                     (expected.size() == 1 ? "" : "s") + (list.empty() ? "" : " [" + list + "]") + ", " +
+                     giver + " gives " + std::to_string(args.size()));
   }
   for (size_t i = 0; i < expected.size(); ++i) {
     const KernelArg& a = *expected[i];
-    const ArgSpec& s = job.args[i];
+    const ArgShape& s = args[i];
     const std::string field = "args[" + std::to_string(i) + "]";
     switch (a.valueKind) {
       case ArgValueKind::GlobalBuffer:
@@ -50,9 +50,9 @@ void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
         if (s.kind != ArgSpec::Kind::Value)
           fail(field, "kernel argument " + describeArg(a) +
                           " is passed by value; give {\"value\": V, \"type\": T}, not " + kindName(s.kind));
-        if (elemTypeSize(s.type) != a.size)
-          fail(field, "value of type " + std::string(elemTypeName(s.type)) + " is " +
-                          std::to_string(elemTypeSize(s.type)) + " bytes but kernel argument " +
+        if (s.valueBytes != a.size)
+          fail(field, "value " + (s.typeName.empty() ? std::string() : "of type " + s.typeName + " ") +
+                          "is " + std::to_string(s.valueBytes) + " bytes but kernel argument " +
                           describeArg(a) + " is " + std::to_string(a.size) + " bytes");
         break;
       case ArgValueKind::DynamicSharedPointer:
@@ -63,6 +63,14 @@ void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
       default: fail(field, "kernel argument " + describeArg(a) + " has a kind gcnsim does not support");
     }
   }
+}
+
+void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
+  std::vector<ArgShape> shapes;
+  for (const ArgSpec& a : job.args)
+    shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? elemTypeSize(a.type) : 0,
+                      a.kind == ArgSpec::Kind::Value ? std::string(elemTypeName(a.type)) : std::string()});
+  checkArgShapes(job.path.string(), kernel, shapes, "the job");
 }
 
 }  // namespace gcnsim::frontend

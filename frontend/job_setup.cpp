@@ -285,11 +285,11 @@ std::array<uint32_t, 4> encodeBufferResource(const BufferResourceSpec& r, uint64
 }
 
 RawSetup parseRawSetup(const JobContext& ctx, const JobJson& v, const std::vector<BufferSpec>& buffers,
-                       const KernelSpec& kernel) {
-  ctx.requireObject(v, "kernel.setup");
+                       const KernelSpec& kernel, const std::string& kernelField) {
+  ctx.requireObject(v, kernelField + ".setup");
   RawSetup setup;
   for (auto it = v.begin(); it != v.end(); ++it) {
-    const std::string field = "kernel.setup." + it.key();
+    const std::string field = kernelField + ".setup." + it.key();
     auto reg = parseRegister(it.key());
     if (!reg) ctx.fail(field, "not a register (expected sN, s[N:M], vN, v[N:M], m0, vcc or exec)");
     const uint32_t limit = reg->file == File::Sgpr   ? kernel.sgprs

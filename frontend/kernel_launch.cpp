@@ -70,10 +70,12 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   // The whole image, so PC-relative data (s_getpc_b64 + offset) works.
   uint64_t imageEnd = 0;
   for (const Segment& s : co.loadSegments) imageEnd = std::max(imageEnd, s.vaddr + s.memsz);
-  layout.loadBase =
-      mem.allocate(alignUp(std::max<uint64_t>(imageEnd, 4), 4096), 0x10000, "code object " + co.path);
-  for (const Segment& s : co.loadSegments)
-    if (!s.bytes.empty()) mem.write(layout.loadBase + s.vaddr, s.bytes.data(), s.bytes.size());
+  if (!layout.loadBase) {
+    layout.loadBase =
+        mem.allocate(alignUp(std::max<uint64_t>(imageEnd, 4), 4096), 0x10000, "code object " + co.path);
+    for (const Segment& s : co.loadSegments)
+      if (!s.bytes.empty()) mem.write(layout.loadBase + s.vaddr, s.bytes.data(), s.bytes.size());
+  }
   d.codeBase = layout.loadBase + co.textVaddr;
   d.codeSize = co.textSize;
   d.entryPc = layout.loadBase + k.entryVaddr;
@@ -124,14 +126,20 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
       static_cast<uint32_t>(alignUp(std::max(k.privateSegmentSize, kd.privateSegmentFixedSize), 4));
   const uint64_t slotBytes = uint64_t(geo.scratchWaveSlots) * d.scratchBytesPerLane * sim::kWaveSize;
   const uint64_t scratchBytes = std::max<uint64_t>({sim::functionalScratchBytes(d), slotBytes, 256});
-  layout.scratch = mem.allocate(scratchBytes, 256, "scratch");
+  if (layout.scratchBytes < scratchBytes) {
+    layout.scratch = mem.allocate(scratchBytes, 256, "scratch");
+    layout.scratchBytes = scratchBytes;
+  }
   d.scratchBase = layout.scratch;
   env.hiddenPrivateBase = layout.scratch;
 
-  layout.queue = mem.allocate(256, 64, "amd_queue_t");
-  layout.dispatchPacket = mem.allocate(64, 64, "dispatch packet");
-  layout.kernarg =
-      mem.allocate(alignUp(kernarg.size(), 64), std::max<uint32_t>(k.kernargAlign, 16), "kernarg segment");
+  if (!layout.queue) layout.queue = mem.allocate(256, 64, "amd_queue_t");
+  if (!layout.dispatchPacket) layout.dispatchPacket = mem.allocate(64, 64, "dispatch packet");
+  if (layout.kernargBytes < alignUp(kernarg.size(), 64)) {
+    layout.kernargBytes = alignUp(kernarg.size(), 64);
+    layout.kernarg =
+        mem.allocate(layout.kernargBytes, std::max<uint32_t>(k.kernargAlign, 16), "kernarg segment");
+  }
 
   // Hidden arguments (AMDGPUUsage.rst "Code Object V4/V5 Metadata" hidden kinds).
   for (const KernelArg& a : k.args) {
@@ -236,49 +244,66 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
 
 namespace gcnsim::frontend {
 
-sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const Job& job,
-                                   const std::vector<uint64_t>& bufferAddresses) {
-  const isa::Gen gen = job.kernel.arch.gen;
+sim::DispatchSpec prepareRawLaunch(
+    memory::GlobalMemory& mem, sim::ExecEnv& env, const KernelSpec& kernel, const std::vector<uint8_t>& code,
+    const std::vector<ArgValue>& args, const std::array<uint32_t, 3>& grid,
+    const std::array<uint32_t, 3>& workgroup,
+    const std::function<std::optional<uint64_t>(const std::string&)>& bufferAddress, LaunchLayout& layout) {
+  const isa::Gen gen = kernel.arch.gen;
   sim::DispatchSpec d;
   d.gen = gen;
-  d.grid = job.grid;
-  d.workgroup = job.workgroup;
+  d.grid = grid;
+  d.workgroup = workgroup;
   setApertures(env, gen);
-  const std::vector<uint8_t>& code = job.rawCode;
-  d.codeBase =
-      mem.allocate(alignUp(std::max<size_t>(code.size(), 4), 256), 256, "raw code " + job.kernel.name);
-  mem.write(d.codeBase, code.data(), code.size());
+  if (!layout.loadBase) {
+    layout.loadBase =
+        mem.allocate(alignUp(std::max<size_t>(code.size(), 4), 256), 256, "raw code " + kernel.name);
+    mem.write(layout.loadBase, code.data(), code.size());
+  }
+  d.codeBase = layout.loadBase;
   d.codeSize = code.size() / 4 * 4;
   d.entryPc = d.codeBase;
-  d.vgprs = job.kernel.vgprs ? job.kernel.vgprs : 256;
-  d.ldsBytes = static_cast<uint32_t>(job.kernel.ldsBytes + job.dynamicLdsBytes());  // loadJob: <= 64 KiB
+  d.vgprs = kernel.vgprs ? kernel.vgprs : 256;
   d.mode = kRawKernelMode;
 
-  auto addressOf = [&](const std::string& name) -> uint64_t {
-    for (size_t i = 0; i < job.buffers.size(); ++i)
-      if (job.buffers[i].name == name) return bufferAddresses[i];
-    throw InputError(job.path.string() + ": kernel.setup: unknown buffer \"" + name + "\"");
-  };
-
-  // Kernarg segment (job.cpp parseRawArgs laid the arguments out): buffer
-  // addresses, values, and the LDS offsets of "local" blocks, placed one
-  // after another after kernel.lds_bytes.
+  // Kernarg segment: buffer addresses, values, and the LDS offsets of
+  // "local" blocks, placed one after another after kernel.lds_bytes.
   std::vector<uint8_t> kernarg(16, 0);
-  uint32_t lds = job.kernel.ldsBytes;
-  for (const ArgSpec& a : job.args) {
-    kernarg.resize(std::max<size_t>(kernarg.size(), a.kernargOffset + a.kernargSize));
+  uint64_t lds = kernel.ldsBytes;
+  uint32_t offset = 0;
+  for (const ArgValue& a : args) {
+    const uint32_t size = a.kind == ArgValue::Pointer ? 8u
+                          : a.kind == ArgValue::Local ? 4u
+                                                      : static_cast<uint32_t>(a.bytes.size());
+    if (size) offset = (offset + size - 1) / size * size;
+    kernarg.resize(std::max<size_t>(kernarg.size(), offset + size));
     switch (a.kind) {
-      case ArgSpec::Kind::Buffer: put<uint64_t>(kernarg, a.kernargOffset, addressOf(a.buffer)); break;
-      case ArgSpec::Kind::Value: std::memcpy(kernarg.data() + a.kernargOffset, &a.bits, a.kernargSize); break;
-      case ArgSpec::Kind::Local:
-        put<uint32_t>(kernarg, a.kernargOffset, lds);
+      case ArgValue::Pointer: put<uint64_t>(kernarg, offset, a.pointer); break;
+      case ArgValue::Bytes: std::memcpy(kernarg.data() + offset, a.bytes.data(), size); break;
+      case ArgValue::Local:
+        put<uint32_t>(kernarg, offset, static_cast<uint32_t>(lds));
         lds += a.localBytes;
         break;
     }
+    offset += size;
   }
-  const uint64_t kernargAddress = mem.allocate(alignUp(kernarg.size(), 64), 64, "kernarg segment");
+  if (lds > kMaxLdsBytesPerWorkgroup)
+    throw InputError(kernel.name + ": its " + std::to_string(kernel.ldsBytes) +
+                     " bytes of LDS plus the \"local\" arguments need " + std::to_string(lds) +
+                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
+  d.ldsBytes = static_cast<uint32_t>(lds);
+  if (layout.kernargBytes < alignUp(kernarg.size(), 64)) {
+    layout.kernargBytes = alignUp(kernarg.size(), 64);
+    layout.kernarg = mem.allocate(layout.kernargBytes, 64, "kernarg segment");
+  }
+  const uint64_t kernargAddress = layout.kernarg;
   mem.write(kernargAddress, kernarg.data(), kernarg.size());
-  for (const RegInit& r : job.kernel.setup.inits) {
+  auto addressOf = [&](const RegInit& r) {
+    const std::optional<uint64_t> a = bufferAddress(r.buffer);
+    if (!a) throw InputError(kernel.name + ": setup " + r.key + ": no buffer \"" + r.buffer + "\"");
+    return *a;
+  };
+  for (const RegInit& r : kernel.setup.inits) {
     // The registers' operand codes (CLRX GcnOperands.md): SGPRs 0.., VCC 106, M0 124, EXEC 126.
     uint16_t base = static_cast<uint16_t>(r.reg.first);
     if (r.reg.file == RegRange::File::M0) base = isa::code::kM0;
@@ -290,12 +315,12 @@ sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env,
         words = {static_cast<uint32_t>(r.constant), static_cast<uint32_t>(r.constant >> 32)};
         break;
       case RegInit::Kind::BufferAddress: {
-        const uint64_t a = addressOf(r.buffer) + r.offset;
+        const uint64_t a = addressOf(r) + r.offset;
         words = {static_cast<uint32_t>(a), static_cast<uint32_t>(a >> 32)};
         break;
       }
       case RegInit::Kind::BufferResource: {
-        const auto w = encodeBufferResource(r.resource, addressOf(r.buffer));
+        const auto w = encodeBufferResource(r.resource, addressOf(r));
         words.assign(w.begin(), w.end());
         break;
       }

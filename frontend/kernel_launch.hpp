@@ -5,6 +5,8 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,10 +38,16 @@ struct LaunchGeometry {
 };
 
 // Addresses of what the launch placed in memory (for `gcnsim run -v` and tests).
+// Also an input: a Device's later launches of a kernel pass the layout of
+// the last one back, and the launch reuses what is already placed (the code
+// image if loadBase is set; the queue and packet; scratch and kernarg areas
+// that are large enough), so repeated dispatches neither grow the memory nor
+// move the addresses the caches saw.
 struct LaunchLayout {
-  uint64_t loadBase = 0;  // code object image base: segment vaddr v lives at loadBase + v
+  uint64_t loadBase = 0;  // code object image base: segment vaddr v lives at loadBase + v (raw: the code)
   uint64_t kernarg = 0, dispatchPacket = 0, queue = 0, scratch = 0;
   uint32_t dynamicLdsOffset = 0, dynamicLdsBytes = 0;
+  uint64_t scratchBytes = 0, kernargBytes = 0;  // sizes of the scratch and kernarg areas
 };
 
 // Places the code object's PT_LOAD segments, the kernarg segment (explicit
@@ -59,13 +67,20 @@ std::array<uint32_t, 4> scratchResource(isa::Gen gen, uint64_t base, uint64_t by
 }  // namespace gcnsim::frontend
 
 namespace gcnsim::frontend {
-struct Job;
+struct KernelSpec;
 
-// Raw machine code: places the code at a fresh address and turns the job's
-// "setup" block into initial register values. `bufferAddress(name)` gives
-// the device address of each job buffer.
-sim::DispatchSpec prepareRawLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const Job& job,
-                                   const std::vector<uint64_t>& bufferAddresses);
+// Raw machine code: places the code (once: layout.loadBase), lays the
+// arguments out in the kernarg segment in order at their natural alignment
+// (a pointer 8 bytes, a value its size, a local block the 4-byte LDS offset
+// of the block, placed after kernel.ldsBytes), and turns the kernel's "setup"
+// block into initial register values. `bufferAddress(name)` gives the device
+// address of a buffer the setup names (nullopt: InputError "KERNEL: setup
+// REG: no buffer \"NAME\"").
+sim::DispatchSpec prepareRawLaunch(
+    memory::GlobalMemory& mem, sim::ExecEnv& env, const KernelSpec& kernel, const std::vector<uint8_t>& code,
+    const std::vector<ArgValue>& args, const std::array<uint32_t, 3>& grid,
+    const std::array<uint32_t, 3>& workgroup,
+    const std::function<std::optional<uint64_t>(const std::string&)>& bufferAddress, LaunchLayout& layout);
 
 // MODE register of a raw kernel's waves: round to nearest even, f32 and
 // f16/f64 denormals kept, DX10 clamp and IEEE mode on (the defaults clang

@@ -16,6 +16,8 @@
 
 #include "frontend/check_report.hpp"
 #include "frontend/config_loader.hpp"
+#include "frontend/device/job_dispatch.hpp"
+#include "frontend/device/job_steps_run.hpp"
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
 #include "frontend/job.hpp"
@@ -168,62 +170,7 @@ void checkMode(const RunOptions& o) {
     throw InputError("--report " + o.reports[0] + ": needs --mode timing");
 }
 
-// CPU time of every thread of the process, for RunOutcome::cpuSeconds.
-double processCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-bool wants(const RunOptions& o, const char* report) {
-  return std::find(o.reports.begin(), o.reports.end(), report) != o.reports.end();
-}
-
-// The kernel's code from its entry point, for the annotated listing.
-std::vector<ListingLine> kernelListing(const Job& job, const sim::DispatchSpec& spec,
-                                       memory::GlobalMemory& mem) {
-  uint64_t bytes = spec.codeBase + spec.codeSize - spec.entryPc;
-  if (job.kernel.format == KernelFormat::Elf && job.kernelInfo().codeSize)
-    bytes = std::min<uint64_t>(bytes, job.kernelInfo().codeSize);
-  std::vector<uint32_t> words(bytes / 4);
-  mem.read(spec.entryPc, words.data(), words.size() * 4);
-  std::vector<ListingLine> lines = decodeListing(spec.gen, words, spec.entryPc, job.kernel.name);
-  if (job.kernel.format == KernelFormat::Elf)
-    addSourceLines(lines, SourceLines::read(job.codeObject->file, job.kernel.file.string()),
-                   job.kernelInfo().entryVaddr, spec.entryPc);
-  return lines;
-}
-
-// Timing statistics as result-document counters.
-void addTimingStats(const sim::timing::TimingStats& t, ResultStats& out) {
-  out.cycles = t.cycles;
-  static const char* const kCats[] = {"issued_valu", "issued_scalar",     "issued_vmem",
-                                      "issued_lds",  "issued_gds_export", "issued_branch"};
-  for (unsigned i = 0; i < sim::timing::kIssueCats; ++i) out.extra.emplace_back(kCats[i], t.issued[i]);
-  out.extra.emplace_back("waitcnt_stalls", t.waitcntStalls);
-  out.extra.emplace_back("scoreboard_stalls", t.scoreboardStalls);
-  out.extra.emplace_back("valu_busy_stalls", t.unitBusyStalls);
-  out.extra.emplace_back("lds_conflict_passes", t.ldsConflictPasses);
-  out.extra.emplace_back("kcache_hits", t.kcache.hits);
-  out.extra.emplace_back("kcache_misses", t.kcache.misses);
-  out.extra.emplace_back("kcache_port_wait_cycles", t.kcachePortWaitCycles);
-  out.extra.emplace_back("l1_hits", t.l1.hits);
-  out.extra.emplace_back("l1_misses", t.l1.misses);
-  out.extra.emplace_back("l2_hits", t.l2.hits);
-  out.extra.emplace_back("l2_misses", t.l2.misses);
-  out.extra.emplace_back("dram_reads", t.dramReads);
-}
-
 }  // namespace
-
-// The descriptor's granulated count (AMDGPUUsage.rst compute_pgm_rsrc1), or the
-// raw job's "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
-uint32_t sgprsPerWave(const Job& job) {
-  if (job.kernel.format == KernelFormat::Elf)
-    return (job.kernelInfo().kd.granulatedWavefrontSgprCount + 1u) * 8u;
-  if (job.kernel.sgprs) return job.kernel.sgprs;
-  return job.kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
-}
 
 uint64_t defaultMaxInstructions(uint64_t waves) {
   return std::clamp<uint64_t>(waves << 24, uint64_t{1} << 30, uint64_t{1} << 52);
@@ -245,24 +192,8 @@ const char* statusName(sim::RunStatus::Kind kind) {
 
 RunOutcome runJob(Job job, const RunOptions& opt) {
   checkMode(opt);
-  const bool timing = opt.mode == "timing";
-  sim::timing::GpuConfig gpu;
-  std::string configJson;
-  if (timing) {
-    const RunConfig rc = loadRunConfig(opt.config, opt.sets, job.kernel.arch.gen, opt.limits.maxFileBytes);
-    gpu = rc.gpu;
-    if (rc.gen && *rc.gen != job.kernel.arch.gen)
-      spdlog::warn("config {} is for {}, the kernel for {} ({}): timings are of a different generation",
-                   gpu.name, isa::genName(*rc.gen), isa::genName(job.kernel.arch.gen),
-                   job.kernel.arch.llvmName);
-    configJson = nlohmann::json{{"name", gpu.name},
-                                {"source", rc.source},
-                                {"overrides", rc.overrides},
-                                {"values", gpuConfigValues(gpu)}}
-                     .dump();
-  } else if (!opt.config.empty() || !opt.sets.empty()) {
+  if (opt.mode != "timing" && (!opt.config.empty() || !opt.sets.empty()))
     throw InputError(std::string(opt.config.empty() ? "--set" : "--config") + ": needs --mode timing");
-  }
   if (!opt.arch.empty()) {
     auto want = isa::parseArch(opt.arch);
     if (!want)
@@ -271,204 +202,29 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
     if (want->gen != job.kernel.arch.gen)
       throw InputError("--arch " + opt.arch + ": the kernel is for " + job.kernel.arch.llvmName);
   }
-
-  // Scratch backing memory: one private segment per lane of every wave that
-  // can be resident at once (timing: every wave slot; functional: one
-  // work-group per thread, fewer threads if that would exceed the limit),
-  // computed in 64 bits before anything is allocated.
-  unsigned threads = std::max(opt.threads, 1u);
-  if (job.kernel.format == KernelFormat::Elf) {
-    const KernelInfo& k = job.kernelInfo();
-    const uint64_t perLane =
-        (std::max(k.privateSegmentSize, k.kd.privateSegmentFixedSize) + 3u) & ~uint64_t{3};
-    const uint64_t wgItems = uint64_t{job.workgroup[0]} * job.workgroup[1] * job.workgroup[2];
-    const uint64_t waves =
-        std::max<uint64_t>(timing ? uint64_t{gpu.cus} * gpu.cu.simds * gpu.cu.waveSlotsPerSimd : 0,
-                           (wgItems + sim::kWaveSize - 1) / sim::kWaveSize);
-    const uint64_t bytes = waves * perLane * sim::kWaveSize;
-    if (!timing && bytes)
-      threads = static_cast<unsigned>(std::clamp<uint64_t>(opt.limits.maxScratchBytes / bytes, 1, threads));
-    if (bytes > opt.limits.maxScratchBytes)
-      throw InputError(job.path.string() + ": kernel " + k.name + " needs " + std::to_string(bytes) +
-                       " bytes of scratch (" + std::to_string(perLane) + " per work-item x 64 lanes x " +
-                       std::to_string(waves) + " resident waves), more than the limit of " +
-                       std::to_string(opt.limits.maxScratchBytes) + " (--max-scratch-bytes)");
+  if (job.hasSteps()) {
+    // One dispatch's views: a multi-step job gives per-step results instead.
+    if (!opt.trace.empty()) throw InputError("--trace: not available for a job with steps");
+    if (!opt.reports.empty())
+      throw InputError("--report " + opt.reports[0] + ": not available for a job with steps");
+    if (opt.checks.any()) throw InputError("--check: not available for a job with steps");
   }
-
-  memory::GlobalMemory mem(kDeviceMemoryBytes);
-  memory::Gds gds;
-  sim::ExecEnv env;
-  env.global = &mem;
-  env.gds = &gds;
-
+  Device dev(deviceOptions(job, opt));
   // The buffers' bytes become the simulated memory's pages (no copy); zero
   // buffers get pages only where the kernel writes.
-  std::vector<uint64_t> addresses;
-  for (BufferSpec& b : job.buffers) {
-    const uint64_t a = mem.allocate(std::max<uint64_t>(b.size, 1), 256, b.name);
-    if (!b.file.empty()) {
-      const std::shared_ptr<MappedFile> mapped = mapInputFile(b.file, b.fileSize);
-      mem.adopt(a, mapped->bytes(), mapped);
-    } else if (!b.bytes.empty()) {
-      mem.adopt(a, std::move(b.bytes));
-    }
-    addresses.push_back(a);
-  }
+  for (BufferSpec& b : job.buffers) dev.allocate(std::move(b));
   spdlog::info("{} buffers placed in simulated memory", job.buffers.size());
-
-  sim::DispatchSpec spec;
-  LaunchLayout layout;
-  if (job.kernel.format == KernelFormat::Elf) {
-    std::vector<ArgValue> values;
-    for (const ArgSpec& a : job.args) {
-      ArgValue v;
-      switch (a.kind) {
-        case ArgSpec::Kind::Buffer: {
-          v.kind = ArgValue::Pointer;
-          for (size_t i = 0; i < job.buffers.size(); ++i)
-            if (job.buffers[i].name == a.buffer) v.pointer = addresses[i];
-          break;
-        }
-        case ArgSpec::Kind::Value:
-          v.kind = ArgValue::Bytes;
-          v.bytes.resize(elemTypeSize(a.type));
-          std::memcpy(v.bytes.data(), &a.bits, v.bytes.size());
-          break;
-        case ArgSpec::Kind::Local:
-          v.kind = ArgValue::Local;
-          v.localBytes = a.localBytes;
-          break;
-      }
-      values.push_back(std::move(v));
-    }
-    LaunchGeometry geo{
-        job.grid, job.workgroup,
-        job.grid[2] > 1   ? 3u
-        : job.grid[1] > 1 ? 2u
-                          : 1u,
-        timing ? sim::timing::timingScratchSlots(gpu) : threads * sim::wavesPerWorkgroup(job.workgroup)};
-    spec = prepareCodeObjectLaunch(mem, env, *job.codeObject, job.kernelInfo(), values, geo, layout);
-  } else {
-    spec = prepareRawLaunch(mem, env, job, addresses);
+  if (job.hasSteps()) {
+    RunOutcome out = runSteps(dev, job, opt);
+    if (opt.readBuffers) readOutputs(dev, job, out.doc);
+    return out;
   }
-  if (spec.ldsBytes > memory::Lds::kMaxBytes)
-    throw InputError(job.path.string() + ": the kernel needs " + std::to_string(spec.ldsBytes) +
-                     " bytes of LDS per workgroup (at most " + std::to_string(memory::Lds::kMaxBytes) + ")");
-
-  // The watchdog (README "Watchdog"): the limits given, else the defaults for the grid.
-  const uint64_t totalWorkgroups = [&] {
-    const auto c = sim::workgroupCounts(spec);
-    return uint64_t{c[0]} * c[1] * c[2];
-  }();
-  const uint64_t maxInstructions =
-      opt.maxInstructions.value_or(defaultMaxInstructions(sim::wavesBeforeWorkgroup(spec, totalWorkgroups)));
-  const uint64_t maxCycles = opt.maxCycles.value_or(defaultMaxCycles(maxInstructions));
-
-  RunOutcome out;
-  if (opt.checks.any()) out.checker = makeChecker(opt.checks, spec, mem, env);
-  spdlog::info("kernel starts");
-  const auto t0 = std::chrono::steady_clock::now();
-  const double cpu0 = processCpuSeconds();
-  sim::DispatchStats stats;
-  sim::timing::TimingStats tstats;
-  if (timing) {
-    sim::timing::TimingOptions topt;
-    topt.limits.maxCycles = maxCycles;
-    topt.limits.maxInstructions = maxInstructions;
-    topt.control = opt.control;
-    topt.sgprsPerWave = sgprsPerWave(job);
-    topt.threads = threads;
-    // Sinks: the profile sees every event, the trace writer what the filter passes.
-    sim::trace::TeeSink tee;
-    if (wants(opt, "stalls") || wants(opt, "listing") || wants(opt, "lines")) {
-      out.profile = std::make_shared<StallProfile>(spec.gen, spec.entryPc);
-      tee.add(out.profile.get());
-    }
-    std::unique_ptr<TraceWriter> writer;
-    std::unique_ptr<FilterSink> filter;
-    if (!opt.trace.empty()) {
-      TraceFilter f;
-      if (!opt.traceWaves.empty()) f.waves = parseWaveList(opt.traceWaves);
-      if (!opt.traceCycles.empty()) std::tie(f.from, f.to) = parseCycleRange(opt.traceCycles);
-      f.cu = opt.traceCu;
-      TraceContext ctx;
-      ctx.gen = spec.gen;
-      ctx.entryPc = spec.entryPc;
-      ctx.kernel = job.kernel.name;
-      ctx.arch = job.kernel.arch.llvmName;
-      ctx.config = gpu.name;
-      ctx.slotsPerSimd = gpu.cu.waveSlotsPerSimd;
-      ctx.version = kVersion;
-      ctx.configJson = configJson;
-      writer = makeTraceWriter(opt.traceFormat, opt.trace, ctx);
-      filter = std::make_unique<FilterSink>(std::move(f), *writer);
-      tee.add(filter.get());
-    }
-    if (out.profile || writer) topt.sink = &tee;
-    if (out.checker && writer)
-      out.checker->setTraceSink(filter.get(), &env.clock);  // findings as trace events
-    out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
-    if (writer) writer->close();
-    if (wants(opt, "listing") || wants(opt, "lines")) out.listing = kernelListing(job, spec, mem);
-    out.summary = summarizeTiming(tstats, gpu);
-    stats.workgroups = tstats.workgroups;
-    stats.waves = tstats.waves;
-    stats.instructions = tstats.instructions;
-    stats.opCounts = std::move(tstats.opCounts);
-    out.cycles = tstats.cycles;
-    out.configName = gpu.name;
-    out.threads = tstats.threads;
-    out.singleThreadReason = tstats.singleThreadReason;
-  } else {
-    out.status = sim::runFunctional(spec, env, maxInstructions, stats, threads, opt.control);
-    out.threads = stats.threads;
-    out.singleThreadReason = stats.singleThreadReason;
-  }
-  const char* mode = timing ? "timing" : "functional";
-  if (!out.singleThreadReason.empty())  // timing gives a whole sentence, functional the instruction
-    spdlog::info("{} mode on one thread: {}", mode,
-                 timing ? out.singleThreadReason
-                        : "the kernel's results could depend on the order of its workgroups: " +
-                              out.singleThreadReason);
-  else
-    spdlog::info("{} mode on {} thread{}", mode, out.threads, out.threads == 1 ? "" : "s");
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.cpuSeconds = processCpuSeconds() - cpu0;
-  out.opCounts = std::move(stats.opCounts);
-  // The document of what ran, whether the run ended or was stopped.
-  ResultDoc& doc = out.doc;
-  doc.version = kVersion;
-  doc.status = statusName(out.status.kind);
-  doc.message = out.status.message;
-  doc.configJson = configJson;
-  doc.kernel = job.kernel.name;
-  doc.arch = job.kernel.arch.llvmName;
-  doc.mode = opt.mode;
-  doc.grid = job.grid;
-  doc.workgroup = job.workgroup;
-  doc.stats.waves = stats.waves;
-  doc.stats.instructions = stats.instructions;
-  doc.stats.extra.emplace_back("workgroups", stats.workgroups);
-  if (timing) {
-    addTimingStats(tstats, doc.stats);
-    addSummaryToResult(*out.summary, doc);
-  }
-  if (out.checker) doc.sections.emplace_back("checks", checksSectionJson(*out.checker));
-  if (out.profile) {
-    doc.sections.emplace_back("lgkm", stallSectionJson(*out.profile, StallSection::Lgkm));
-    doc.sections.emplace_back("vm", stallSectionJson(*out.profile, StallSection::Vm));
-    doc.sections.emplace_back("barrier", stallSectionJson(*out.profile, StallSection::Barrier));
-    addProfileSections(*out.profile, out.listing, doc);
-  }
-  if (!opt.readBuffers) return out;
-  for (const std::string& name : job.output) {
-    for (size_t i = 0; i < job.buffers.size(); ++i) {
-      if (job.buffers[i].name != name) continue;
-      ResultBuffer rb{name, job.buffers[i].type, std::vector<uint8_t>(job.buffers[i].size)};
-      mem.read(addresses[i], rb.bytes.data(), rb.bytes.size());
-      doc.buffers.push_back(std::move(rb));
-    }
-  }
+  const KernelRef kernel =
+      dev.loadKernel(job.kernel, job.codeObject, std::move(job.rawCode), job.path.string());
+  DispatchResult r =
+      dev.dispatch(kernel, job.grid, job.workgroup, kernelArgs(dev, job.args), launchOptions(opt));
+  RunOutcome out = outcomeOf(std::move(r));
+  if (opt.readBuffers) readOutputs(dev, job, out.doc);
   return out;
 }
 
@@ -512,13 +268,14 @@ int runCommand(const std::vector<std::string>& args) {
   // runJob takes the buffers' bytes; keep what the summary prints.
   const isa::Gen gen = job.kernel.arch.gen;
   const auto grid = job.grid, workgroup = job.workgroup;
+  const bool steps = job.hasSteps();  // the progress line counts one dispatch's work-groups
   uint64_t workgroups = 1;
   for (int i = 0; i < 3; ++i) workgroups *= (grid[i] + workgroup[i] - 1) / workgroup[i];
 
   RunOutcome out;
   {
     std::optional<ProgressLine> progress;
-    if (!opt.quiet && (opt.progress || ::isatty(STDERR_FILENO)))
+    if (!opt.quiet && (opt.progress || ::isatty(STDERR_FILENO)) && !steps)
       progress.emplace(control, workgroups, opt.mode == "timing", stderr);
     out = runJob(std::move(job), opt);
   }
@@ -543,9 +300,14 @@ int runCommand(const std::vector<std::string>& args) {
   const auto wg = doc.stats.extra.empty() ? 0 : doc.stats.extra[0].second;
   std::fprintf(summary, "kernel        %s (%s, %s)\n", escapeText(doc.kernel).c_str(), doc.arch.c_str(),
                std::string(isa::genName(gen)).c_str());
-  std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
-               grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
-               static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
+  if (steps)
+    std::fprintf(summary, "steps         %llu dispatches: %llu workgroups, %llu waves\n",
+                 static_cast<unsigned long long>(out.dispatches), static_cast<unsigned long long>(wg),
+                 static_cast<unsigned long long>(doc.stats.waves));
+  else
+    std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
+                 grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
+                 static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
     std::fprintf(summary, "mode          timing (config %s)\n", escapeText(out.configName).c_str());
   else

@@ -63,6 +63,7 @@ struct RunOutcome {
   std::shared_ptr<StallProfile> profile;  // with --report stalls or listing
   std::vector<ListingLine> listing;       // with --report listing or lines: the kernel's instructions
   unsigned threads = 1;                   // threads that ran workgroups
+  uint64_t dispatches = 1;                // dispatches that ran (a job with steps: any number)
   std::string singleThreadReason;         // functional: why one thread only ("": it was not limited)
   // With --check: the checker, holding its findings.
   std::shared_ptr<sim::check::Checker> checker;
@@ -82,10 +83,6 @@ uint64_t defaultMaxCycles(uint64_t maxInstructions);
 
 // "ok", "fault", "watchdog" or "interrupted": the result document's "status".
 const char* statusName(sim::RunStatus::Kind kind);
-
-// SGPRs each wave of the job's kernel holds in timing mode (the timing model's
-// SGPR-file allocation).
-uint32_t sgprsPerWave(const Job& job);
 
 int runCommand(const std::vector<std::string>& args);
 

@@ -91,4 +91,9 @@ void CacheTags::invalidateAll() {
   for (Way& w : ways) w = Way{};
 }
 
+void CacheTags::settle() {
+  for (Way& w : ways) w.readyAt = 0;
+  outstanding_.clear();
+}
+
 }  // namespace gcnsim::memory

@@ -41,6 +41,9 @@ class CacheTags {
   // Present without changing LRU state or statistics (for tests and probes).
   bool contains(uint64_t addr) const;
   void invalidateAll();
+  // Every outstanding fill has arrived and every line is ready at cycle 0: the
+  // state a following dispatch, whose cycles restart at 0, finds (WarmCaches).
+  void settle();
 
   uint64_t lineAddress(uint64_t addr) const { return addr >> lineShift_; }
   uint32_t lineBytes() const { return 1u << lineShift_; }

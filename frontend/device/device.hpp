@@ -170,9 +170,10 @@ class Device {
   KernelRef loadRaw(std::vector<uint8_t> code, RawKernelOptions options = {});
   // A job's kernel without reading its file again: `spec` and the loaded
   // code object (ELF; spec.name names the kernel), or the raw code (raw).
+  // Messages about the kernel name `where` ("": spec.file), e.g. the job file.
   KernelRef loadKernel(const frontend::KernelSpec& spec,
                        std::shared_ptr<const frontend::CodeObject> codeObject,
-                       std::vector<uint8_t> rawCode = {});
+                       std::vector<uint8_t> rawCode = {}, const std::string& where = "");
 
   // A zero-filled buffer of `bytes` bytes (0 is allowed: it takes one byte of
   // address space). `name` "" gets "buffer<N>". Throws InputError naming the

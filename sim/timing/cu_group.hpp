@@ -128,6 +128,7 @@ class CuGroup {
   // The oldest resident wave that has not ended (for watchdog and deadlock messages), or null.
   const WaveCtx* oldestWave() const;
   std::string describe(const WaveCtx& wc) const { return describer_.describe(*wc.w); }
+  MemoryPipes& pipes() { return pipes_; }  // for WarmCaches (GpuTiming)
   // Ends the run at `cycle`: occupancy up to it, the trace closed; adds the group's counters to `stats`.
   void finish(uint64_t cycle, TimingStats& stats);
 

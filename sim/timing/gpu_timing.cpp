@@ -11,6 +11,7 @@
 
 #include "memory/global_memory.hpp"
 #include "sim/order_dependence.hpp"
+#include "sim/timing/warm_caches.hpp"
 
 namespace gcnsim::sim::timing {
 
@@ -39,6 +40,10 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
     }
     for (uint32_t i = 0; i < n; ++i) groupOfCu_[first + i] = uint32_t(groups_.size());
     groups_.push_back(std::make_unique<CuGroup>(cfg_, *c, *e, opt, l2_, first, n, splitGroups));
+  }
+  if (opt.warm && !opt.warm->empty()) {
+    l2_.tags = *opt.warm->l2;
+    for (auto& g : groups_) g->pipes().loadWarm(*opt.warm);
   }
 }
 
@@ -216,6 +221,10 @@ RunStatus GpuTiming::run(WorkgroupSource src, unsigned threads) {
   for (auto& g : groups_) g->finish(endCycle_, stats_);
   stats_.l2 = l2_.tags.stats;
   stats_.dramReads = l2_.dram.reads;
+  if (opt_.warm) {
+    opt_.warm->l2 = WarmCaches::carried(l2_.tags);
+    for (auto& g : groups_) g->pipes().saveWarm(*opt_.warm);
+  }
   return status_;
 }
 

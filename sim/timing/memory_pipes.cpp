@@ -41,6 +41,26 @@ void MemoryPipes::build(uint32_t firstCu, uint32_t cuCount) {
 
 MemoryPipes::~MemoryPipes() = default;
 
+// K$ j of these pipes serves CUs from firstCu_ + j * cus_per_cache on (build()
+// starts one at every multiple of cus_per_cache, and groups hold whole K$es).
+void MemoryPipes::loadWarm(const WarmCaches& warm) {
+  const uint32_t firstK = firstCu_ / cfg_.kcache.cusPerCache;
+  for (size_t j = 0; j < kcaches_.size(); ++j)
+    if (firstK + j < warm.kcaches.size() && warm.kcaches[firstK + j])
+      kcaches_[j]->tags = *warm.kcaches[firstK + j];
+  for (size_t i = 0; i < cus_.size(); ++i)
+    if (firstCu_ + i < warm.l1s.size() && warm.l1s[firstCu_ + i]) cus_[i].l1->tags = *warm.l1s[firstCu_ + i];
+}
+
+void MemoryPipes::saveWarm(WarmCaches& warm) const {
+  const uint32_t firstK = firstCu_ / cfg_.kcache.cusPerCache;
+  warm.kcaches.resize(std::max<size_t>(warm.kcaches.size(), firstK + kcaches_.size()));
+  for (size_t j = 0; j < kcaches_.size(); ++j)
+    warm.kcaches[firstK + j] = WarmCaches::carried(kcaches_[j]->tags);
+  warm.l1s.resize(std::max<size_t>(warm.l1s.size(), firstCu_ + cus_.size()));
+  for (size_t i = 0; i < cus_.size(); ++i) warm.l1s[firstCu_ + i] = WarmCaches::carried(cus_[i].l1->tags);
+}
+
 MemSnapshot MemoryPipes::snapshot(uint32_t cu) const {
   const Cu& c = cus_[cu - firstCu_];
   return {c.kcache->tags.stats, c.l1->tags.stats, l2_->tags.stats};

@@ -56,6 +56,7 @@
 #include "memory/vector_l1_timing.hpp"
 #include "sim/exec_context.hpp"
 #include "sim/timing/timing_engine.hpp"
+#include "sim/timing/warm_caches.hpp"
 
 namespace gcnsim::sim::timing {
 
@@ -114,6 +115,9 @@ class MemoryPipes {
   // waits, LDS conflicts, L1 requests, VMEM lane bytes; the L2's and DRAM's
   // only if the pipes own their L2).
   void collect(TimingStats& stats) const;
+  // The K$ and L1 tags of these CUs from `warm` (where it has them), or into it.
+  void loadWarm(const WarmCaches& warm);
+  void saveWarm(WarmCaches& warm) const;
 
  private:
   struct Cu {

@@ -38,6 +38,8 @@
 
 namespace gcnsim::sim::timing {
 
+struct WarmCaches;
+
 struct TimingLimits {
   uint64_t maxCycles = uint64_t{1} << 40;
   uint64_t maxInstructions = uint64_t{1} << 34;
@@ -90,6 +92,9 @@ struct TimingOptions {
   // workgroups there at every epoch boundary and stops
   // (RunStatus::Interrupted) once its flag is set.
   RunControl* control = nullptr;
+  // Optional cache state carried between dispatches (warm_caches.hpp): loaded
+  // at the start if it holds one, saved at the end. Null: cold caches.
+  WarmCaches* warm = nullptr;
 };
 
 // Runs the whole dispatch in timing mode. `env` must have global memory (and

@@ -1,0 +1,47 @@
+// Internal: the state of a Device (device.hpp).
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "frontend/device/device.hpp"
+#include "frontend/device/kernel.hpp"
+#include "memory/gds.hpp"
+#include "memory/global_memory.hpp"
+#include "sim/timing/gpu_config.hpp"
+#include "sim/timing/warm_caches.hpp"
+
+namespace gcnsim {
+
+struct Device::Impl {
+  explicit Impl(DeviceOptions o);
+
+  DeviceOptions options;
+  isa::Arch arch;
+  unsigned threads = 1;  // options.threads, 0 resolved to the core count
+  // Simulated device memory: large enough for buffers up to the
+  // --max-buffer-bytes ceiling plus code, kernargs and scratch (limits.hpp).
+  memory::GlobalMemory mem{uint64_t{8} << 30};
+  memory::Gds gds;
+  // The timing config (loaded at construction) and its description for result documents.
+  sim::timing::GpuConfig gpu;
+  std::string configJson;
+  // K$, L1 and L2 state carried from one timing dispatch to the next.
+  sim::timing::WarmCaches warm;
+  std::map<std::string, BufferHandle, std::less<>> buffers;  // live buffers by name
+  uint64_t bufferBytes = 0;                                  // their bytes (limits.maxBufferBytes)
+  uint64_t unnamedBuffers = 0;                               // for "buffer<N>" names
+  // Code objects loaded from files (read once) and where their images are placed.
+  std::map<std::filesystem::path, std::shared_ptr<const frontend::CodeObject>> codeObjects;
+  std::map<const frontend::CodeObject*, uint64_t> imageBases;
+  DeviceTotals totals;
+
+  BufferHandle place(const std::string& name, uint64_t bytes);
+  // The live buffer `b` names; InputError "WHAT: ..." if it was freed or is not this device's.
+  const BufferHandle& live(const BufferHandle& b, const std::string& what) const;
+  KernelRef finishKernel(std::shared_ptr<Kernel> k) const;
+};
+
+}  // namespace gcnsim

@@ -1,0 +1,105 @@
+// Device (device.hpp): loading kernels from code objects, raw code and jobs.
+#include <algorithm>
+
+#include "frontend/device/device.hpp"
+#include "frontend/device/device_impl.hpp"
+#include "frontend/error.hpp"
+#include "frontend/input_file.hpp"
+
+namespace gcnsim {
+
+using frontend::InputError;
+
+uint32_t Kernel::sgprsPerWave() const {
+  if (!raw()) return (info().kd.granulatedWavefrontSgprCount + 1u) * 8u;
+  if (spec.sgprs) return spec.sgprs;
+  return spec.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
+}
+
+KernelRef Device::Impl::finishKernel(std::shared_ptr<Kernel> k) const {
+  k->owner = this;
+  if (k->spec.arch.gen != arch.gen)
+    throw InputError(k->where + ": the kernel is for " + k->spec.arch.llvmName + ", the device is " +
+                     arch.llvmName);
+  return k;
+}
+
+KernelRef Device::loadCodeObject(const std::filesystem::path& file, const std::string& kernelName) {
+  std::shared_ptr<const frontend::CodeObject>& co = impl_->codeObjects[file];
+  if (!co) {
+    try {
+      co = std::make_shared<const frontend::CodeObject>(
+          frontend::loadCodeObject(file, impl_->options.limits.maxFileBytes));
+    } catch (...) {
+      impl_->codeObjects.erase(file);
+      throw;
+    }
+  }
+  frontend::KernelSpec spec;
+  spec.file = file;
+  spec.arch = co->arch;
+  if (!kernelName.empty()) {
+    spec.name = kernelName;
+  } else if (co->kernels.size() == 1) {
+    spec.name = co->kernels[0].name;
+  } else {
+    throw InputError(file.string() + ": name a kernel (kernels: " + co->kernelNames() + ")");
+  }
+  return loadKernel(spec, co);
+}
+
+KernelRef Device::loadKernel(const frontend::KernelSpec& spec,
+                             std::shared_ptr<const frontend::CodeObject> codeObject,
+                             std::vector<uint8_t> rawCode, const std::string& where) {
+  auto k = std::make_shared<Kernel>();
+  k->where = where.empty() ? spec.file.string() : where;
+  k->spec = spec;
+  if (spec.format == frontend::KernelFormat::Elf) {
+    if (!codeObject) throw InputError(k->where + ": kernel " + spec.name + ": no code object");
+    const frontend::KernelInfo* info = codeObject->findKernel(spec.name);
+    if (!info)
+      throw InputError(k->where + ": no kernel \"" + spec.name + "\" (kernels: " + codeObject->kernelNames() +
+                       ")");
+    k->kernelIndex = static_cast<size_t>(info - codeObject->kernels.data());
+    k->codeObject = std::move(codeObject);
+  } else {
+    if (rawCode.empty() || rawCode.size() % 4)
+      throw InputError(k->where + ": " + std::to_string(rawCode.size()) +
+                       " bytes; raw machine code is a non-empty sequence of 4-byte words");
+    k->rawCode = std::move(rawCode);
+  }
+  return impl_->finishKernel(std::move(k));
+}
+
+KernelRef Device::loadRaw(std::vector<uint8_t> code, RawKernelOptions options) {
+  frontend::KernelSpec spec;
+  spec.format = frontend::KernelFormat::Raw;
+  spec.file = options.name.empty() ? "raw code" : options.name;
+  spec.name = options.name.empty() ? "raw" : options.name;
+  spec.arch = impl_->arch;
+  const uint32_t maxSgprs = impl_->arch.gen <= isa::Gen::GCN11 ? 104 : 102;
+  if (options.sgprs > maxSgprs)
+    throw InputError(spec.name + ": sgprs " + std::to_string(options.sgprs) + " exceed " +
+                     std::to_string(maxSgprs));
+  if (options.vgprs > 256)
+    throw InputError(spec.name + ": vgprs " + std::to_string(options.vgprs) + " exceed 256");
+  if (options.ldsBytes > frontend::kMaxLdsBytes)
+    throw InputError(spec.name + ": ldsBytes " + std::to_string(options.ldsBytes) + " exceed " +
+                     std::to_string(frontend::kMaxLdsBytes));
+  spec.sgprs = options.sgprs ? options.sgprs : maxSgprs;
+  spec.vgprs = options.vgprs ? options.vgprs : 256;
+  spec.ldsBytes = options.ldsBytes;
+  spec.setup = std::move(options.setup);
+  return loadKernel(spec, nullptr, std::move(code));
+}
+
+KernelRef Device::loadRaw(const std::filesystem::path& file, RawKernelOptions options) {
+  if (options.name.empty()) options.name = file.stem().string();
+  std::vector<uint8_t> code = frontend::readInputFile(file, impl_->options.limits.maxFileBytes);
+  if (code.empty() || code.size() % 4)
+    throw InputError(file.string() + " has " + std::to_string(code.size()) +
+                     " bytes; raw machine code is a non-empty sequence of 4-byte words");
+  return loadRaw(std::move(code), std::move(options));
+}
+
+}  // namespace gcnsim

@@ -1,0 +1,210 @@
+// A multi-step job's "kernels" and "steps" (README "Job file", "Steps").
+#include <algorithm>
+
+#include "frontend/job_parts.hpp"
+
+namespace gcnsim::frontend {
+namespace {
+
+// Repeats nest at most this deep (each level is a JSON object and an array).
+constexpr unsigned kMaxStepDepth = 16;
+
+std::string kernelKeys(const Job& job) {
+  std::string s;
+  for (const JobKernel& k : job.kernels) s += (s.empty() ? "" : ", ") + k.key;
+  return s;
+}
+
+const BufferSpec& requireBuffer(const JobContext& ctx, const JobJson& v, const std::string& field,
+                                const Job& job) {
+  const std::string name = ctx.requireString(v, field);
+  const BufferSpec* b = job.findBuffer(name);
+  if (!b) {
+    std::string names;
+    for (const BufferSpec& x : job.buffers) names += (names.empty() ? "" : ", ") + x.name;
+    ctx.fail(field, "no buffer " + JobContext::quoted(name) + " (buffers: " + names + ")");
+  }
+  return *b;
+}
+
+uint64_t requireIndex(const JobContext& ctx, const JobJson& v, const std::string& field,
+                      const BufferSpec& b) {
+  const uint64_t i = ctx.requireUint(v, field, 0, ~uint64_t{0});
+  if (i >= b.count())
+    ctx.fail(field, std::to_string(i) + " is out of range (buffer " + JobContext::quoted(b.name) + " has " +
+                        std::to_string(b.count()) + " elements)");
+  return i;
+}
+
+Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& path, const Job& job,
+                   const Limits& limits) {
+  ctx.checkKeys(v, path, {"dispatch", "grid", "workgroup", "args"});
+  Step s;
+  s.kind = Step::Kind::Dispatch;
+  const std::string name = ctx.requireString(v["dispatch"], path + ".dispatch");
+  const auto it =
+      std::find_if(job.kernels.begin(), job.kernels.end(), [&](const JobKernel& k) { return k.key == name; });
+  if (it == job.kernels.end())
+    ctx.fail(path + ".dispatch",
+             "no kernel " + JobContext::quoted(name) + " (kernels: " + kernelKeys(job) + ")");
+  s.kernel = static_cast<size_t>(it - job.kernels.begin());
+  const JobKernel& k = *it;
+  s.grid = parseDims(ctx, ctx.requireKey(v, "grid", path), path + ".grid");
+  s.workgroup = parseDims(ctx, ctx.requireKey(v, "workgroup", path), path + ".workgroup");
+  const KernelInfo* info = k.codeObject ? &k.kernelInfo() : nullptr;
+  checkGeometry(ctx, path + ".", s.grid, s.workgroup, info, limits);
+  if (const JobJson* a = ctx.optionalKey(v, "args")) {
+    ctx.requireArray(*a, path + ".args");
+    const auto meta = info ? info->explicitArgs() : std::vector<const KernelArg*>{};
+    for (size_t i = 0; i < a->size(); ++i)
+      s.args.push_back(parseArg(ctx, (*a)[i], path + ".args[" + std::to_string(i) + "]", job,
+                                i < meta.size() ? meta[i] : nullptr, true));
+  }
+  if (info) {
+    std::vector<ArgShape> shapes;
+    for (const ArgSpec& a : s.args)
+      shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? elemTypeSize(a.type) : 0,
+                        a.kind == ArgSpec::Kind::Value ? std::string(elemTypeName(a.type)) : std::string()});
+    checkArgShapes(ctx.file() + ": " + path, *info, shapes, "the step");
+  }
+  return s;
+}
+
+std::vector<Step> parseStepList(const JobContext& ctx, const JobJson& v, const std::string& field,
+                                const Job& job, const Limits& limits, unsigned depth);
+
+Step parseRepeat(const JobContext& ctx, const JobJson& v, const std::string& path, const Job& job,
+                 const Limits& limits, unsigned depth) {
+  const std::string field = path + ".repeat";
+  ctx.requireObject(v, field);
+  ctx.checkKeys(v, field, {"count", "until", "max", "steps"});
+  Step s;
+  s.kind = Step::Kind::Repeat;
+  if (v.contains("count") == v.contains("until") || (v.contains("until") && !v.contains("max")))
+    ctx.fail(field, "needs count, or until with max");
+  if (v.contains("count")) {
+    if (v.contains("max")) ctx.fail(field + ".max", "only with until");
+    s.count = ctx.requireUint(v["count"], field + ".count", 0, ~uint64_t{0});
+  } else {
+    const JobJson& u = ctx.requireObject(v["until"], field + ".until");
+    ctx.checkKeys(u, field + ".until", {"buffer", "index", "equals"});
+    s.until = true;
+    const BufferSpec& b =
+        requireBuffer(ctx, ctx.requireKey(u, "buffer", field + ".until"), field + ".until.buffer", job);
+    s.buffer = b.name;
+    s.index = u.contains("index") ? requireIndex(ctx, u["index"], field + ".until.index", b) : 0;
+    s.bits = ctx.elementBits(ctx.requireKey(u, "equals", field + ".until"), b.type, field + ".until.equals");
+    s.max = ctx.requireUint(v["max"], field + ".max", 1, ~uint64_t{0});
+  }
+  s.steps = parseStepList(ctx, ctx.requireKey(v, "steps", field), field + ".steps", job, limits, depth + 1);
+  return s;
+}
+
+Step parseHostStep(const JobContext& ctx, const JobJson& v, const std::string& path, const std::string& kind,
+                   const Job& job) {
+  const std::string field = path + "." + kind;
+  ctx.requireObject(v, field);
+  Step s;
+  if (kind == "copy") {
+    ctx.checkKeys(v, field, {"from", "to"});
+    s.kind = Step::Kind::Copy;
+    const BufferSpec& from = requireBuffer(ctx, ctx.requireKey(v, "from", field), field + ".from", job);
+    const BufferSpec& to = requireBuffer(ctx, ctx.requireKey(v, "to", field), field + ".to", job);
+    if (from.size != to.size)
+      ctx.fail(field, "buffers " + JobContext::quoted(from.name) + " (" + std::to_string(from.size) +
+                          " bytes) and " + JobContext::quoted(to.name) + " (" + std::to_string(to.size) +
+                          " bytes) differ in size");
+    s.buffer = from.name;
+    s.to = to.name;
+    return s;
+  }
+  const bool fill = kind == "fill";
+  if (fill)
+    ctx.checkKeys(v, field, {"buffer", "value", "from", "count"});
+  else
+    ctx.checkKeys(v, field, {"buffer", "index", "value"});
+  s.kind = fill ? Step::Kind::Fill : Step::Kind::Set;
+  const BufferSpec& b = requireBuffer(ctx, ctx.requireKey(v, "buffer", field), field + ".buffer", job);
+  s.buffer = b.name;
+  s.bits = ctx.elementBits(ctx.requireKey(v, "value", field), b.type, field + ".value");
+  if (!fill) {
+    s.index = requireIndex(ctx, ctx.requireKey(v, "index", field), field + ".index", b);
+    s.elements = 1;
+    return s;
+  }
+  s.index = v.contains("from") ? ctx.requireUint(v["from"], field + ".from", 0, b.count()) : 0;
+  s.elements = v.contains("count") ? ctx.requireUint(v["count"], field + ".count", 0, b.count() - s.index)
+                                   : b.count() - s.index;
+  return s;
+}
+
+std::vector<Step> parseStepList(const JobContext& ctx, const JobJson& v, const std::string& field,
+                                const Job& job, const Limits& limits, unsigned depth) {
+  if (depth > kMaxStepDepth)
+    ctx.fail(field, "repeats nest more than " + std::to_string(kMaxStepDepth) + " deep");
+  ctx.requireArray(v, field);
+  std::vector<Step> steps;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string path = field + "[" + std::to_string(i) + "]";
+    const JobJson& s = ctx.requireObject(v[i], path);
+    Step step;
+    if (s.contains("dispatch")) {
+      step = parseDispatch(ctx, s, path, job, limits);
+    } else if (s.size() != 1) {
+      ctx.fail(path, "needs one of \"dispatch\", \"repeat\", \"fill\", \"set\" or \"copy\"");
+    } else if (s.contains("repeat")) {
+      step = parseRepeat(ctx, s["repeat"], path, job, limits, depth);
+    } else {
+      const std::string kind = s.begin().key();
+      if (kind != "fill" && kind != "set" && kind != "copy")
+        ctx.fail(path, "unknown step " + JobContext::quoted(kind) +
+                           " (expected dispatch, repeat, fill, set or copy)");
+      step = parseHostStep(ctx, s[kind], path, kind, job);
+    }
+    step.path = path;
+    steps.push_back(std::move(step));
+  }
+  return steps;
+}
+
+// The first dispatch step, depth first (for the job's grid and workgroup).
+const Step* firstDispatch(const std::vector<Step>& steps) {
+  for (const Step& s : steps) {
+    if (s.kind == Step::Kind::Dispatch) return &s;
+    if (s.kind == Step::Kind::Repeat)
+      if (const Step* d = firstDispatch(s.steps)) return d;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void parseKernels(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
+  ctx.requireObject(v, "kernels");
+  if (v.empty()) ctx.fail("kernels", "needs at least one kernel");
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    const std::string field = "kernels." + it.key();
+    JobKernel k;
+    k.key = it.key();
+    parseKernel(ctx, it.value(), field, job.dir, k, limits);
+    if (!job.kernels.empty() && k.kernel.arch.gen != job.kernels[0].kernel.arch.gen)
+      ctx.fail(field, "is for " + k.kernel.arch.llvmName + ", the job's first kernel for " +
+                          job.kernels[0].kernel.arch.llvmName + " (one job runs on one GPU)");
+    if (k.kernel.format == KernelFormat::Raw)
+      if (const JobJson* s = ctx.optionalKey(it.value(), "setup"))
+        k.kernel.setup = parseRawSetup(ctx, *s, job.buffers, k.kernel, field);
+    job.kernels.push_back(std::move(k));
+  }
+  job.kernel = job.kernels[0].kernel;
+}
+
+void parseSteps(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
+  job.steps = parseStepList(ctx, v, "steps", job, limits, 0);
+  const Step* first = firstDispatch(job.steps);
+  if (!first) ctx.fail("steps", "needs at least one dispatch step");
+  job.grid = first->grid;
+  job.workgroup = first->workgroup;
+  job.kernel = job.kernels[first->kernel].kernel;
+}
+
+}  // namespace gcnsim::frontend
