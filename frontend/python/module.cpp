@@ -1,6 +1,7 @@
 // gcnsim._gcnsim: the pybind11 module behind the `gcnsim` Python package
 // (README "Python"). gcnsim/__init__.py re-exports it.
 #include <pybind11/pybind11.h>
+#include <spdlog/spdlog.h>
 
 #include "frontend/error.hpp"
 #include "frontend/python/py_device.hpp"
@@ -22,5 +23,19 @@ PYBIND11_MODULE(_gcnsim, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }
   });
+  // As `gcnsim run` (its --log-level default): warnings and errors only, on stderr.
+  spdlog::set_level(spdlog::level::warn);
+  m.def(
+      "set_log_level",
+      [](const std::string& level) {
+        const auto l = spdlog::level::from_str(level);
+        if (l == spdlog::level::off && level != "off")
+          throw py::value_error("set_log_level: unknown level \"" + level +
+                                "\" (trace, debug, info, warn, error, critical, off)");
+        spdlog::set_level(l);
+      },
+      py::arg("level"),
+      "Sets which of gcnsim's log messages reach stderr: \"trace\", \"debug\", \"info\", \"warn\" "
+      "(the default), \"error\", \"critical\" or \"off\" (as `gcnsim run --log-level`).");
   gcnsim::python::bindDevice(m);
 }

@@ -15,11 +15,13 @@ namespace {
 
 using frontend::ElemType;
 
-// "args[2] (k: uint)" from the metadata when there is some, else "args[2]".
+// "args[2] (k: uint)" from the metadata: its name (clang records it with
+// -cl-kernel-arg-info or -g) and type, whichever it has; else "args[2]".
 std::string argLabel(size_t i, const frontend::KernelArg* meta) {
   std::string s = "args[" + std::to_string(i) + "]";
   if (!meta || (meta->name.empty() && meta->typeName.empty())) return s;
-  return s + " (" + meta->name + (meta->typeName.empty() ? "" : ": " + meta->typeName) + ")";
+  const char* sep = meta->name.empty() || meta->typeName.empty() ? "" : ": ";
+  return s + " (" + meta->name + sep + meta->typeName + ")";
 }
 
 bool isFloatTypeName(const std::string& t) { return t == "float" || t == "double" || t == "half"; }

@@ -17,12 +17,12 @@ py::object toPython(const nlohmann::json& j) {
     case nlohmann::json::value_t::array: {
       py::list l;
       for (const auto& e : j) l.append(toPython(e));
-      return std::move(l);
+      return l;
     }
     case nlohmann::json::value_t::object: {
       py::dict d;
       for (const auto& [k, v] : j.items()) d[py::str(k)] = toPython(v);
-      return std::move(d);
+      return d;
     }
     default: return py::none();  // binary and discarded values do not occur in result documents
   }

@@ -151,9 +151,9 @@ class DispatchTest(unittest.TestCase):
         self.assertIn("vector_add", str(cm.exception))
 
     def test_kernel_arguments_from_metadata(self):
-        names = [a["name"] for a in self.add.arguments]
-        self.assertEqual(names, ["a", "b", "c", "n"])
-        self.assertEqual(self.add.arguments[3]["type"], "uint")
+        types = [(a["type"], a["kind"], a["size"]) for a in self.add.arguments]
+        pointer = ("float*", "global_buffer", 8)
+        self.assertEqual(types, [pointer, pointer, pointer, ("uint", "by_value", 4)])
 
 
 if __name__ == "__main__":

@@ -19,8 +19,10 @@ PROGRAMS = ["lu", "bfs", "jacobi"]
 
 
 def run_job(program, arch, mode):
-    """Runs the job with the gcnsim CLI: (result document, {buffer: raw bytes})."""
+    """Runs the job with the gcnsim CLI: (result document, {buffer: raw bytes}, {kernel key: kernel name})."""
     job = os.path.join(SOURCE, "tests", "conformance", "programs", "jobs", f"{program}.{arch}.json")
+    with open(job) as f:
+        kernel_names = {key: k["name"] for key, k in json.load(f)["kernels"].items()}
     with tempfile.TemporaryDirectory() as d:
         result = os.path.join(d, "result.json")
         subprocess.run([BINARY, "run", job, "--mode", mode, "--quiet", "--result", result, "--out", d],
@@ -31,12 +33,12 @@ def run_job(program, arch, mode):
         for name in doc["buffers"]:
             with open(os.path.join(d, name + ".bin"), "rb") as f:
                 raw[name] = f.read()
-    return doc, raw
+    return doc, raw, kernel_names
 
 
 class ProgramTest(unittest.TestCase):
     def compare(self, program, arch, mode):
-        doc, raw = run_job(program, arch, mode)
+        doc, raw, kernel_names = run_job(program, arch, mode)
         outputs, results = importlib.import_module(program).run(arch, mode)
         self.assertEqual(sorted(outputs), sorted(raw))
         for name, data in outputs.items():
@@ -45,7 +47,8 @@ class ProgramTest(unittest.TestCase):
         self.assertEqual(len(results), len(steps))
         for i, (r, s) in enumerate(zip(results, steps)):
             self.assertEqual((r["kernel"], r["cycles"], r["instructions"]),
-                             (s["kernel"], s["cycles"], s["instructions"]), f"dispatch {i} ({s['step']})")
+                             (kernel_names[s["kernel"]], s["cycles"], s["instructions"]),
+                             f"dispatch {i} ({s['step']})")
         self.assertEqual(sum(r["cycles"] for r in results), doc["totals"]["cycles"])
 
     def test_timing_every_generation(self):

@@ -14,6 +14,6 @@ its memory and, in timing mode, its caches across dispatches:
 
 See the README's "Python" section and examples/python/.
 """
-from ._gcnsim import Buffer, Device, DispatchError, Kernel, Local, local, random
+from ._gcnsim import Buffer, Device, DispatchError, Kernel, Local, local, random, set_log_level
 
-__all__ = ["Buffer", "Device", "DispatchError", "Kernel", "Local", "local", "random"]
+__all__ = ["Buffer", "Device", "DispatchError", "Kernel", "Local", "local", "random", "set_log_level"]
