@@ -32,6 +32,16 @@ py::object jsonTextToPython(const std::string& text) { return toPython(nlohmann:
 
 py::tuple dims(const std::array<uint32_t, 3>& d) { return py::make_tuple(d[0], d[1], d[2]); }
 
+// The counts a dispatch result and the device totals share.
+void putCounts(py::dict& d, uint64_t cycles, uint64_t instructions, uint64_t waves, uint64_t workgroups,
+               double seconds) {
+  d["cycles"] = cycles;
+  d["instructions"] = instructions;
+  d["waves"] = waves;
+  d["workgroups"] = workgroups;
+  d["seconds"] = seconds;
+}
+
 }  // namespace
 
 py::dict resultDict(const DispatchResult& r) {
@@ -44,11 +54,7 @@ py::dict resultDict(const DispatchResult& r) {
   d["mode"] = doc.mode;
   d["grid"] = dims(doc.grid);
   d["workgroup"] = dims(doc.workgroup);
-  d["cycles"] = r.cycles;
-  d["instructions"] = r.instructions;
-  d["waves"] = r.waves;
-  d["workgroups"] = r.workgroups;
-  d["seconds"] = r.seconds;
+  putCounts(d, r.cycles, r.instructions, r.waves, r.workgroups, r.seconds);
   py::dict stats;
   stats["waves"] = doc.stats.waves;
   stats["instructions"] = doc.stats.instructions;
@@ -63,11 +69,7 @@ py::dict resultDict(const DispatchResult& r) {
 py::dict totalsDict(const DeviceTotals& t) {
   py::dict d;
   d["dispatches"] = t.dispatches;
-  d["cycles"] = t.cycles;
-  d["instructions"] = t.instructions;
-  d["waves"] = t.waves;
-  d["workgroups"] = t.workgroups;
-  d["seconds"] = t.seconds;
+  putCounts(d, t.cycles, t.instructions, t.waves, t.workgroups, t.seconds);
   return d;
 }
 

@@ -1,26 +1,10 @@
 #!/bin/sh
-# Rebuilds the multi-kernel conformance programs' code objects and jobs:
+# Rebuilds the multi-kernel conformance programs' code objects and jobs with
+# tests/kernels/build.sh, in this folder:
 #   src/NAME.cl        -> bin/NAME.gfxNNN.hsaco  (all kernels of the program)
 #   src/NAME.job.json  -> jobs/NAME.gfxNNN.json  (@ARCH@ replaced by gfxNNN)
-# The code objects are committed, so running the suite needs no LLVM; only
-# this script does: clang-15 and the ROCm device libraries (Debian package
-# rocm-device-libs). Usage: build.sh [NAME...] (default: all).
+# Needs clang-15 and the ROCm device libraries (rocm-device-libs); running the
+# suite does not. Usage: build.sh [NAME...] (default: all).
 set -eu
-cd "$(dirname "$0")"
-ARCHES="gfx600 gfx700 gfx803 gfx900"
-. ../../tools/opencl_env.sh
-
-if [ $# -gt 0 ]; then
-  names="$*"
-else
-  names=$(ls src/*.cl | sed 's|src/||; s|\.cl$||')
-fi
-mkdir -p bin jobs
-for name in $names; do
-  [ -f "src/$name.job.json" ] || { echo "build.sh: src/$name.job.json missing" >&2; exit 1; }
-  for cpu in $ARCHES; do
-    clang-15 $CLFLAGS -mcpu="$cpu" -o "bin/$name.$cpu.hsaco" "src/$name.cl"
-    sed "s/@ARCH@/$cpu/g" "src/$name.job.json" > "jobs/$name.$cpu.json"
-  done
-  echo "built $name ($ARCHES)"
-done
+here=$(cd "$(dirname "$0")" && pwd)
+KERNELS_DIR=$here exec "$here/../../kernels/build.sh" "$@"
