@@ -132,7 +132,9 @@ std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, co
                            ", got " + std::to_string(args.size()) + missing);
     }
   }
-  static const py::object numpyGeneric = py::module_::import("numpy").attr("generic");
+  // Looked up once and never released: a static py::object would be
+  // destroyed after the interpreter has shut down.
+  static const py::handle numpyGeneric = py::module_::import("numpy").attr("generic").release();
   std::vector<KernelArg> out;
   out.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
