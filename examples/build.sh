@@ -25,6 +25,9 @@ opencl() {  # opencl SOURCE OUTPUT MCPU [extra flags]
   echo "built $out"
 }
 
+# The Device example's and the multi-step job's kernels (gfx900 only).
+opencl device/iterate.cl device/iterate.gfx900.hsaco gfx900
+
 for cpu in $ARCHES; do
   opencl vector_add/vector_add.cl vector_add/vector_add.$cpu.hsaco $cpu
   opencl reduction/reduction.cl reduction/reduction.$cpu.hsaco $cpu

@@ -102,10 +102,16 @@ int checkCommand(const std::vector<std::string>& args) {
   checkLimits(limits);
   const Job job = loadJob(vm["job"].as<std::string>(), limits);
   std::cout << escapeText(job.path.string()) << ": ok\n";
-  std::cout << "  kernel    " << escapeText(job.kernel.name) << " from "
-            << escapeText(job.kernel.file.string()) << " ("
-            << (job.kernel.format == KernelFormat::Elf ? "code object" : "raw code") << ", "
-            << job.kernel.arch.llvmName << ")\n";
+  auto kernelLine = [](const std::string& key, const KernelSpec& k) {
+    std::cout << "  kernel    " << (key.empty() ? "" : escapeText(key) + ": ") << escapeText(k.name)
+              << " from " << escapeText(k.file.string()) << " ("
+              << (k.format == KernelFormat::Elf ? "code object" : "raw code") << ", " << k.arch.llvmName
+              << ")\n";
+  };
+  if (!job.hasSteps()) kernelLine("", job.kernel);
+  for (const JobKernel& k : job.kernels) kernelLine(k.key, k.kernel);
+  if (job.hasSteps())
+    std::cout << "  steps     " << job.steps.size() << " (README \"Steps\"); the first dispatch:\n";
   auto dims = [](const std::array<uint32_t, 3>& d) {
     return std::to_string(d[0]) + " x " + std::to_string(d[1]) + " x " + std::to_string(d[2]);
   };

@@ -280,7 +280,7 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
   ctx.requireObject(doc, "");
   ctx.checkKeys(
       doc, "",
-      {"kernel", "kernels", "steps", "grid", "workgroup", "buffers", "args", "output", "description"});
+      {"kernel", "grid", "workgroup", "buffers", "args", "output", "description", "kernels", "steps"});
   if (const JobJson* d = ctx.optionalKey(doc, "description")) ctx.requireString(*d, "description");
 
   const bool steps = doc.contains("steps") || doc.contains("kernels");

@@ -172,6 +172,12 @@ void checkMode(const RunOptions& o) {
 
 }  // namespace
 
+uint32_t sgprsPerWave(const KernelSpec& kernel, const KernelInfo* info) {
+  if (kernel.format == KernelFormat::Elf && info) return (info->kd.granulatedWavefrontSgprCount + 1u) * 8u;
+  if (kernel.sgprs) return kernel.sgprs;
+  return kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
+}
+
 uint64_t defaultMaxInstructions(uint64_t waves) {
   return std::clamp<uint64_t>(waves << 24, uint64_t{1} << 30, uint64_t{1} << 52);
 }

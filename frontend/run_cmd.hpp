@@ -84,6 +84,15 @@ uint64_t defaultMaxCycles(uint64_t maxInstructions);
 // "ok", "fault", "watchdog" or "interrupted": the result document's "status".
 const char* statusName(sim::RunStatus::Kind kind);
 
+// SGPRs each wave of a kernel holds in timing mode (the timing model's
+// SGPR-file allocation): the descriptor's granulated count (AMDGPUUsage.rst
+// compute_pgm_rsrc1; `info` of a code object's kernel), or a raw kernel's
+// "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
+uint32_t sgprsPerWave(const KernelSpec& kernel, const KernelInfo* info);
+inline uint32_t sgprsPerWave(const Job& job) {
+  return sgprsPerWave(job.kernel, job.codeObject ? &job.kernelInfo() : nullptr);
+}
+
 int runCommand(const std::vector<std::string>& args);
 
 }  // namespace gcnsim::frontend

@@ -5,7 +5,9 @@
 // dispatch to the next unless resetCaches() is called.
 //
 // Typical use (examples/device/):
-//   gcnsim::Device dev({.arch = "gfx900"});
+//   gcnsim::DeviceOptions options;
+//   options.arch = "gfx900";
+//   gcnsim::Device dev(options);
 //   auto k = dev.loadCodeObject("vector_add.gfx900.hsaco", "vector_add");
 //   auto a = dev.allocate(4096, "a");
 //   dev.write(a, 0, host.data(), 4096);

@@ -5,16 +5,13 @@
 #include "frontend/device/device_impl.hpp"
 #include "frontend/error.hpp"
 #include "frontend/input_file.hpp"
+#include "frontend/run_cmd.hpp"
 
 namespace gcnsim {
 
 using frontend::InputError;
 
-uint32_t Kernel::sgprsPerWave() const {
-  if (!raw()) return (info().kd.granulatedWavefrontSgprCount + 1u) * 8u;
-  if (spec.sgprs) return spec.sgprs;
-  return spec.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
-}
+uint32_t Kernel::sgprsPerWave() const { return frontend::sgprsPerWave(spec, raw() ? nullptr : &info()); }
 
 KernelRef Device::Impl::finishKernel(std::shared_ptr<Kernel> k) const {
   k->owner = this;

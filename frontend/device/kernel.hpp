@@ -26,9 +26,7 @@ struct Kernel {
 
   bool raw() const { return spec.format == frontend::KernelFormat::Raw; }
   const frontend::KernelInfo& info() const { return codeObject->kernels.at(kernelIndex); }
-  // SGPRs each wave holds in timing mode (the SGPR-file allocation): the
-  // descriptor's granulated count (AMDGPUUsage.rst compute_pgm_rsrc1), or the
-  // raw kernel's "sgprs" (default 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4).
+  // SGPRs each wave holds in timing mode (run_cmd.hpp frontend::sgprsPerWave).
   uint32_t sgprsPerWave() const;
 };
 

@@ -457,7 +457,24 @@ TEST_CASE("raw code: arguments are laid out in order at their natural alignment"
   sim::ExecEnv env;
   env.global = &mem;
   const uint64_t b = mem.allocate(64, 256, "b");
-  const sim::DispatchSpec d = prepareRawLaunch(mem, env, job, {b});
+  std::vector<ArgValue> values;
+  for (const ArgSpec& a : job.args) {
+    ArgValue v;
+    v.kind = a.kind == ArgSpec::Kind::Buffer  ? ArgValue::Pointer
+             : a.kind == ArgSpec::Kind::Local ? ArgValue::Local
+                                              : ArgValue::Bytes;
+    v.pointer = b;  // the only buffer
+    if (v.kind == ArgValue::Bytes) {
+      v.bytes.resize(elemTypeSize(a.type));
+      std::memcpy(v.bytes.data(), &a.bits, v.bytes.size());
+    }
+    v.localBytes = a.localBytes;
+    values.push_back(std::move(v));
+  }
+  LaunchLayout layout;
+  const sim::DispatchSpec d = prepareRawLaunch(
+      mem, env, job.kernel, job.rawCode, values, job.grid, job.workgroup,
+      [b](const std::string&) { return std::optional<uint64_t>(b); }, layout);
   uint64_t kernarg = 0;
   for (const auto& s : d.sgprs)
     if (s.reg == 2 || s.reg == 3) kernarg |= uint64_t{s.value} << (32 * (s.reg - 2));

@@ -1,0 +1,186 @@
+// The Device API (frontend/device/device.hpp): buffers, kernels, dispatches
+// in both modes against CPU results; warm caches across timing dispatches;
+// one-line errors.
+#include "frontend/device/device.hpp"
+
+#include <catch2/catch.hpp>
+#include <numeric>
+
+#include "frontend/error.hpp"
+#include "frontend/run_cmd.hpp"
+
+using namespace gcnsim;
+using frontend::InputError;
+
+namespace {
+
+const std::string kVadd = std::string(GCNSIM_SOURCE_DIR) + "/examples/vector_add/vector_add.gfx900.hsaco";
+const std::string kIterate = std::string(GCNSIM_SOURCE_DIR) + "/examples/device/iterate.gfx900.hsaco";
+
+DeviceOptions opts(const char* arch, unsigned threads) {
+  DeviceOptions o;
+  o.arch = arch;
+  o.threads = threads;
+  return o;
+}
+
+uint64_t stat(const DispatchResult& r, const std::string& key) {
+  for (const auto& [k, v] : r.doc.stats.extra)
+    if (k == key) return v;
+  FAIL("no statistic " << key);
+  return 0;
+}
+
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// vector_add on n floats: a = i, b = 2i.
+struct Vadd {
+  Device& dev;
+  uint32_t n;
+  KernelRef k = dev.loadCodeObject(kVadd, "vector_add");
+  BufferHandle a = dev.allocate(n * 4, "a"), b = dev.allocate(n * 4, "b"), c = dev.allocate(n * 4, "c");
+  Vadd(Device& d, uint32_t count) : dev(d), n(count) {
+    std::vector<float> x(n), y(n);
+    for (uint32_t i = 0; i < n; ++i) x[i] = float(i), y[i] = float(2 * i);
+    dev.write(a, 0, x.data(), n * 4);
+    dev.write(b, 0, y.data(), n * 4);
+  }
+  DispatchResult run(const std::string& mode = "timing") {
+    LaunchOptions o;
+    o.mode = mode;
+    return dev.dispatch(k, {n, 1, 1}, {64, 1, 1},
+                        {KernelArg::of(a), KernelArg::of(b), KernelArg::of(c), KernelArg::value<uint32_t>(n)},
+                        o);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("device: buffers in, a dispatch in each mode, buffers out: the CPU's sums", "[device]") {
+  for (const char* mode : {"functional", "timing"}) {
+    INFO(mode);
+    Device dev(opts("gfx900", 2));
+    Vadd v(dev, 1000);
+    const DispatchResult r = v.run(mode);
+    REQUIRE(r.status.ok());
+    std::vector<float> c(v.n);
+    dev.read(v.c, 0, c.data(), v.n * 4);
+    for (uint32_t i = 0; i < v.n; ++i) REQUIRE(c[i] == float(3 * i));
+    CHECK(r.workgroups == 16);  // ceil(1000 / 64)
+    CHECK(r.waves == 16);
+    CHECK((r.cycles > 0) == (std::string(mode) == "timing"));
+    CHECK(r.doc.kernel == "vector_add");
+    CHECK(dev.totals().dispatches == 1);
+    CHECK(dev.totals().instructions == r.instructions);
+  }
+}
+
+TEST_CASE("device: the second dispatch hits in the warm K$ and L2; resetCaches restores the cold figure",
+          "[device]") {
+  Device dev(opts("gfx900", 2));
+  Vadd v(dev, 4096);
+  const DispatchResult cold = v.run();
+  const DispatchResult warm = v.run();
+  REQUIRE(cold.status.ok());
+  REQUIRE(warm.status.ok());
+  // The same instructions; the kernarg segment and the buffers' lines are
+  // cached from the first dispatch, so fewer misses and fewer cycles.
+  CHECK(warm.instructions == cold.instructions);
+  CHECK(warm.cycles < cold.cycles);
+  CHECK(stat(warm, "kcache_misses") < stat(cold, "kcache_misses"));
+  CHECK(stat(warm, "l2_hits") > stat(cold, "l2_hits"));
+  CHECK(stat(warm, "dram_reads") < stat(cold, "dram_reads"));
+  dev.resetCaches();
+  const DispatchResult again = v.run();
+  CHECK(again.cycles == cold.cycles);
+  CHECK(again.doc.stats.extra == cold.doc.stats.extra);
+  CHECK(dev.totals().dispatches == 3);
+  CHECK(dev.totals().cycles == cold.cycles + warm.cycles + again.cycles);
+}
+
+TEST_CASE("device: warm-cache cycles are the same on 1 and 2 threads", "[device][threads]") {
+  std::vector<uint64_t> cycles[2];
+  for (unsigned t : {1u, 2u}) {
+    Device dev(opts("gfx900", t));
+    Vadd v(dev, 64 * 256);  // 256 work-groups: every CU group has work
+    for (int i = 0; i < 3; ++i) cycles[t - 1].push_back(v.run().cycles);
+  }
+  CHECK(cycles[0] == cycles[1]);
+  CHECK(cycles[0][1] < cycles[0][0]);
+}
+
+TEST_CASE("device: a single dispatch gives the document gcnsim run gives", "[device]") {
+  // runJob is a Device user: the same kernel, buffers and arguments.
+  Device dev(opts("gfx900", 1));
+  Vadd v(dev, 1000);
+  const DispatchResult r = v.run();
+  Device dev2(opts("gfx900", 2));
+  Vadd v2(dev2, 1000);
+  const DispatchResult r2 = v2.run();
+  CHECK(frontend::resultJsonText(r.doc) == frontend::resultJsonText(r2.doc));
+}
+
+TEST_CASE("device: bad input gets one line naming the buffer, argument or kernel", "[device]") {
+  Device dev(opts("gfx900", 1));
+  Vadd v(dev, 64);
+  float x[2] = {};
+  CHECK(errorOf([&] { dev.read(v.a, 255, x, 2); }) ==
+        "read: buffer \"a\": bytes [255, 257) are outside its 256 bytes");
+  CHECK(errorOf([&] { dev.allocate(16, "a"); }) == "buffer \"a\": the name is taken by another buffer");
+  CHECK(errorOf([&] {
+          dev.dispatch(v.k, {64, 1, 1}, {64, 1, 1}, {KernelArg::of(v.a)});
+        }) == kVadd +
+                  ": args: kernel vector_add takes 4 arguments [(float*, global_buffer, 8 bytes), (float*, "
+                  "global_buffer, 8 bytes), (float*, global_buffer, 8 bytes), (uint, by_value, 4 bytes)], "
+                  "the dispatch gives 1");
+  CHECK(errorOf([&] {
+          dev.dispatch(
+              v.k, {64, 1, 1}, {64, 1, 1},
+              {KernelArg::of(v.a), KernelArg::of(v.b), KernelArg::of(v.c), KernelArg::value<uint64_t>(64)});
+        }) == kVadd + ": args[3]: value is 8 bytes but kernel argument (uint, by_value, 4 bytes) is 4 bytes");
+  CHECK(errorOf([&] {
+          dev.dispatch(v.k, {64, 1, 1}, {2048, 1, 1}, {});
+        }) == kVadd + ": workgroup: 2048 work-items per work-group exceed the limit of 1024");
+  CHECK(errorOf([&] { dev.loadCodeObject(kIterate, "nope"); }) ==
+        kIterate + ": no kernel \"nope\" (kernels: add_step, any_below, smooth)");
+  CHECK(errorOf([&] { Device(opts("gfx1030", 1)); }).starts_with("arch: unknown architecture \"gfx1030\""));
+  Device other(opts("gfx803", 1));
+  CHECK(errorOf([&] { other.loadCodeObject(kVadd, "vector_add"); }) ==
+        kVadd + ": the kernel is for gfx900, the device is gfx803");
+  CHECK(errorOf([&] {
+          other.dispatch(v.k, {64, 1, 1}, {64, 1, 1}, {});
+        }) == "dispatch: the kernel was not loaded by this device");
+  dev.free(v.c);
+  CHECK(errorOf([&] { dev.read(v.c, 0, x, 4); }) ==
+        "read: buffer \"c\" is not a live buffer of this device (freed?)");
+  CHECK(errorOf([&] { v.run(); }) ==
+        kVadd + ": args[2]: buffer \"c\" is not a live buffer of this device (freed?)");
+  const BufferHandle c2 = dev.allocate(64 * 4, "c");  // the name is free again, at a new address
+  CHECK(c2.address != v.c.address);
+}
+
+TEST_CASE("device: iteration on the host: a += 1 ten times, one kernel loaded once", "[device]") {
+  Device dev(opts("gfx900", 2));
+  const KernelRef add = dev.loadCodeObject(kIterate, "add_step");
+  const BufferHandle a = dev.allocate(100 * 4, "a");
+  std::vector<int32_t> host(100);
+  std::iota(host.begin(), host.end(), 0);
+  dev.write(a, 0, host.data(), 400);
+  for (int i = 0; i < 10; ++i) {
+    const DispatchResult r =
+        dev.dispatch(add, {128, 1, 1}, {64, 1, 1},
+                     {KernelArg::of(a), KernelArg::value<int32_t>(i), KernelArg::value<uint32_t>(100)});
+    REQUIRE(r.status.ok());
+  }
+  std::vector<int32_t> out(100);
+  dev.read(a, 0, out.data(), 400);
+  for (int i = 0; i < 100; ++i) CHECK(out[i] == i + 45);  // 0 + 1 + ... + 9
+  CHECK(dev.totals().dispatches == 10);
+}
