@@ -134,7 +134,7 @@ std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, co
   }
   // Looked up once and never released: a static py::object would be
   // destroyed after the interpreter has shut down.
-  static const py::handle numpyGeneric = py::module_::import("numpy").attr("generic").release();
+  static const py::handle numpyGeneric = py::object(py::module_::import("numpy").attr("generic")).release();
   std::vector<KernelArg> out;
   out.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {

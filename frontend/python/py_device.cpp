@@ -77,7 +77,8 @@ py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, con
   py::dict d = resultDict(r);
   if (r.status.ok()) return d;
   // A fault, watchdog stop or interruption: gcnsim.DispatchError carrying the result.
-  static const py::handle error = py::module_::import("gcnsim._gcnsim").attr("DispatchError").release();
+  static const py::handle error =
+      py::object(py::module_::import("gcnsim._gcnsim").attr("DispatchError")).release();
   py::object e = error(name + ": " + r.doc.status + ": " + r.status.message);
   e.attr("result") = d;
   PyErr_SetObject(error.ptr(), e.ptr());
