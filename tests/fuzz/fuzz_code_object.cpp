@@ -36,6 +36,7 @@ class CodeObjectTarget : public Target {
     for (const auto& e : fs::recursive_directory_iterator(ctx.sourceDir / "examples")) {
       if (e.path().extension() != ".json") continue;
       J job = J::parse(readFileBytes(e.path()));
+      if (!job.contains("kernel")) continue;  // a multi-step job ("kernels", README "Steps")
       const fs::path dir = e.path().parent_path();
       const std::string file = job["kernel"]["file"].get<std::string>();
       if (!file.ends_with(".hsaco")) continue;
