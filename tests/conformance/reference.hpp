@@ -57,6 +57,10 @@ class Inputs {
     if (!v.empty()) std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
     return v;
   }
+  // Dispatches of the kernel named `key` in a multi-step job's "kernels"
+  // that its steps make: each count-repeat multiplies its steps'. An
+  // until-repeat has no fixed count: runtime_error.
+  uint64_t dispatches(std::string_view key) const { return dispatchesIn(job_.steps, key); }
   // Value argument `i` (position in the job's "args") as T.
   template <class T>
   T arg(size_t i) const {
@@ -68,6 +72,17 @@ class Inputs {
   }
 
  private:
+  uint64_t dispatchesIn(const std::vector<frontend::Step>& steps, std::string_view key) const {
+    uint64_t n = 0;
+    for (const frontend::Step& s : steps) {
+      if (s.kind == frontend::Step::Kind::Dispatch && job_.kernels.at(s.kernel).key == key) ++n;
+      if (s.kind != frontend::Step::Kind::Repeat) continue;
+      if (s.until) throw std::runtime_error("reference: " + s.path + " repeats until a condition");
+      n += s.count * dispatchesIn(s.steps, key);
+    }
+    return n;
+  }
+
   const frontend::Job& job_;
 };
 

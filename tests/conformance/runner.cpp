@@ -1,7 +1,8 @@
 // conformance_runner JOB MODE [EXECUTED_FILE]
 //
-// Loads a conformance job (tests/kernels/jobs/), runs it with runJob in MODE
-// (functional or timing), computes the expected buffers with the kernel's C++
+// Loads a conformance job (tests/kernels/jobs/, or a multi-step program in
+// tests/conformance/programs/jobs/), runs it with runJob in MODE (functional
+// or timing), computes the expected buffers with the kernel's (program's) C++
 // reference (reference.hpp) from the job's own input buffers and compares.
 // Prints the executed mnemonics and, with EXECUTED_FILE, writes them there for
 // the coverage table (coverage.cpp). The job runs again on 2 and 4 threads:
@@ -171,11 +172,15 @@ int run(int argc, char** argv) {
   const std::string jobPath = argv[1], mode = argv[2], executedFile = argc > 3 ? argv[3] : "";
   const frontend::Job job = frontend::loadJob(jobPath);
   const std::string arch = job.kernel.arch.llvmName;
-  std::printf("conformance: %s %s %s (%s)\n", job.kernel.name.c_str(), arch.c_str(), mode.c_str(),
-              jobPath.c_str());
-  const auto it = references().find(job.kernel.name);
+  // A multi-step job (a program, tests/conformance/programs/) has its
+  // reference under the program's name: the job file's name up to the first dot.
+  const std::string name =
+      job.hasSteps() ? job.path.filename().string().substr(0, job.path.filename().string().find('.'))
+                     : job.kernel.name;
+  std::printf("conformance: %s %s %s (%s)\n", name.c_str(), arch.c_str(), mode.c_str(), jobPath.c_str());
+  const auto it = references().find(name);
   if (it == references().end()) {
-    std::printf("no C++ reference for kernel \"%s\"\n", job.kernel.name.c_str());
+    std::printf("no C++ reference for \"%s\"\n", name.c_str());
     return 2;
   }
   const Inputs inputs(job);
@@ -190,7 +195,8 @@ int run(int argc, char** argv) {
   // (sim/timing/gpu_timing.hpp); the runs on 2 and 4 threads below are
   // untraced CU groups with the L2 answered at epoch ends -- they must give
   // the same cycles and statistics.
-  if (mode == "timing") opt.reports = {"stalls"};
+  // A multi-step job has no reports: its runs all go on threads.
+  if (mode == "timing" && !job.hasSteps()) opt.reports = {"stalls"};
   const frontend::RunOutcome out = frontend::runJob(job, opt);
   reportExecuted(executedMnemonics(out.opCounts), arch, executedFile);
   if (!out.status.ok()) {
@@ -201,6 +207,7 @@ int run(int argc, char** argv) {
               static_cast<unsigned long long>(out.doc.stats.instructions),
               static_cast<unsigned long long>(out.doc.stats.waves), out.seconds);
   if (mode == "timing") std::printf(", %llu cycles", static_cast<unsigned long long>(out.cycles));
+  if (job.hasSteps()) std::printf(", %llu dispatches", static_cast<unsigned long long>(out.dispatches));
   std::printf("\n");
 
   size_t bad = 0;

@@ -5,10 +5,12 @@
 # The code objects are committed, so running the suite (tests/conformance/)
 # needs no LLVM; only this script does: clang-15 and the ROCm device libraries
 # (Debian package rocm-device-libs). Usage: build.sh [NAME...] (default: all).
+# KERNELS_DIR names another folder of that layout (tests/conformance/programs/build.sh).
 set -eu
-cd "$(dirname "$0")"
+here=$(cd "$(dirname "$0")" && pwd)
+cd "${KERNELS_DIR:-$here}"
 ARCHES="gfx600 gfx700 gfx803 gfx900"
-. ../tools/opencl_env.sh
+. "$here/../tools/opencl_env.sh"
 
 if [ $# -gt 0 ]; then
   names="$*"

@@ -1,0 +1,164 @@
+#include "frontend/python/py_args.hpp"
+
+#include <pybind11/numpy.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "frontend/device/kernel.hpp"
+#include "frontend/python/py_device.hpp"
+#include "frontend/python/py_types.hpp"
+
+namespace gcnsim::python {
+namespace {
+
+using frontend::ElemType;
+
+// "args[2] (k: uint)" from the metadata: its name (clang records it with
+// -cl-kernel-arg-info or -g) and type, whichever it has; else "args[2]".
+std::string argLabel(size_t i, const frontend::KernelArg* meta) {
+  std::string s = "args[" + std::to_string(i) + "]";
+  if (!meta || (meta->name.empty() && meta->typeName.empty())) return s;
+  const char* sep = meta->name.empty() || meta->typeName.empty() ? "" : ": ";
+  return s + " (" + meta->name + sep + meta->typeName + ")";
+}
+
+bool isFloatTypeName(const std::string& t) { return t == "float" || t == "double" || t == "half"; }
+
+// A NumPy scalar or 0-d array: its bytes as its dtype holds them.
+KernelArg numpyScalar(const py::handle& o, const std::string& label) {
+  const py::array a = py::array::ensure(o);
+  if (a.ndim() != 0)
+    throw py::type_error(label + ": a NumPy array of shape " +
+                         py::str(py::tuple(o.attr("shape"))).cast<std::string>() +
+                         " is not a kernel argument; copy it to the device with Device.array()");
+  elemTypeOf(a.dtype(), label);
+  KernelArg k;
+  k.kind = KernelArg::Value;
+  k.bytes.resize(static_cast<size_t>(a.itemsize()));
+  std::memcpy(k.bytes.data(), a.data(), k.bytes.size());
+  return k;
+}
+
+// A Python int or float for a by-value argument: the metadata gives its size
+// and whether it is a float type.
+KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, const std::string& label) {
+  if (!meta)
+    throw py::type_error(label + ": a Python " +
+                         std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
+                         " has no size without kernel metadata; pass a NumPy scalar such as numpy.uint32(5)");
+  if (meta->valueKind != frontend::ArgValueKind::ByValue)
+    throw py::type_error(label + ": the kernel argument is " + meta->valueKindName + ", not a value; pass " +
+                         (meta->valueKind == frontend::ArgValueKind::DynamicSharedPointer
+                              ? "gcnsim.local(bytes)"
+                              : "a gcnsim.Buffer"));
+  const uint32_t size = meta->size;
+  if (isFloatTypeName(meta->typeName)) {
+    const ElemType t = size == 2 ? ElemType::F16 : size == 4 ? ElemType::F32 : ElemType::F64;
+    const double v = o.cast<double>();
+    if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(frontend::encodeFloat(v, t), t)))
+      throw py::value_error(label + ": " + py::repr(o).cast<std::string>() + " is out of range for " +
+                            meta->typeName);
+    const uint64_t bits = frontend::encodeFloat(v, t);
+    KernelArg k = KernelArg::value(bits);
+    k.bytes.resize(size);
+    return k;
+  }
+  if (!py::isinstance<py::int_>(o))
+    throw py::type_error(label + ": a Python float for an integer argument; pass an int or a NumPy scalar");
+  if (size == 0 || size > 8)
+    throw py::type_error(label + ": a " + std::to_string(size) +
+                         "-byte argument cannot be given as a Python int; pass a NumPy scalar");
+  // Signed or unsigned: any value that fits `size` bytes either way.
+  const unsigned bits = size * 8;
+  const std::string range =
+      label + ": " + py::repr(o).cast<std::string>() + " does not fit " + std::to_string(size) + " bytes";
+  uint64_t raw = 0;
+  try {
+    if (o.cast<py::int_>() < py::int_(0)) {
+      const long long v = o.cast<long long>();
+      if (bits < 64 && v < -(1LL << (bits - 1))) throw py::value_error(range);
+      raw = static_cast<uint64_t>(v);
+    } else {
+      raw = o.cast<unsigned long long>();
+      if (bits < 64 && raw >> bits) throw py::value_error(range);
+    }
+  } catch (const py::cast_error&) {
+    throw py::value_error(range);
+  }
+  KernelArg k = KernelArg::value(raw);
+  k.bytes.resize(size);
+  return k;
+}
+
+}  // namespace
+
+std::array<uint32_t, 3> toDims(const py::object& dims, const char* what) {
+  std::vector<py::ssize_t> v;
+  try {
+    if (py::isinstance<py::int_>(dims))
+      v.push_back(dims.cast<py::ssize_t>());
+    else
+      for (const py::handle h : dims) v.push_back(h.cast<py::ssize_t>());
+  } catch (const py::error_already_set&) {
+    throw py::type_error(std::string(what) + ": expected an int or a sequence of 1 to 3 ints");
+  } catch (const py::cast_error&) {
+    throw py::type_error(std::string(what) + ": expected an int or a sequence of 1 to 3 ints");
+  }
+  if (v.empty() || v.size() > 3)
+    throw py::value_error(std::string(what) + ": needs 1 to 3 dimensions, not " + std::to_string(v.size()));
+  std::array<uint32_t, 3> out{1, 1, 1};
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] < 1 || v[i] > 0xffffffffLL)
+      throw py::value_error(std::string(what) + "[" + std::to_string(i) + "]: " + std::to_string(v[i]) +
+                            " is not between 1 and 4294967295");
+    out[i] = static_cast<uint32_t>(v[i]);
+  }
+  return out;
+}
+
+std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, const py::args& args) {
+  std::vector<const frontend::KernelArg*> metas;
+  if (!kernel.raw()) {
+    metas = kernel.info().explicitArgs();
+    if (metas.size() != args.size()) {
+      std::string list;
+      for (size_t i = 0; i < metas.size(); ++i) list += (i ? ", " : "") + argLabel(i, metas[i]);
+      const std::string missing =
+          metas.size() > args.size() ? "; missing " + argLabel(args.size(), metas[args.size()]) : "";
+      throw py::type_error(kernel.spec.name + "() takes " + std::to_string(metas.size()) + " argument" +
+                           (metas.size() == 1 ? "" : "s") + (list.empty() ? "" : " [" + list + "]") +
+                           ", got " + std::to_string(args.size()) + missing);
+    }
+  }
+  // Looked up once and never released: a static py::object would be
+  // destroyed after the interpreter has shut down.
+  static const py::handle numpyGeneric = py::object(py::module_::import("numpy").attr("generic")).release();
+  std::vector<KernelArg> out;
+  out.reserve(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const py::handle o = args[i];
+    const frontend::KernelArg* meta = i < metas.size() ? metas[i] : nullptr;
+    const std::string label = argLabel(i, meta);
+    if (py::isinstance<PyBuffer>(o)) {
+      const PyBuffer& b = o.cast<const PyBuffer&>();
+      if (b.device.get() != &device)
+        throw py::value_error(label + ": buffer \"" + b.handle.name + "\" belongs to another Device");
+      out.push_back(KernelArg::of(b.handle));
+    } else if (py::isinstance<PyLocal>(o)) {
+      out.push_back(KernelArg::local(o.cast<const PyLocal&>().bytes));
+    } else if (py::isinstance(o, numpyGeneric) || py::isinstance<py::array>(o)) {
+      out.push_back(numpyScalar(o, label));
+    } else if (py::isinstance<py::int_>(o) || py::isinstance<py::float_>(o)) {
+      out.push_back(pythonNumber(o, meta, label));
+    } else {
+      throw py::type_error(label + ": expected a gcnsim.Buffer, a NumPy scalar, an int or float, or " +
+                           "gcnsim.local(bytes); got " +
+                           py::str(o.get_type().attr("__name__")).cast<std::string>());
+    }
+  }
+  return out;
+}
+
+}  // namespace gcnsim::python

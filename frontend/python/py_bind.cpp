@@ -1,0 +1,193 @@
+// The Python classes and functions of gcnsim._gcnsim and their docstrings.
+#include <pybind11/stl.h>
+
+#include "frontend/python/py_device.hpp"
+#include "frontend/python/py_types.hpp"
+#include "sim/check/checker.hpp"
+
+namespace gcnsim::python {
+namespace {
+
+// The keyword options of a kernel call as LaunchOptions.
+LaunchOptions launchOptions(const std::string& mode, const std::optional<std::string>& trace,
+                            const std::string& traceFormat, const std::string& traceWaves,
+                            const std::string& traceCycles, std::optional<uint32_t> traceCu,
+                            const std::vector<std::string>& reports, const std::string& checks,
+                            bool checkFatal, std::optional<uint64_t> maxInstructions,
+                            std::optional<uint64_t> maxCycles) {
+  LaunchOptions o;
+  o.mode = mode;
+  o.trace = trace.value_or("");
+  o.traceFormat = traceFormat;
+  o.traceWaves = traceWaves;
+  o.traceCycles = traceCycles;
+  o.traceCu = traceCu;
+  o.reports = reports;
+  if (!checks.empty()) try {
+      sim::check::parseCheckList(checks, o.checks);
+    } catch (const std::invalid_argument& e) {
+      throw py::value_error(std::string("checks: ") + e.what());
+    }
+  o.checks.fatal = checkFatal;
+  o.maxInstructions = maxInstructions;
+  o.maxCycles = maxCycles;
+  return o;
+}
+
+constexpr const char* kDeviceDoc = R"doc(A simulated AMD GCN GPU that lives across dispatches.
+
+Device(arch="gfx900", config=None, threads=None, sets=None)
+
+arch     "gfx600", "gfx700", "gfx803" or "gfx900" (any gcnsim arch name).
+config   timing config: a chip name ("tahiti", "hawaii", "fiji", "vega10") or
+         a config file; None: the arch's default chip.
+threads  threads that run a dispatch; None: all cores. Results and cycle
+         counts are the same for any number.
+sets     config overrides, as `gcnsim run --set`: a list of "KEY=VALUE"
+         strings or a dict {KEY: VALUE}.
+
+The device holds the buffers, the loaded code and, in timing mode, the cache
+state (K$, vector L1s, L2): a dispatch starts with the caches the previous
+one left, until reset_caches(). Bad arguments raise ValueError naming them.
+Not thread-safe: use a Device from one Python thread at a time.)doc";
+
+constexpr const char* kCallDoc =
+    R"doc(kernel(grid, workgroup, *args, mode="timing", trace=None, trace_format="text",
+       trace_waves="", trace_cycles="", trace_cu=None, reports=[], checks="",
+       check_fatal=False, max_instructions=None, max_cycles=None) -> dict
+
+Runs the kernel once on a grid of `grid` work-items (an int or 1 to 3 ints)
+in work-groups of `workgroup`. `args` are the kernel's explicit arguments in
+order: a gcnsim.Buffer for a pointer, a NumPy scalar (numpy.uint32(5): its
+dtype gives the size) or a Python int/float (sized from the kernel's metadata)
+for a value, gcnsim.local(bytes) for a __local pointer.
+
+mode      "timing" (cycle-approximate) or "functional".
+trace     write a per-cycle trace to this file (timing mode), in trace_format
+          "text", "jsonl" or "chrome"; trace_waves ("0,3,8-11"),
+          trace_cycles ("FROM:TO") and trace_cu filter it.
+reports   any of "stalls", "listing", "lines", "stats": their sections
+          appear in the result (timing mode).
+checks    "hazards,races,uninit,bounds" (any subset) or "all": findings in
+          result["checks"]; check_fatal stops at the first.
+max_instructions, max_cycles: the watchdog (default: scaled to the grid).
+
+Returns a dict: status, message, kernel, arch, mode, grid, workgroup, cycles
+(0 in functional mode), instructions, waves, workgroups, seconds (wall time of
+the simulation), stats (every counter of the result document) and each
+report section. A fault or watchdog stop raises gcnsim.DispatchError, whose
+`result` attribute holds that dict. A wrong argument count or an argument of
+the wrong kind raises TypeError, a value that does not fit ValueError; both
+name the argument ("args[2] (k: uint)").)doc";
+
+}  // namespace
+
+void bindDevice(py::module_& m) {
+  py::class_<PyLocal>(m, "Local", "A __local pointer kernel argument: gcnsim.local(bytes).")
+      .def_readonly("bytes", &PyLocal::bytes, "Bytes of LDS per work-group.")
+      .def("__repr__", [](const PyLocal& l) { return "gcnsim.local(" + std::to_string(l.bytes) + ")"; });
+  m.def(
+      "local", [](uint32_t bytes) { return PyLocal{bytes}; }, py::arg("bytes"),
+      "A __local pointer argument: `bytes` bytes of LDS per work-group (dynamic shared memory).");
+
+  m.def("random", &randomArray, py::arg("shape"), py::arg("dtype"), py::arg("seed") = 0,
+        py::arg("min") = py::none(), py::arg("max") = py::none(),
+        R"doc(A NumPy array of the values a job buffer {"random": {"seed", "min", "max"}} of
+this dtype and element count holds (README "Job file": SplitMix64; integers
+in [min, max], default the dtype's range; floats in [min, max), default [0, 1)).
+Lets a Python program start from exactly the inputs of a job file.)doc");
+
+  py::class_<PyBuffer>(
+      m, "Buffer",
+      "A buffer in device memory, made by Device.array() or Device.empty(). It keeps its Device "
+      "alive; pass it to a kernel for a pointer argument.")
+      .def("numpy", &PyBuffer::numpy, py::arg("out") = py::none(),
+           "The buffer's contents as a NumPy array of its shape and dtype, read straight into the array's "
+           "memory; "
+           "with `out`, into that C-contiguous array of the same dtype and size (no allocation).")
+      .def("write", &PyBuffer::write, py::arg("array"), py::arg("offset") = 0,
+           "Copies `array` (of the buffer's dtype) into the buffer from element `offset` on. TypeError for "
+           "another dtype, ValueError if it does not fit.")
+      .def(
+          "free", [](const PyBuffer& b) { b.device->free(b.handle); },
+          "Frees the buffer: using it again raises ValueError; its name can be reused.")
+      .def_property_readonly(
+          "name", [](const PyBuffer& b) { return b.handle.name; }, "The buffer's name on its Device.")
+      .def_property_readonly(
+          "address", [](const PyBuffer& b) { return b.handle.address; }, "Device address of the first byte.")
+      .def_property_readonly(
+          "nbytes", [](const PyBuffer& b) { return b.handle.bytes; }, "Size in bytes.")
+      .def_property_readonly(
+          "shape", [](const PyBuffer& b) { return py::tuple(py::cast(b.shape)); },
+          "The shape it was made with.")
+      .def_property_readonly(
+          "dtype", [](const PyBuffer& b) { return b.dtype; }, "The NumPy dtype of its elements.")
+      .def_property_readonly("size", &PyBuffer::size, "Number of elements.")
+      .def("__repr__", &PyBuffer::repr);
+
+  py::class_<PyKernel>(m, "Kernel", "A kernel loaded by Device.load(); call it to dispatch it.")
+      .def(
+          "__call__",
+          [](const PyKernel& k, const py::object& grid, const py::object& workgroup, const py::args& args,
+             const std::string& mode, const std::optional<std::string>& trace, const std::string& traceFormat,
+             const std::string& traceWaves, const std::string& traceCycles, std::optional<uint32_t> traceCu,
+             const std::vector<std::string>& reports, const std::string& checks, bool checkFatal,
+             std::optional<uint64_t> maxInstructions, std::optional<uint64_t> maxCycles) {
+            return k.call(grid, workgroup, args,
+                          launchOptions(mode, trace, traceFormat, traceWaves, traceCycles, traceCu, reports,
+                                        checks, checkFatal, maxInstructions, maxCycles));
+          },
+          py::arg("grid"), py::arg("workgroup"), py::kw_only(), py::arg("mode") = "timing",
+          py::arg("trace") = py::none(), py::arg("trace_format") = "text", py::arg("trace_waves") = "",
+          py::arg("trace_cycles") = "", py::arg("trace_cu") = py::none(),
+          py::arg("reports") = std::vector<std::string>{}, py::arg("checks") = "",
+          py::arg("check_fatal") = false, py::arg("max_instructions") = py::none(),
+          py::arg("max_cycles") = py::none(), kCallDoc)
+      .def_readonly("name", &PyKernel::name, "The kernel's name.")
+      .def_property_readonly("arguments", &PyKernel::arguments,
+                             "The explicit arguments from the code object's metadata: a list of dicts "
+                             "{name, type, kind, size}.")
+      .def("__repr__", [](const PyKernel& k) { return "<gcnsim.Kernel " + k.name + ">"; });
+
+  py::class_<PyDevice>(m, "Device", kDeviceDoc)
+      .def(py::init([](const std::string& arch, const std::optional<std::string>& config,
+                       std::optional<unsigned> threads, const py::object& sets) {
+             DeviceOptions o;
+             o.arch = arch;
+             o.config = config.value_or("");
+             o.threads = threads.value_or(0);
+             if (py::isinstance<py::dict>(sets)) {
+               for (const auto& [k, v] : sets.cast<py::dict>())
+                 o.sets.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
+             } else if (!sets.is_none()) {
+               o.sets = sets.cast<std::vector<std::string>>();
+             }
+             return PyDevice{std::make_shared<Device>(std::move(o))};
+           }),
+           py::arg("arch") = "gfx900", py::arg("config") = py::none(), py::arg("threads") = py::none(),
+           py::arg("sets") = py::none())
+      .def("load", &PyDevice::load, py::arg("code_object"), py::arg("kernel_name") = "",
+           "Loads kernel `kernel_name` of an AMDGPU code object file (\"\": its only kernel) and returns a "
+           "callable gcnsim.Kernel. A file is read once however many of its kernels are loaded. ValueError "
+           "naming the file for a missing file, another generation's code object or an unknown kernel.")
+      .def("array", &PyDevice::array, py::arg("array"), py::arg("name") = "",
+           "A new buffer holding a copy of NumPy array `array` (its shape and dtype; written straight from "
+           "the "
+           "array's memory). `name` (default \"buffer<N>\") must be unused.")
+      .def("empty", &PyDevice::empty, py::arg("shape"), py::arg("dtype"), py::arg("name") = "",
+           "A new zero-filled buffer of `shape` (an int or a tuple) and `dtype` (numpy.float32, \"float32\" "
+           "or "
+           "\"f32\", ...).")
+      .def(
+          "reset_caches", [](const PyDevice& d) { d.device->resetCaches(); },
+          "The next timing dispatch starts with cold K$, vector L1s and L2, as the first one did.")
+      .def_property_readonly(
+          "totals", &PyDevice::totals,
+          "Sums over every dispatch so far: a dict {dispatches, cycles, instructions, waves, "
+          "workgroups, seconds}.")
+      .def_property_readonly(
+          "arch", [](const PyDevice& d) { return d.device->options().arch; }, "The device's architecture.")
+      .def("__repr__", [](const PyDevice& d) { return "<gcnsim.Device " + d.device->options().arch + ">"; });
+}
+
+}  // namespace gcnsim::python

@@ -1,0 +1,130 @@
+#include "frontend/python/py_device.hpp"
+
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "frontend/device/kernel.hpp"
+#include "frontend/python/py_args.hpp"
+#include "frontend/python/py_result.hpp"
+#include "frontend/python/py_types.hpp"
+
+namespace gcnsim::python {
+namespace {
+
+// A C-contiguous view of `data` (a copy only when it is not contiguous already).
+py::array contiguous(const py::array& data) {
+  return py::array::ensure(data, py::array::c_style | py::array::forcecast);
+}
+
+std::string shapeText(const std::vector<py::ssize_t>& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+}  // namespace
+
+py::array PyBuffer::numpy(const py::object& out) const {
+  py::array a = out.is_none() ? py::array(dtype, shape) : out.cast<py::array>();
+  if (!out.is_none()) {
+    if (!a.dtype().is(dtype) && !a.dtype().equal(dtype))
+      throw py::type_error("out: dtype " + dtypeName(a.dtype()) + " is not the buffer's " + dtypeName(dtype));
+    if (static_cast<uint64_t>(a.nbytes()) != handle.bytes)
+      throw py::value_error("out: " + std::to_string(a.nbytes()) + " bytes, the buffer \"" + handle.name +
+                            "\" has " + std::to_string(handle.bytes));
+    if (!(a.flags() & py::array::c_style) || !a.writeable())
+      throw py::value_error("out: needs a writeable C-contiguous array");
+  }
+  device->read(handle, 0, a.mutable_data(), handle.bytes);
+  return a;
+}
+
+void PyBuffer::write(const py::array& array, uint64_t offset) const {
+  const std::string what = "write to buffer \"" + handle.name + "\"";
+  if (!array.dtype().equal(dtype))
+    throw py::type_error(what + ": array dtype " + dtypeName(array.dtype()) + " is not the buffer's " +
+                         dtypeName(dtype));
+  const uint64_t item = static_cast<uint64_t>(dtype.itemsize());
+  const uint64_t count = static_cast<uint64_t>(size());
+  if (offset > count || static_cast<uint64_t>(array.size()) > count - offset)
+    throw py::value_error(what + ": " + std::to_string(array.size()) + " elements from offset " +
+                          std::to_string(offset) + " do not fit its " + std::to_string(count));
+  const py::array c = contiguous(array);
+  device->write(handle, offset * item, c.data(), static_cast<uint64_t>(c.nbytes()));
+}
+
+py::ssize_t PyBuffer::size() const {
+  py::ssize_t n = 1;
+  for (const py::ssize_t e : shape) n *= e;
+  return n;
+}
+
+std::string PyBuffer::repr() const {
+  return "<gcnsim.Buffer \"" + handle.name + "\" " + shapeText(shape) + " " + dtypeName(dtype) + " at 0x" +
+         [&] {
+           char buf[32];
+           std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(handle.address));
+           return std::string(buf);
+         }() +
+         ">";
+}
+
+py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, const py::args& args,
+                        const LaunchOptions& options) const {
+  const std::vector<KernelArg> kargs = kernelArgs(*device, *kernel, args);
+  const DispatchResult r =
+      device->dispatch(kernel, toDims(grid, "grid"), toDims(workgroup, "workgroup"), kargs, options);
+  py::dict d = resultDict(r);
+  if (r.status.ok()) return d;
+  // A fault, watchdog stop or interruption: gcnsim.DispatchError carrying the result.
+  static const py::handle error =
+      py::object(py::module_::import("gcnsim._gcnsim").attr("DispatchError")).release();
+  py::object e = error(name + ": " + r.doc.status + ": " + r.status.message);
+  e.attr("result") = d;
+  PyErr_SetObject(error.ptr(), e.ptr());
+  throw py::error_already_set();
+}
+
+py::list PyKernel::arguments() const {
+  py::list l;
+  if (kernel->raw()) return l;
+  for (const frontend::KernelArg* a : kernel->info().explicitArgs()) {
+    py::dict d;
+    d["name"] = a->name;
+    d["type"] = a->typeName;
+    d["kind"] = a->valueKindName;
+    d["size"] = a->size;
+    l.append(d);
+  }
+  return l;
+}
+
+PyKernel PyDevice::load(const std::string& file, const std::string& kernelName) const {
+  KernelRef k = device->loadCodeObject(file, kernelName);
+  const std::string name = k->spec.name;
+  return PyKernel{device, std::move(k), name};
+}
+
+PyBuffer PyDevice::array(const py::object& data, const std::string& name) const {
+  if (!py::isinstance<py::array>(data))
+    throw py::type_error("array: expected a NumPy array, got " +
+                         py::str(data.get_type().attr("__name__")).cast<std::string>());
+  const py::array a = contiguous(data.cast<py::array>());
+  elemTypeOf(a.dtype(), "array" + (name.empty() ? std::string() : " \"" + name + "\""));
+  const std::vector<py::ssize_t> shape(a.shape(), a.shape() + a.ndim());
+  const BufferHandle h = device->allocate(static_cast<uint64_t>(a.nbytes()), name);
+  device->write(h, 0, a.data(), static_cast<uint64_t>(a.nbytes()));
+  return PyBuffer{device, h, shape, a.dtype()};
+}
+
+PyBuffer PyDevice::empty(const py::object& shape, const py::object& dtype, const std::string& name) const {
+  const py::dtype d = toDtype(dtype, "empty: dtype");
+  const std::vector<py::ssize_t> s = toShape(shape, "empty: shape");
+  PyBuffer b{device, {}, s, d};
+  b.handle = device->allocate(static_cast<uint64_t>(b.size()) * static_cast<uint64_t>(d.itemsize()), name);
+  return b;
+}
+
+py::dict PyDevice::totals() const { return totalsDict(device->totals()); }
+
+}  // namespace gcnsim::python

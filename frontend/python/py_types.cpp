@@ -1,0 +1,101 @@
+#include "frontend/python/py_types.hpp"
+
+#include <cmath>
+
+#include "frontend/job/random_fill.hpp"
+
+namespace gcnsim::python {
+
+using frontend::ElemType;
+
+namespace {
+
+// A Python int as a 128-bit integer (any value from -2^63 to 2^64 - 1).
+__int128 int128Of(const py::object& o, const std::string& what) {
+  if (!py::isinstance<py::int_>(o)) throw py::type_error(what + ": expected an int");
+  if (o.cast<py::int_>() < py::int_(0)) return o.cast<long long>();
+  return o.cast<unsigned long long>();
+}
+
+}  // namespace
+
+std::string dtypeName(const py::dtype& d) { return py::str(py::handle(d)).cast<std::string>(); }
+
+frontend::ElemType elemTypeOf(const py::dtype& dtype, const std::string& what) {
+  const char kind = dtype.kind();
+  const py::ssize_t size = dtype.itemsize();
+  if (kind == 'f' && size == 2) return ElemType::F16;
+  if (kind == 'f' && size == 4) return ElemType::F32;
+  if (kind == 'f' && size == 8) return ElemType::F64;
+  if (kind == 'i' || kind == 'u') {
+    const bool u = kind == 'u';
+    switch (size) {
+      case 1: return u ? ElemType::U8 : ElemType::I8;
+      case 2: return u ? ElemType::U16 : ElemType::I16;
+      case 4: return u ? ElemType::U32 : ElemType::I32;
+      case 8: return u ? ElemType::U64 : ElemType::I64;
+      default: break;
+    }
+  }
+  throw py::type_error(
+      what + ": dtype " + dtypeName(dtype) +
+      " is not a gcnsim element type (int8 .. int64, uint8 .. uint64, float16, float32, float64)");
+}
+
+py::dtype dtypeOf(frontend::ElemType t) {
+  static const char* const names[] = {"uint8",  "int8",  "uint16",  "int16",   "uint32", "int32",
+                                      "uint64", "int64", "float16", "float32", "float64"};
+  return py::dtype(names[static_cast<size_t>(t)]);
+}
+
+py::dtype toDtype(const py::object& spec, const std::string& what) {
+  if (py::isinstance<py::str>(spec))
+    if (const auto t = frontend::parseElemType(spec.cast<std::string>())) return dtypeOf(*t);
+  py::dtype d;
+  try {
+    d = py::dtype::from_args(spec);
+  } catch (const py::error_already_set&) {
+    throw py::type_error(what + ": " + py::repr(spec).cast<std::string>() + " is not a dtype");
+  }
+  elemTypeOf(d, what);  // a supported one
+  return d;
+}
+
+std::vector<py::ssize_t> toShape(const py::object& shape, const std::string& what) {
+  std::vector<py::ssize_t> out;
+  if (py::isinstance<py::int_>(shape))
+    out.push_back(shape.cast<py::ssize_t>());
+  else
+    for (const py::handle h : shape) out.push_back(h.cast<py::ssize_t>());
+  for (const py::ssize_t n : out)
+    if (n < 0) throw py::value_error(what + ": negative extent " + std::to_string(n));
+  return out;
+}
+
+py::array randomArray(const py::object& shape, const py::object& dtype, uint64_t seed, const py::object& min,
+                      const py::object& max) {
+  const py::dtype d = toDtype(dtype, "random: dtype");
+  const ElemType t = elemTypeOf(d, "random: dtype");
+  py::array out(d, toShape(shape, "random: shape"));
+  const std::span<uint8_t> bytes(static_cast<uint8_t*>(out.mutable_data()),
+                                 static_cast<size_t>(out.nbytes()));
+  const size_t n = static_cast<size_t>(out.size());
+  frontend::SplitMix64 rng(seed);
+  if (frontend::isFloatType(t)) {
+    const double lo = min.is_none() ? 0.0 : min.cast<double>(), hi = max.is_none() ? 1.0 : max.cast<double>();
+    if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
+      throw py::value_error("random: min and max must be finite with min <= max");
+    for (size_t i = 0; i < n; ++i)
+      storeElementBits(bytes, i, t, frontend::encodeFloat(rng.nextDouble(lo, hi), t));
+    return out;
+  }
+  const __int128 lo = min.is_none() ? frontend::elemTypeMin(t) : int128Of(min, "random: min");
+  const __int128 hi = max.is_none() ? frontend::elemTypeMax(t) : int128Of(max, "random: max");
+  if (lo < frontend::elemTypeMin(t) || hi > frontend::elemTypeMax(t) || lo > hi)
+    throw py::value_error("random: min and max must lie in the range of " +
+                          std::string(frontend::elemTypeName(t)) + " with min <= max");
+  for (size_t i = 0; i < n; ++i) storeElementBits(bytes, i, t, frontend::encodeInt(rng.nextInt(lo, hi), t));
+  return out;
+}
+
+}  // namespace gcnsim::python

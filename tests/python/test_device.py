@@ -1,0 +1,160 @@
+"""The gcnsim Python package: buffers, kernels, results, caches, traces."""
+import os
+import tempfile
+import unittest
+
+import numpy as np
+
+import gcnsim
+from gcnsim_paths import example
+
+VECTOR_ADD = example("vector_add", "vector_add.gfx900.hsaco")
+REDUCTION = example("reduction", "reduction.gfx900.hsaco")
+
+
+def splitmix64(seed, n):
+    """README "Job file": the random generator, in plain Python integers."""
+    mask = (1 << 64) - 1
+    state, out = seed, []
+    for _ in range(n):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out
+
+
+class BufferTest(unittest.TestCase):
+    def setUp(self):
+        self.dev = gcnsim.Device(arch="gfx900", threads=1)
+
+    def test_array_round_trip_keeps_shape_dtype_and_bytes(self):
+        data = np.arange(24, dtype=np.int16).reshape(4, 6) * -3
+        buf = self.dev.array(data, name="m")
+        self.assertEqual(buf.shape, (4, 6))
+        self.assertEqual(buf.dtype, np.int16)
+        self.assertEqual(buf.nbytes, 48)
+        self.assertEqual(buf.name, "m")
+        np.testing.assert_array_equal(buf.numpy(), data)
+
+    def test_empty_is_zero_and_accepts_gcnsim_type_names(self):
+        buf = self.dev.empty((3, 5), "f32")
+        self.assertEqual(buf.dtype, np.float32)
+        np.testing.assert_array_equal(buf.numpy(), np.zeros((3, 5), np.float32))
+
+    def test_write_at_offset_and_non_contiguous_source(self):
+        buf = self.dev.empty(10, np.uint32)
+        src = np.arange(20, dtype=np.uint32)[::4]  # 0, 4, 8, 12, 16: a strided view
+        buf.write(src, offset=3)
+        expected = np.zeros(10, np.uint32)
+        expected[3:8] = src
+        np.testing.assert_array_equal(buf.numpy(), expected)
+
+    def test_numpy_into_out_array(self):
+        buf = self.dev.array(np.array([1.5, -2.0], np.float64))
+        out = np.zeros(2, np.float64)
+        self.assertIs(buf.numpy(out=out), out)
+        np.testing.assert_array_equal(out, [1.5, -2.0])
+
+    def test_random_is_the_job_generator(self):
+        ints = gcnsim.random(300, np.uint32, seed=5, min=10, max=20)
+        self.assertEqual(list(ints), [10 + r % 11 for r in splitmix64(5, 300)])
+        floats = gcnsim.random((10, 10), np.float64, seed=9, min=-1, max=1)
+        self.assertEqual(floats.shape, (10, 10))
+        expected = [-1 + 2 * ((r >> 11) * 2.0**-53) for r in splitmix64(9, 100)]
+        self.assertEqual(list(floats.ravel()), expected)
+
+
+class DispatchTest(unittest.TestCase):
+    def setUp(self):
+        self.dev = gcnsim.Device(arch="gfx900", threads=1)
+        self.add = self.dev.load(VECTOR_ADD, "vector_add")
+        rng = np.random.default_rng(1)
+        self.a_host = rng.standard_normal(1000).astype(np.float32)
+        self.b_host = rng.standard_normal(1000).astype(np.float32)
+
+    def run_add(self, mode, **kw):
+        a = self.dev.array(self.a_host)
+        b = self.dev.array(self.b_host)
+        c = self.dev.empty(1000, np.float32)
+        result = self.add(1024, 64, a, b, c, np.uint32(1000), mode=mode, **kw)
+        return result, c.numpy()
+
+    def test_both_modes_compute_a_plus_b(self):
+        for mode in ["functional", "timing"]:
+            with self.subTest(mode=mode):
+                result, c = self.run_add(mode)
+                np.testing.assert_array_equal(c, self.a_host + self.b_host)
+                self.assertEqual(result["status"], "ok")
+                self.assertEqual(result["mode"], mode)
+                self.assertEqual(result["kernel"], "vector_add")
+                self.assertEqual(result["grid"], (1024, 1, 1))
+                self.assertEqual(result["waves"], 16)
+                self.assertEqual(result["workgroups"], 16)
+                self.assertGreater(result["instructions"], 0)
+                self.assertEqual(result["stats"]["instructions"], result["instructions"])
+                if mode == "timing":
+                    self.assertGreater(result["cycles"], 0)
+                else:
+                    self.assertEqual(result["cycles"], 0)
+
+    def test_totals_sum_the_dispatches(self):
+        r1, _ = self.run_add("timing")
+        r2, _ = self.run_add("functional")
+        t = self.dev.totals
+        self.assertEqual(t["dispatches"], 2)
+        self.assertEqual(t["cycles"], r1["cycles"] + r2["cycles"])
+        self.assertEqual(t["instructions"], r1["instructions"] + r2["instructions"])
+
+    def test_warm_caches_and_reset(self):
+        a = self.dev.array(self.a_host)
+        b = self.dev.array(self.b_host)
+        c = self.dev.empty(1000, np.float32)
+        run = lambda: self.add(1024, 64, a, b, c, np.uint32(1000))
+        cold = run()
+        warm = run()
+        self.assertLess(warm["cycles"], cold["cycles"])
+        self.dev.reset_caches()
+        self.assertEqual(run()["cycles"], cold["cycles"])
+
+    def test_python_ints_are_sized_from_metadata(self):
+        a = self.dev.array(self.a_host)
+        b = self.dev.array(self.b_host)
+        c = self.dev.empty(1000, np.float32)
+        self.add(1024, 64, a, b, c, 500, mode="functional")
+        got = c.numpy()
+        np.testing.assert_array_equal(got[:500], self.a_host[:500] + self.b_host[:500])
+        np.testing.assert_array_equal(got[500:], np.zeros(500, np.float32))
+
+    def test_local_argument(self):
+        reduce_sum = self.dev.load(REDUCTION, "reduce_sum")
+        data = np.arange(1, 1025, dtype=np.float32)
+        src = self.dev.array(data)
+        partial = self.dev.empty(16, np.float32)
+        reduce_sum(1024, 64, src, partial, gcnsim.local(256), np.uint32(1000), mode="functional")
+        expected = [data[i * 64:min(i * 64 + 64, 1000)].sum() for i in range(16)]
+        np.testing.assert_array_equal(partial.numpy(), np.array(expected, np.float32))
+
+    def test_stall_report_and_trace_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "trace.jsonl")
+            result, _ = self.run_add("timing", reports=["stalls"], trace=path, trace_format="jsonl")
+            self.assertIn("stalls", result)
+            with open(path) as f:
+                self.assertGreater(len(f.readlines()), 10)
+
+    def test_watchdog_raises_with_the_result(self):
+        with self.assertRaises(gcnsim.DispatchError) as cm:
+            self.run_add("functional", max_instructions=5)
+        self.assertEqual(cm.exception.result["status"], "watchdog")
+        self.assertIn("vector_add", str(cm.exception))
+
+    def test_kernel_arguments_from_metadata(self):
+        types = [(a["type"], a["kind"], a["size"]) for a in self.add.arguments]
+        pointer = ("float*", "global_buffer", 8)
+        self.assertEqual(types, [pointer, pointer, pointer, ("uint", "by_value", 4)])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,86 @@
+"""Bad input through the Python package: one clear message naming the argument."""
+import unittest
+
+import numpy as np
+
+import gcnsim
+from gcnsim_paths import example
+
+VECTOR_ADD = example("vector_add", "vector_add.gfx900.hsaco")
+
+
+class ErrorTest(unittest.TestCase):
+    def setUp(self):
+        self.dev = gcnsim.Device(arch="gfx900", threads=1)
+        self.add = self.dev.load(VECTOR_ADD, "vector_add")
+        self.a = self.dev.array(np.zeros(64, np.float32), name="a")
+        self.b = self.dev.array(np.zeros(64, np.float32), name="b")
+        self.c = self.dev.empty(64, np.float32, name="c")
+
+    def test_unknown_kernel_names_it_and_lists_the_kernels(self):
+        with self.assertRaisesRegex(ValueError, r'no kernel "vadd".*vector_add'):
+            self.dev.load(VECTOR_ADD, "vadd")
+
+    def test_missing_file(self):
+        with self.assertRaisesRegex(ValueError, "nonexistent.hsaco"):
+            self.dev.load("nonexistent.hsaco", "k")
+
+    def test_unknown_arch(self):
+        with self.assertRaisesRegex(ValueError, "gfx123"):
+            gcnsim.Device(arch="gfx123")
+
+    def test_wrong_argument_count_names_the_missing_argument(self):
+        with self.assertRaisesRegex(TypeError, r"takes 4 arguments.*got 3; missing args\[3\] \(uint\)"):
+            self.add(64, 64, self.a, self.b, self.c)
+
+    def test_argument_of_the_wrong_kind(self):
+        with self.assertRaisesRegex(TypeError, r"args\[3\] \(uint\): expected .*got str"):
+            self.add(64, 64, self.a, self.b, self.c, "64")
+        with self.assertRaisesRegex(TypeError, r"args\[0\] \(float\*\): the kernel argument is global_buffer"):
+            self.add(64, 64, 5, self.b, self.c, 64)
+        with self.assertRaisesRegex(TypeError, r"args\[3\] \(uint\): a NumPy array of shape \(64,\)"):
+            self.add(64, 64, self.a, self.b, self.c, np.zeros(64, np.uint32))
+
+    def test_value_of_the_wrong_size(self):
+        with self.assertRaisesRegex(ValueError, r"args\[3\]"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint64(64))
+        with self.assertRaisesRegex(ValueError, r"args\[3\] \(uint\): 4294967296 does not fit 4 bytes"):
+            self.add(64, 64, self.a, self.b, self.c, 1 << 32)
+
+    def test_buffer_of_another_device(self):
+        other = gcnsim.Device(arch="gfx900").array(np.zeros(64, np.float32), name="x")
+        with self.assertRaisesRegex(ValueError, r'args\[0\] \(float\*\): buffer "x" belongs to another Device'):
+            self.add(64, 64, other, self.b, self.c, 64)
+
+    def test_freed_buffer(self):
+        self.c.free()
+        with self.assertRaisesRegex(ValueError, '"c"'):
+            self.c.numpy()
+
+    def test_write_of_the_wrong_dtype_or_size(self):
+        with self.assertRaisesRegex(TypeError, r'buffer "a": array dtype float64 is not the buffer\'s float32'):
+            self.a.write(np.zeros(64, np.float64))
+        with self.assertRaisesRegex(ValueError, r'buffer "a": 65 elements from offset 0 do not fit its 64'):
+            self.a.write(np.zeros(65, np.float32))
+
+    def test_unsupported_dtype(self):
+        with self.assertRaisesRegex(TypeError, "complex128 is not a gcnsim element type"):
+            self.dev.array(np.zeros(4, np.complex128))
+        with self.assertRaisesRegex(TypeError, "array: expected a NumPy array, got list"):
+            self.dev.array([1, 2, 3])
+
+    def test_bad_grid_and_mode(self):
+        with self.assertRaisesRegex(ValueError, "grid: needs 1 to 3 dimensions, not 4"):
+            self.add((1, 1, 1, 1), 64, self.a, self.b, self.c, 64)
+        with self.assertRaisesRegex(ValueError, r"workgroup\[0\]: 0 is not between"):
+            self.add(64, 0, self.a, self.b, self.c, 64)
+        with self.assertRaisesRegex(ValueError, "fast"):
+            self.add(64, 64, self.a, self.b, self.c, 64, mode="fast")
+
+    def test_duplicate_buffer_name(self):
+        with self.assertRaisesRegex(ValueError, '"a"'):
+            self.dev.empty(4, np.uint8, name="a")
+
+
+if __name__ == "__main__":
+    unittest.main()
