@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "frontend/config/config_loader.hpp"
-#include "frontend/device/device_impl.hpp"
-#include "frontend/common/error.hpp"
-#include "frontend/common/input_file.hpp"
 #include "frontend/cli/limit_options.hpp"
 #include "frontend/cli/run_cmd.hpp"
+#include "frontend/common/error.hpp"
+#include "frontend/common/input_file.hpp"
+#include "frontend/config/config_loader.hpp"
+#include "frontend/device/device_impl.hpp"
 
 namespace gcnsim {
 

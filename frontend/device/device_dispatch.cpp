@@ -6,17 +6,17 @@
 #include <chrono>
 #include <ctime>
 
-#include "frontend/report/check_report.hpp"
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/cli/version.hpp"
+#include "frontend/common/error.hpp"
 #include "frontend/device/device.hpp"
 #include "frontend/device/device_impl.hpp"
 #include "frontend/device/dispatch_args.hpp"
 #include "frontend/device/dispatch_result.hpp"
-#include "frontend/common/error.hpp"
-#include "frontend/cli/run_cmd.hpp"
+#include "frontend/report/check_report.hpp"
 #include "frontend/report/timing_report.hpp"
 #include "frontend/trace/trace_filter.hpp"
 #include "frontend/trace/trace_writer.hpp"
-#include "frontend/cli/version.hpp"
 #include "memory/lds.hpp"
 #include "sim/dispatch.hpp"
 #include "sim/timing/timing_engine.hpp"

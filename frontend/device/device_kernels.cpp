@@ -1,11 +1,11 @@
 // Device (device.hpp): loading kernels from code objects, raw code and jobs.
 #include <algorithm>
 
-#include "frontend/device/device.hpp"
-#include "frontend/device/device_impl.hpp"
+#include "frontend/cli/run_cmd.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
-#include "frontend/cli/run_cmd.hpp"
+#include "frontend/device/device.hpp"
+#include "frontend/device/device_impl.hpp"
 
 namespace gcnsim {
 

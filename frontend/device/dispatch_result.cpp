@@ -3,13 +3,13 @@
 
 #include <algorithm>
 
+#include "frontend/cli/run_cmd.hpp"
+#include "frontend/cli/version.hpp"
+#include "frontend/code_object/source_lines.hpp"
 #include "frontend/report/check_report.hpp"
 #include "frontend/report/profile_report.hpp"
-#include "frontend/cli/run_cmd.hpp"
 #include "frontend/report/run_reports.hpp"
-#include "frontend/code_object/source_lines.hpp"
 #include "frontend/report/timing_report.hpp"
-#include "frontend/cli/version.hpp"
 #include "memory/global_memory.hpp"
 
 namespace gcnsim {

@@ -5,8 +5,8 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
-#include "frontend/device/job_dispatch.hpp"
 #include "frontend/cli/version.hpp"
+#include "frontend/device/job_dispatch.hpp"
 
 namespace gcnsim::frontend {
 namespace {

@@ -2,8 +2,8 @@
 #pragma once
 #include <vector>
 
-#include "frontend/device/device.hpp"
 #include "frontend/cli/run_cmd.hpp"
+#include "frontend/device/device.hpp"
 
 namespace gcnsim::frontend {
 

@@ -8,10 +8,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "frontend/cli/run_cmd.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/job/job.hpp"
 #include "frontend/report/result.hpp"
-#include "frontend/cli/run_cmd.hpp"
 #include "gcnsim_process.hpp"
 
 using namespace gcnsim;
