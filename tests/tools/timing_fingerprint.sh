@@ -59,8 +59,8 @@ for j in "$root"/tests/kernels/jobs/*.json "$root"/examples/*/*.json "$tmp"/benc
     echo "$name FAILED: $(tail -1 "$tmp/run.txt")" >>"$out"
     continue
   fi
-  cycles=$(grep '^cycles' "$tmp/run.txt" | tr -s ' ')
-  stats=$(grep '^stats' "$tmp/run.txt" | tr -s ' ')
+  cycles=$(grep '^cycles' "$tmp/run.txt" | tr -s ' ' || true)  # a job with steps has no stats line
+  stats=$(grep '^stats' "$tmp/run.txt" | tr -s ' ' || true)
   hash=$(grep -v gcnsim_version "$tmp/result.json" | sha256sum | cut -c1-16)
   echo "$name | $cycles | $stats | result $hash" >>"$out"
 done
