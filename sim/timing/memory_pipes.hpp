@@ -56,7 +56,6 @@
 #include "memory/vector_l1_timing.hpp"
 #include "sim/exec_context.hpp"
 #include "sim/timing/timing_engine.hpp"
-#include "sim/timing/warm_caches.hpp"
 
 namespace gcnsim::sim::timing {
 
