@@ -28,7 +28,7 @@ struct Device::Impl {
   // The timing config (loaded at construction) and its description for result documents.
   sim::timing::GpuConfig gpu;
   std::string configJson;
-  // K$, L1 and L2 state carried from one timing dispatch to the next.
+  // The L2 state carried from one timing dispatch to the next (warm_caches.hpp).
   sim::timing::WarmCaches warm;
   std::map<std::string, BufferHandle, std::less<>> buffers;  // live buffers by name
   uint64_t bufferBytes = 0;                                  // their bytes (limits.maxBufferBytes)

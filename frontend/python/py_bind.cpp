@@ -46,9 +46,10 @@ threads  threads that run a dispatch; None: all cores. Results and cycle
 sets     config overrides, as `gcnsim run --set`: a list of "KEY=VALUE"
          strings or a dict {KEY: VALUE}.
 
-The device holds the buffers, the loaded code and, in timing mode, the cache
-state (K$, vector L1s, L2): a dispatch starts with the caches the previous
-one left, until reset_caches(). Bad arguments raise ValueError naming them.
+The device holds the buffers, the loaded code and, in timing mode, the L2's
+state: a dispatch starts with the L2 the previous one left, until
+reset_caches() (the K$es and vector L1s start empty at every dispatch, as the
+command processor invalidates them). Bad arguments raise ValueError naming them.
 Not thread-safe: use a Device from one Python thread at a time.)doc";
 
 constexpr const char* kCallDoc =
@@ -180,7 +181,7 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "\"f32\", ...).")
       .def(
           "reset_caches", [](const PyDevice& d) { d.device->resetCaches(); },
-          "The next timing dispatch starts with cold K$, vector L1s and L2, as the first one did.")
+          "The next timing dispatch starts with a cold L2, as the first one did.")
       .def_property_readonly(
           "totals", &PyDevice::totals,
           "Sums over every dispatch so far: a dict {dispatches, cycles, instructions, waves, "
