@@ -11,8 +11,6 @@
 namespace gcnsim::sim::valu {
 namespace {
 
-using u32 = uint32_t;
-using i32 = int32_t;
 using f64 = double;
 
 // (INT32)MAX(MIN(RNDTZINT(x), 2147483647.0), -2147483648.0); NaN -> 0

@@ -11,10 +11,6 @@
 namespace gcnsim::sim::valu {
 namespace {
 
-using u32 = uint32_t;
-using i32 = int32_t;
-using u64 = uint64_t;
-using i64 = int64_t;
 using Carry = std::pair<u32, bool>;
 
 u32 sat16u(i64 v) { return static_cast<u32>(std::clamp<i64>(v, 0, 0xffff)); }

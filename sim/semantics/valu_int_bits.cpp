@@ -10,10 +10,6 @@
 namespace gcnsim::sim::valu {
 namespace {
 
-using u32 = uint32_t;
-using i32 = int32_t;
-using u64 = uint64_t;
-
 // Bits [shift, shift + len) of v, the field clipped at bit 31 (branch-free, so
 // that the lane loops vectorize).
 u32 bfeU(u32 v, u32 shift, u32 len) {

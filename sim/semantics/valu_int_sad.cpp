@@ -9,9 +9,6 @@
 namespace gcnsim::sim::valu {
 namespace {
 
-using u32 = uint32_t;
-using u64 = uint64_t;
-
 u32 absDiff(u32 a, u32 b) { return a > b ? a - b : b - a; }
 u32 sadU8(u32 a, u32 b, bool masked) {
   u32 s = 0;

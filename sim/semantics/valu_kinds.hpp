@@ -17,6 +17,13 @@ using isa::OpdKind;
 using isa::Operand;
 using isa::VopEnc;
 
+// Short names of the lane functions' C++ value types (the integer operation
+// files spell their pseudo-code with them).
+using u32 = uint32_t;
+using i32 = int32_t;
+using u64 = uint64_t;
+using i64 = int64_t;
+
 // ---- operand kinds ---------------------------------------------------------
 enum class Ty : uint8_t { U32, I32, F32, U16, I16, F16, H16, U64, I64, F64 };
 template <Ty T>

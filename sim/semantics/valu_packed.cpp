@@ -12,8 +12,6 @@
 namespace gcnsim::sim::valu {
 namespace {
 
-using u32 = uint32_t;
-using i32 = int32_t;
 using f64 = double;
 
 struct PkCtx {
