@@ -116,6 +116,15 @@ enum Flag : uint32_t {
   kLiteralOperand = 1u << 15,  // a 32-bit constant always follows (v_madmk/v_madak, s_*k_imm32)
   kNoDst = 1u << 16,           // no destination register (stores, s_cmp*, ...)
   kDsReadsM0Gcn14 = 1u << 17,  // DS op that reads M0 on GCN 1.4 too (GDS, append, GWS, addtid)
+  // Facts the checker (sim/check) and the workgroup-order analysis read:
+  kGdsOnly = 1u << 18,         // DS op on GDS/GWS whatever its GDS bit (ds_gws_*, ds_ordered_count)
+  kDsAddTid = 1u << 19,        // DS address = M0 + lane id (ds_*_addtid_b32): M0 is an LDS base
+  kMessage = 1u << 20,         // sends M0 out of the wave (s_sendmsg*, s_ttracedata)
+  kM0Index = 1u << 21,         // M0 indexes its register operands (s_movrel*, v_movrel*)
+  kWritesHwreg = 1u << 22,     // writes a hardware register field (s_setreg*)
+  kReadsHwreg = 1u << 23,      // reads a hardware register (s_getreg_b32)
+  kWritesVskip = 1u << 24,     // turns VSKIP mode on or off (s_setvskip)
+  kReadsVccInVop3 = 1u << 25,  // reads VCC implicitly in its VOP3 form too (v_div_fmas: no SRC2 carry-in)
 };
 
 // How the codecs read and print a row's fields where its operand types do not

@@ -2,7 +2,6 @@
 
 #include <cinttypes>
 #include <cstdio>
-#include <string_view>
 
 #include "isa/decoder.hpp"
 #include "isa/disasm.hpp"
@@ -14,10 +13,10 @@ namespace {
 // What makes one decoded instruction order-dependent, or nullptr.
 const char* orderDependentKind(const isa::DecodedInst& in) {
   const isa::OpInfo& op = *in.info;
-  const std::string_view name = op.name;
   if (in.encoding == isa::Format::DS) {
-    // LDS is the workgroup's own; GDS and GWS are shared by all workgroups.
-    if (in.mem.gds || name.starts_with("ds_gws") || name == "ds_ordered_count") return "GDS/GWS";
+    // LDS is the workgroup's own; GDS and GWS are shared by all workgroups
+    // (kGdsOnly: ds_gws_*, ds_ordered_count reach them without the GDS bit).
+    if (in.mem.gds || op.has(isa::kGdsOnly)) return "GDS/GWS";
     return nullptr;
   }
   if (op.has(isa::kAtomic)) return "an atomic";

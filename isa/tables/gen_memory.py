@@ -39,9 +39,11 @@ def vreg(first, n):
     return f"v{first}" if n == 1 else f"v[{first}:{first + n - 1}]"
 
 
-def candidates(section, gen, syn):
+def candidates(ifacts, section, gen, syn):
     """Sample texts of one mnemonic; the first that assembles gives the opcode."""
     name, n = syn.name, syn.names
+    fmt = format_of(section, name)
+    flags, _, layout = ifacts.of(fmt, name)
     if section == "DS":
         ops = []
         if syn.has("vdst"):
@@ -55,11 +57,11 @@ def candidates(section, gen, syn):
     if section in ("MUBUF", "MTBUF"):
         if not n:
             return [name]
-        if "lds" in name:
+        if layout == "StoreLds":
             return [f"{name} s[4:7], s1"]
         widths = [syn.size("vdst") or syn.size("vdata") or 1]
-        if d16_components(name) > 1:
-            widths.append(d16_components(name))  # GCN 1.2 keeps D16 components unpacked
+        if D16_COMPONENTS.get(layout, 0) > 1:
+            widths.append(D16_COMPONENTS[layout])  # GCN 1.2 keeps D16 components unpacked
         return [f"{name} {vreg(10, n)}, off, s[4:7], s1" for n in widths]
     if section == "MIMG":
         samp = ", s[16:19]" if syn.has("ssamp") else ""
@@ -74,9 +76,9 @@ def candidates(section, gen, syn):
         return ["exp mrt0 v0, v1, v2, v3"]
     # FLAT / GLOBAL / SCRATCH
     data = syn.size("vdst") or syn.size("vdata") or 1
-    vaddr = {"flat": "v[2:3]", "global": "v[2:3]", "scratch": "v2"}[name.split("_")[0]]
-    saddr = "" if name.startswith("flat") else ", off"
-    if "_load_" in name:
+    vaddr = "v2" if fmt == "SCRATCH" else "v[2:3]"
+    saddr = "" if fmt == "FLAT" else ", off"
+    if "kLoad" in flags:
         return [f"{name} {vreg(10, data)}, {vaddr}{saddr}"]
     return [f"{name} {vaddr}, {vreg(10, syn.size('vdata', 1))}{saddr}"]
 
@@ -105,7 +107,7 @@ def mimg_vaddr_dwords(section, name):
     return res
 
 
-def discover():
+def discover(ifacts):
     """{(section, name): {gen: opcode}} and {(section, name): {gen: Syntax}}."""
     lists = syntax_lists()
     opcodes, syntaxes = {}, {}
@@ -114,7 +116,7 @@ def discover():
             names = mnemonics_to_try(section, gen)
             texts, owners = [], []
             for syn in names.values():
-                for t in candidates(section, gen, syn):
+                for t in candidates(ifacts, section, gen, syn):
                     texts.append(t)
                     owners.append(syn)
             results = llvmcorpus.assemble(texts, llvmcorpus.GEN_CPUS[gen])
@@ -201,18 +203,13 @@ def seed004_ds():
 
 OPTYPE = {1: "B32", 2: "B64", 3: "B96", 4: "B128"}
 DEFAULT_UNIT = {"DS": "DS", "EXP": "EXPORT"}  # every other memory format: VMEM
-D16_TYPE = {"D16X": "B16", "D16XY": "B32", "D16XYZ": "B64", "D16XYZW": "B64"}  # packed D16 (GCN 1.4)
-
-
-def d16_components(name):
-    """Components of a D16 format op's sample text (the layout is not known yet there)."""
-    m = re.search(r"format_d16_(x|xy|xyz|xyzw)$", name)
-    return len(m.group(1)) if m else 0
+D16_COMPONENTS = {"D16X": 1, "D16XY": 2, "D16XYZ": 3, "D16XYZW": 4}
 
 
 def row_for(ifacts, section, name, syns):
     """(dst, src0, src1, src2, unit, flags text, layout, sem) of one row: operand widths
-    from LLVM's syntax, flags/unit/layout from isa/tables/inst_facts.txt."""
+    from LLVM's syntax; flags, unit, layout, the D16 data types and the semantic key
+    from isa/tables/inst_facts.txt."""
     syn = syns.get("gfx9") or syns.get("gfx8") or syns.get("gfx7") or syns.get("gfx6")
     fmt = format_of(section, name)
     src0 = src1 = src2 = "None"
@@ -249,17 +246,13 @@ def row_for(ifacts, section, name, syns):
         width = syn.size("vdata")  # the data operand; cmpswap returns half of it
     if width:
         dst = OPTYPE[width]
-    if layout in D16_TYPE:
-        dst = D16_TYPE[layout]  # GCN 1.2 uses one dword per component (the codec's business)
-    elif "d16" in name:
-        dst = "B16"  # one 16-bit value (*_d16, *_d16_hi)
     if section == "FLAT":
         src0 = "B32" if fmt == "SCRATCH" else "B64"
-        if fmt in ("GLOBAL", "SCRATCH"):  # the FLAT semantics, on their own aperture
-            sem = "flat_" + name.split("_", 1)[1]
     if layout == "StoreLds":
         dst = "B32"  # one dword per lane, from LDS
-    return dst, src0, src1, src2, unit, flags, layout, sem
+    # D16 data: GCN 1.2 uses one dword per component (the codec's business).
+    dst = ifacts.types(fmt, name, [dst, src0, src1, src2])[0]
+    return dst, src0, src1, src2, unit, flags, layout, ifacts.sem(fmt, name)
 
 
 TABLE_FILE = {"DS": "ds", "MUBUF": "mubuf", "MTBUF": "mtbuf", "MIMG": "mimg", "EXP": "exp", "FLAT": "flat",
@@ -285,7 +278,7 @@ def main():
     memory_syntax.LLVM_DOC = os.path.join(args.reference, "llvm", "AMDGPU")
     facts = timing_facts.Facts(args.reference)
     ifacts = inst_facts.Facts()
-    opcodes, syntaxes = discover()
+    opcodes, syntaxes = discover(ifacts)
     checks = {
         "DS": (clrx_tables("GcnInstrsDs.md"), seed004_ds()),
         "MUBUF": (clrx_tables("GcnInstrsMubuf.md"), None),

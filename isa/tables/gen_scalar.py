@@ -25,9 +25,9 @@ Sources:
         CLRX GcnInstrsSopp.md marks them GCN 1.1+.
       - CLRX's pseudo-code of S_MOVK_I32 reads "SCC = SIMM16"; its description (and
         LLVM) say SCC is not changed, so s_movk_i32 has no SCC flag.
-  * flags, codec layout and unit: the rules of isa/tables/inst_facts.txt
-    (SCC/EXEC/M0/VCC reads and writes from the seeds and CLRX's pseudo-code,
-    each rule with its source), through inst_facts.py.
+  * flags, codec layout, unit and the signed 64-bit sources: the rules of
+    isa/tables/inst_facts.txt (SCC/EXEC/M0/VCC reads and writes from the seeds
+    and CLRX's pseudo-code, each rule with its source), through inst_facts.py.
   * timing facts (the TimingFacts column): isa/tables/timing_facts.txt and its default
     rules, through timing_facts.py.
 """
@@ -209,17 +209,13 @@ DEFAULT_UNIT = {"SOP2": "SALU", "SOPK": "SALU", "SOP1": "SALU", "SOPC": "SALU", 
                 "SMRD": "SMEM", "SMEM": "SMEM"}
 
 
-# Signed 64-bit sources: a 32-bit literal is sign-extended for them (zero-extended for B64),
-# see isa/operands.cpp applyLiteral.
-SIGNED64_SRC0 = {"s_ashr_i64", "s_bfe_i64", "s_flbit_i32_i64"}
-
-
 def optype(size):
     return {None: "None", 1: "B32", 2: "B64", 3: "B96", 4: "B128", 8: "B256", 16: "B512"}[size]
 
 
-def operand_types(fmt, name, ops):
-    """(dst, src0, src1) OpInfo types from the LLVM operand list."""
+def operand_types(ops):
+    """(dst, src0, src1) OpInfo types from the LLVM operand list (the widths; the
+    signed 64-bit sources are rules of isa/tables/inst_facts.txt)."""
     dst = src0 = src1 = "None"
     srcs = []
     for role, size, dev in ops:
@@ -231,8 +227,6 @@ def operand_types(fmt, name, ops):
         src0 = srcs[0]
     if len(srcs) > 1:
         src1 = srcs[1]
-    if name in SIGNED64_SRC0:
-        src0 = "I64"
     return dst, src0, src1
 
 
@@ -324,7 +318,7 @@ def main():
         for n, r in sorted(rows[fmt].items(), key=lambda it: (next(
                 (it[1]["opc"][g] for g in ("gfx9", "gfx8", "gfx7", "gfx6") if g in it[1]["opc"])), it[0])):
             opc = ", ".join(str(r["opc"].get(g, "NA")) if g in r["opc"] else "NA" for g in GENS)
-            dst, s0, s1 = operand_types(fmt, n, r["ops"])
+            dst, s0, s1, _ = ifacts.types(fmt, n, list(operand_types(r["ops"])) + ["None"])
             flags, unit, layout = ifacts.of(fmt, n, unit=DEFAULT_UNIT[fmt])
             timing = timing_of(facts, fmt, n, unit, dst)
             comment = "  // CLRX only: LLVM 15 cannot assemble it" if r.get("clrx") else ""

@@ -14,8 +14,10 @@ decoder derives it, so those opcodes are written only once. Opcodes are
 cross-checked against the CLRX manual's tables; disagreements (LLVM wins) are
 listed in a comment at the top of each generated file. The timing column of each
 row (isa::TimingFacts: the issue rate) comes from isa/tables/timing_facts.txt
-and the rules of timing_facts.py; flags beyond an explicit VCC operand and the
-codec layout come from the rules of isa/tables/inst_facts.txt (inst_facts.py).
+and the rules of timing_facts.py; flags beyond an explicit VCC operand, the
+codec layout, operand types LLVM's lists do not state and the semantic key of
+operations LLVM names differently per generation come from the rules of
+isa/tables/inst_facts.txt (inst_facts.py).
 """
 import os
 import re
@@ -40,20 +42,6 @@ VOP3_BASE = {
     "VOP1": {"gfx6": 0x180, "gfx7": 0x180, "gfx8": 0x140, "gfx9": 0x140},
     "VINTRP": {"gfx8": 0x270, "gfx9": 0x270},
 }
-
-# Operations that LLVM names differently per generation but that behave the
-# same: semantic key per (generation, name).
-SEM = {}
-for op in ["add", "sub", "subrev"]:
-    for g in ["gfx6", "gfx7"]:
-        SEM[(g, f"v_{op}_i32", "VOP2")] = f"v_{op}_co_u32"
-    SEM[("gfx8", f"v_{op}_u32", "VOP2")] = f"v_{op}_co_u32"
-    SEM[("gfx9", f"v_{op}_co_u32", "VOP2")] = f"v_{op}_co_u32"
-for op, new in [("addc", "v_addc_co_u32"), ("subb", "v_subb_co_u32"), ("subbrev", "v_subbrev_co_u32")]:
-    for g in ["gfx6", "gfx7", "gfx8"]:
-        SEM[(g, f"v_{op}_u32", "VOP2")] = new
-    SEM[("gfx9", new, "VOP2")] = new
-
 
 # --------------------------------------------------------------------------- assembling
 
@@ -141,7 +129,12 @@ def fit(t, size):
 
 
 def operand_types(name, entry, section):
-    """OpType names (dst, src0, src1, src2) of an operation from its mnemonic and LLVM's sizes."""
+    """OpType names (dst, src0, src1, src2) by LLVM's operand type rules: the type
+    "implied by the opcode" (its suffix: the first type token for the destination,
+    the second for the sources; packed pairs for VOP3P v_pk_*), unless the
+    operand's type deviation tag states another (llvm/AMDGPU/gfx9_type_deviation.rst),
+    fitted to the operand's size. Types LLVM does not state are rules of
+    isa/tables/inst_facts.txt, applied by the caller (inst_facts.Facts.types)."""
     toks = [t for t in name.split("_") if _TYPE_TOKEN.match(t)]
     pk = "_pk_" in name and section == "VOP3P"
     dst_t = toks[0] if toks else "b32"
@@ -163,28 +156,12 @@ def operand_types(name, entry, section):
         m = _TYPE_TOKEN.match(fit(t, o.size)) if o.size in (1, 2) else None
         if pk and not o.dev:
             return "V2F16" if t[0] == "f" else "V2I16"
-        if name == "v_sat_pk_u8_i16" and t.endswith("16"):
-            return "B32"  # the source is a packed pair of 16-bit values
         if m:
             return optype(m.group(1), int(m.group(2)))
         return {1: "B32", 2: "B64", 3: "B96", 4: "B128"}.get(o.size, "B32")  # u8x8, u16x4, ...
 
-    if section == "VOPC":
-        dst = "B64"
-    elif "_pk" in name and section != "VOP3P" and dsts and dsts[0].size == 1:
-        dst = "B32"  # packs two 16-bit results (v_cvt_pk*, v_cvt_pkrtz*, ...)
-    else:
-        dst = typed(dsts[0], dst_t) if dsts else "None"
-    out = [dst]
-    for k in range(3):
-        if k < len(srcs):
-            t = src_t
-            if k == 1 and ("_class_" in name or name.startswith("v_ldexp") or name.startswith("v_trig_preop")):
-                t = "i32"
-            out.append(typed(srcs[k], t))
-        else:
-            out.append("None")
-    return out
+    dst = "B64" if section == "VOPC" else typed(dsts[0], dst_t) if dsts else "None"
+    return [dst] + [typed(srcs[k], src_t) if k < len(srcs) else "None" for k in range(3)]
 
 
 def structural_flags(section, entry):
@@ -242,6 +219,7 @@ def main():
     vo.RST_DIR = os.path.join(args.reference, "llvm", "AMDGPU")
     facts = timing_facts.Facts(args.reference)
     clrx = clrx_opcodes()
+    ifacts = inst_facts.Facts()
     rows = {}      # (name, format, sem) -> row dict
     notes = {}     # format -> [comment lines]
     for gen in vo.GENS:
@@ -270,10 +248,11 @@ def main():
                 forms |= 1
             forms |= 2 if "sdwa" in op.variants else 0
             forms |= 4 if "dpp" in op.variants else 0
-            sem = SEM.get((gen, op.name, fmt))
+            sem = ifacts.sem(fmt, op.name, gen)
             key = (op.name, fmt, sem)
             row = rows.setdefault(key, {"name": op.name, "fmt": fmt, "sem": sem, "opc": [None] * 4,
-                                        "forms": [0] * 4, "types": operand_types(op.name, op.base, fmt),
+                                        "forms": [0] * 4,
+                                        "types": ifacts.types(fmt, op.name, operand_types(op.name, op.base, fmt)),
                                         "structural": structural_flags(fmt, op.base)})
             row["opc"][GI[gen]] = opc
             row["forms"][GI[gen]] = forms
@@ -286,7 +265,6 @@ def main():
                 if other:
                     notes.setdefault(fmt, []).append(
                         f"{gen} {op.name} ({opc:#x}): CLRX names it {other[0]}")
-    ifacts = inst_facts.Facts()
     for r in rows.values():
         r["flags"], _, r["layout"] = ifacts.of(r["fmt"], r["name"], r["structural"])
         r["timing"] = facts.valu(r["fmt"], r["name"], r["types"])

@@ -26,10 +26,10 @@ constexpr OpInfo kSopk[] = {
     {"s_addk_i32", Format::SOPK, OPC(15, 15, 14, 14), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, kWritesScc, nullptr, {.cycles = 4}, Layout::SignedImm},
     {"s_mulk_i32", Format::SOPK, OPC(16, 16, 15, 15), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, 0, nullptr, {.cycles = 4}, Layout::SignedImm},
     {"s_cbranch_i_fork", Format::SOPK, OPC(17, 17, 16, 16), OpType::None, OpType::B64, OpType::None, OpType::None, Unit::BRANCH, kReadsExec | kWritesExec | kBranch | kNoDst, nullptr, {}, Layout::PcRelative},
-    {"s_getreg_b32", Format::SOPK, OPC(18, 18, 17, 17), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, 0, nullptr, {.cycles = 4}, Layout::Hwreg},
-    {"s_setreg_b32", Format::SOPK, OPC(19, 19, 18, 18), OpType::None, OpType::B32, OpType::None, OpType::None, Unit::SALU, kNoDst, nullptr, {.cycles = 8}, Layout::Hwreg},
+    {"s_getreg_b32", Format::SOPK, OPC(18, 18, 17, 17), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, kReadsHwreg, nullptr, {.cycles = 4}, Layout::Hwreg},
+    {"s_setreg_b32", Format::SOPK, OPC(19, 19, 18, 18), OpType::None, OpType::B32, OpType::None, OpType::None, Unit::SALU, kNoDst | kWritesHwreg, nullptr, {.cycles = 8}, Layout::Hwreg},
     {"s_getreg_regrd_b32", Format::SOPK, OPC(20, 20, 19, 19), OpType::B32, OpType::None, OpType::None, OpType::None, Unit::SALU, 0, nullptr, {.cycles = 4}, Layout::Hwreg},  // CLRX only: LLVM 15 cannot assemble it
-    {"s_setreg_imm32_b32", Format::SOPK, OPC(21, 21, 20, 20), OpType::None, OpType::None, OpType::None, OpType::None, Unit::SALU, kLiteralOperand | kNoDst, nullptr, {.cycles = 8}, Layout::Hwreg},
+    {"s_setreg_imm32_b32", Format::SOPK, OPC(21, 21, 20, 20), OpType::None, OpType::None, OpType::None, OpType::None, Unit::SALU, kLiteralOperand | kNoDst | kWritesHwreg, nullptr, {.cycles = 8}, Layout::Hwreg},
     {"s_call_b64", Format::SOPK, OPC(NA, NA, NA, 21), OpType::B64, OpType::None, OpType::None, OpType::None, Unit::BRANCH, kBranch, nullptr, {}, Layout::PcRelative},
 };
 // clang-format on

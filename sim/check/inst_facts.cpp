@@ -1,14 +1,11 @@
 #include "sim/check/inst_facts.hpp"
 
 #include <string>
-#include <string_view>
 
 #include "sim/check/hazard_rules.hpp"
 
 namespace gcnsim::sim::check {
 namespace {
-
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 RegMask sgprsOnly(const RegMask& m) {
   RegMask r{m.s, {}};
@@ -20,7 +17,7 @@ RegMask sgprsOnly(const RegMask& m) {
 // registerMasks adds the VCC of the table's implicit-VCC flags whatever the
 // encoding; in VOP3 a compare or carry op names its SGPR destination (SDST)
 // and its carry-in or mask (SRC2) explicitly, so VCC is only what they name
-// (v_div_fmas reads VCC in every encoding).
+// (kReadsVccInVop3: v_div_fmas reads VCC in every encoding).
 void dropImplicitVcc(const isa::DecodedInst& in, InstFacts& f) {
   RegMask named;
   for (const isa::Operand* o : {&in.dst, &in.sdst, &in.src[0], &in.src[1], &in.src[2]}) named.add(*o);
@@ -29,7 +26,7 @@ void dropImplicitVcc(const isa::DecodedInst& in, InstFacts& f) {
   const RegMask implicit = without(vcc, named);
   if (in.dst.kind == isa::OpdKind::SReg || in.sdst.kind == isa::OpdKind::SReg)
     f.writes = without(f.writes, implicit);
-  if (in.src[2].kind == isa::OpdKind::SReg && !std::string_view(in.info->name).starts_with("v_div_fmas"))
+  if (in.src[2].kind == isa::OpdKind::SReg && !in.info->has(isa::kReadsVccInVop3))
     f.reads = without(f.reads, implicit);
 }
 
@@ -54,7 +51,6 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
   f.inst = in;
   if (!in.valid()) return f;
   const isa::OpInfo& op = *in.info;
-  const std::string_view name = op.name;
   timing::registerMasks(in, f.reads, f.writes);
   if (in.encoding == isa::Format::VOP3) dropImplicitVcc(in, f);
   f.sgprWrites = sgprsOnly(f.writes);
@@ -70,7 +66,8 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
   if (f.smem) {
     f.order = Order::Smem;
     if (load || op.timing.role == isa::TimingRole::MemTime || (atomic && in.mem.glc)) f.loadDst = f.writes;
-    if (startsWith(name, "s_buffer_") && in.src[0].kind == isa::OpdKind::SReg)
+    // S_BUFFER_*: SBASE is a buffer resource (V#, 128 bits), not a 64-bit address.
+    if (op.src0 == isa::OpType::B128 && in.src[0].kind == isa::OpdKind::SReg)
       f.sbufferDword2 = uint16_t(in.src[0].reg + 2);
   } else if (f.vmem) {
     f.order = Order::Vm;
@@ -86,41 +83,39 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
   } else if (f.ds) {
     f.order = Order::Ds;
     if (in.dst.present()) f.loadDst = f.writes;
-    f.gds = in.mem.gds || startsWith(name, "ds_gws");
-    f.ldsDma = name.find("addtid") != std::string_view::npos;
+    f.gds = in.mem.gds || op.has(isa::kGdsOnly);
+    f.ldsDma = op.has(isa::kDsAddTid);
     f.ldsRead = load || atomic || !store;
     f.ldsWrite = store || atomic || !load;
   } else if (op.unit == isa::Unit::MSG) {
     f.order = Order::Msg;
-    f.sendmsg = true;
   }
-  if (name == "s_ttracedata") f.sendmsg = true;
-
-  f.movrel = startsWith(name, "s_movrel");
-  f.setreg = startsWith(name, "s_setreg");
-  f.getreg = name == "s_getreg_b32";
+  f.sendmsg = op.has(isa::kMessage);
+  f.movrel = f.salu && op.has(isa::kM0Index);  // s_movrel* (the hazard rule is the scalar one)
+  f.setreg = op.has(isa::kWritesHwreg);
+  f.getreg = op.has(isa::kReadsHwreg);
   if (f.setreg || f.getreg) f.hwreg = uint8_t(uint32_t(in.simm16) & 0x3f);  // hwreg id: SIMM16[5:0]
-  f.setvskip = name == "s_setvskip";
+  f.setvskip = op.has(isa::kWritesVskip);
   if (f.setreg && f.hwreg == 1) {  // HW_REG_MODE; SIMM16 = size-1 [15:11], offset [10:6], id [5:0]
     const uint32_t offset = (uint32_t(in.simm16) >> 6) & 31, size = ((uint32_t(in.simm16) >> 11) & 31) + 1;
     f.setsVskip = offset <= 28 && 28 < offset + size;
   }
-  f.divFmas = startsWith(name, "v_div_fmas");
+  f.divFmas = op.has(isa::kReadsVccInVop3);  // v_div_fmas, the one such op (inst_facts.txt)
   f.dpp = f.valu && in.vopEnc == isa::VopEnc::DPP;
-  if ((name == "v_readlane_b32" || name == "v_writelane_b32") && in.src[1].kind == isa::OpdKind::SReg)
-    f.laneSelect.add(in.src[1]);
+  const bool laneOp = op.layout == isa::Layout::ReadLane || op.layout == isa::Layout::WriteLane;
+  if (laneOp && in.src[1].kind == isa::OpdKind::SReg) f.laneSelect.add(in.src[1]);
   if (f.valu)
     for (const isa::Operand& o : in.src) {
       f.readsVccz |= o.kind == isa::OpdKind::Vccz;
       f.readsExecz |= o.kind == isa::OpdKind::Execz;
     }
-  f.waitcnt = name == "s_waitcnt";
+  f.waitcnt = op.timing.role == isa::TimingRole::Waitcnt;
   if (f.waitcnt) f.limits = timing::decodeWaitcnt(uint32_t(in.simm16), gen);
-  f.barrier = name == "s_barrier";
-  f.endpgm = name == "s_endpgm";
+  f.barrier = op.timing.role == isa::TimingRole::Barrier;
+  f.endpgm = op.timing.role == isa::TimingRole::EndPgm;
   // "S_NOP: Do nothing. Repeat NOP 1..16 times based on SIMM16[3:0]" (Vega ISA, SOPP); LLVM
   // SIInstrInfo::getNumWaitStates: s_nop N counts N + 1.
-  if (name == "s_nop") f.waitStates = (uint32_t(in.simm16) & 0xf) + 1;
+  if (op.timing.role == isa::TimingRole::Nop) f.waitStates = (uint32_t(in.simm16) & 0xf) + 1;
   f.hazardFirst = hazardFirstRoles(f, gen);
   f.hazardSecond = hazardSecondRoles(f, gen);
   return f;

@@ -1,6 +1,9 @@
 // What the checks need to know about one instruction, derived once per code
 // address from its decoded form (sim/timing/inst_class.hpp registerMasks for
-// the register sets) -- the checks never look at mnemonics per execution.
+// the register sets) and its table row's columns: flags, layout, unit, operand
+// types and timing role (isa/opinfo.hpp, set by isa/tables/inst_facts.txt and
+// timing_facts.txt). No mnemonic is compared (CTest "style: codecs read no
+// mnemonics" checks it).
 #pragma once
 #include <cstdint>
 
