@@ -154,8 +154,7 @@ std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, co
       out.push_back(pythonNumber(o, meta, label));
     } else {
       throw py::type_error(label + ": expected a gcnsim.Buffer, a NumPy scalar, an int or float, or " +
-                           "gcnsim.local(bytes); got " +
-                           py::str(o.get_type().attr("__name__")).cast<std::string>());
+                           "gcnsim.local(bytes); got " + typeName(o));
     }
   }
   return out;

@@ -161,7 +161,14 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
                for (const auto& [k, v] : sets.cast<py::dict>())
                  o.sets.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
              } else if (!sets.is_none()) {
-               o.sets = sets.cast<std::vector<std::string>>();
+               const std::string expected = "sets: expected a list of \"KEY=VALUE\" strings or a dict, got ";
+               if (!py::isinstance<py::sequence>(sets) || py::isinstance<py::str>(sets))
+                 throw py::type_error(expected + typeName(sets));
+               for (const py::handle s : sets) {
+                 if (!py::isinstance<py::str>(s))
+                   throw py::type_error(expected + "a list holding " + typeName(s));
+                 o.sets.push_back(s.cast<std::string>());
+               }
              }
              return PyDevice{std::make_shared<Device>(std::move(o))};
            }),

@@ -25,6 +25,10 @@ std::string shapeText(const std::vector<py::ssize_t>& shape) {
 }  // namespace
 
 py::array PyBuffer::numpy(const py::object& out) const {
+  // A list or other sequence would be converted to a temporary array and the
+  // bytes read into that, leaving `out` as it was.
+  if (!out.is_none() && !py::isinstance<py::array>(out))
+    throw py::type_error("out: expected a NumPy array, got " + typeName(out));
   py::array a = out.is_none() ? py::array(dtype, shape) : out.cast<py::array>();
   if (!out.is_none()) {
     if (!a.dtype().is(dtype) && !a.dtype().equal(dtype))
@@ -107,8 +111,7 @@ PyKernel PyDevice::load(const std::string& file, const std::string& kernelName) 
 
 PyBuffer PyDevice::array(const py::object& data, const std::string& name) const {
   if (!py::isinstance<py::array>(data))
-    throw py::type_error("array: expected a NumPy array, got " +
-                         py::str(data.get_type().attr("__name__")).cast<std::string>());
+    throw py::type_error("array: expected a NumPy array, got " + typeName(data));
   const py::array a = contiguous(data.cast<py::array>());
   elemTypeOf(a.dtype(), "array" + (name.empty() ? std::string() : " \"" + name + "\""));
   const std::vector<py::ssize_t> shape(a.shape(), a.shape() + a.ndim());
@@ -119,7 +122,7 @@ PyBuffer PyDevice::array(const py::object& data, const std::string& name) const 
 
 PyBuffer PyDevice::empty(const py::object& shape, const py::object& dtype, const std::string& name) const {
   const py::dtype d = toDtype(dtype, "empty: dtype");
-  const std::vector<py::ssize_t> s = toShape(shape, "empty: shape");
+  const std::vector<py::ssize_t> s = toShape(shape, d, "empty: shape");
   PyBuffer b{device, {}, s, d};
   b.handle = device->allocate(static_cast<uint64_t>(b.size()) * static_cast<uint64_t>(d.itemsize()), name);
   return b;
