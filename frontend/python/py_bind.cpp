@@ -50,7 +50,9 @@ The device holds the buffers, the loaded code and, in timing mode, the L2's
 state: a dispatch starts with the L2 the previous one left, until
 reset_caches() (the K$es and vector L1s start empty at every dispatch, as the
 command processor invalidates them). Bad arguments raise ValueError naming them.
-Not thread-safe: use a Device from one Python thread at a time.)doc";
+A dispatch releases the GIL, so other Python threads run meanwhile; but a
+Device serves one thread at a time: a call on a Device that is running a
+dispatch in another thread raises ValueError.)doc";
 
 constexpr const char* kCallDoc =
     R"doc(kernel(grid, workgroup, *args, mode="timing", trace=None, trace_format="text",
@@ -77,7 +79,9 @@ Returns a dict: status, message, kernel, arch, mode, grid, workgroup, cycles
 (0 in functional mode), instructions, waves, workgroups, seconds (wall time of
 the simulation), stats (every counter of the result document) and each
 report section. A fault or watchdog stop raises gcnsim.DispatchError, whose
-`result` attribute holds that dict. A wrong argument count or an argument of
+`result` attribute holds that dict. On the main thread, Ctrl-C (SIGINT) stops
+the dispatch at once and raises KeyboardInterrupt (a second Ctrl-C during the
+same dispatch ends the process, as with `gcnsim run`); the Device stays usable. A wrong argument count or an argument of
 the wrong kind raises TypeError, a value that does not fit ValueError; both
 name the argument ("args[2] (k: uint)").)doc";
 
@@ -109,9 +113,8 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
       .def("write", &PyBuffer::write, py::arg("array"), py::arg("offset") = 0,
            "Copies `array` (of the buffer's dtype) into the buffer from element `offset` on. TypeError for "
            "another dtype, ValueError if it does not fit.")
-      .def(
-          "free", [](const PyBuffer& b) { b.device->free(b.handle); },
-          "Frees the buffer: using it again raises ValueError; its name can be reused.")
+      .def("free", &PyBuffer::free,
+           "Frees the buffer: using it again raises ValueError; its name can be reused.")
       .def_property_readonly(
           "name", [](const PyBuffer& b) { return b.handle.name; }, "The buffer's name on its Device.")
       .def_property_readonly(
@@ -186,9 +189,8 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "A new zero-filled buffer of `shape` (an int or a tuple) and `dtype` (numpy.float32, \"float32\" "
            "or "
            "\"f32\", ...).")
-      .def(
-          "reset_caches", [](const PyDevice& d) { d.device->resetCaches(); },
-          "The next timing dispatch starts with a cold L2, as the first one did.")
+      .def("reset_caches", &PyDevice::resetCaches,
+           "The next timing dispatch starts with a cold L2, as the first one did.")
       .def_property_readonly(
           "totals", &PyDevice::totals,
           "Sums over every dispatch so far: a dict {dispatches, cycles, instructions, waves, "

@@ -33,6 +33,7 @@ struct PyBuffer {
   py::array numpy(const py::object& out) const;
   // Copies `array` (the buffer's dtype) into the buffer from element `offset` on.
   void write(const py::array& array, uint64_t offset) const;
+  void free() const;
   py::ssize_t size() const;
   std::string repr() const;
 };
@@ -58,6 +59,7 @@ struct PyDevice {
   PyBuffer array(const py::object& data, const std::string& name) const;
   PyBuffer empty(const py::object& shape, const py::object& dtype, const std::string& name) const;
   py::dict totals() const;
+  void resetCaches() const;
 };
 
 // Registers Device, Buffer, Kernel, local and random on module `m`.
