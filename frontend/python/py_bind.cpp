@@ -85,6 +85,29 @@ same dispatch ends the process, as with `gcnsim run`); the Device stays usable. 
 the wrong kind raises TypeError, a value that does not fit ValueError; both
 name the argument ("args[2] (k: uint)").)doc";
 
+constexpr const char* kLoadRawDoc =
+    R"doc(load_raw(code, *, name="", sgprs=0, vgprs=0, lds_bytes=0, setup=None) -> Kernel
+
+Raw machine code for the device's arch (README "Raw machine code"), as a job
+file's raw "kernel" block: `code` is a file path, or the code itself as bytes,
+a bytearray or a NumPy array (a non-empty multiple of 4 bytes).
+
+name       a label for messages and traces (default: the file's stem, or "raw").
+sgprs      SGPRs per wave (0: 104 on gfx6/gfx7, 102 on gfx8/gfx9).
+vgprs      VGPRs per work-item (0: 256).
+lds_bytes  LDS per work-group, before any gcnsim.local() arguments.
+setup      the initial registers, a dict in the job file's "setup" syntax:
+           {"s[0:1]": "kernarg_segment_ptr", "s9": "workgroup_id_x",
+            "v0": "workitem_id_x", "m0": 0xFFFFFFFF,
+            "s[4:7]": {"resource": {"buffer": "out", "data_format": "32"}}}.
+           The buffers it names must exist when the kernel is loaded (their
+           sizes are checked) and at each call (their addresses are taken then).
+
+The kernel has no metadata: pass value arguments as NumPy scalars
+(numpy.uint32(5)); they are laid out in the kernarg segment in order, each at
+its natural alignment. ValueError naming the file or the setup key for bad
+input.)doc";
+
 }  // namespace
 
 void bindDevice(py::module_& m) {
@@ -181,6 +204,9 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "Loads kernel `kernel_name` of an AMDGPU code object file (\"\": its only kernel) and returns a "
            "callable gcnsim.Kernel. A file is read once however many of its kernels are loaded. ValueError "
            "naming the file for a missing file, another generation's code object or an unknown kernel.")
+      .def("load_raw", &PyDevice::loadRaw, py::arg("code"), py::kw_only(), py::arg("name") = "",
+           py::arg("sgprs") = 0, py::arg("vgprs") = 0, py::arg("lds_bytes") = 0,
+           py::arg("setup") = py::none(), kLoadRawDoc)
       .def("array", &PyDevice::array, py::arg("array"), py::arg("name") = "",
            "A new buffer holding a copy of NumPy array `array` (its shape and dtype; written straight from "
            "the "

@@ -8,7 +8,6 @@
 #include <unordered_set>
 
 #include "frontend/cli/run_signals.hpp"
-#include "frontend/device/kernel.hpp"
 #include "frontend/python/py_args.hpp"
 #include "frontend/python/py_result.hpp"
 #include "frontend/python/py_types.hpp"
@@ -138,7 +137,7 @@ std::string PyBuffer::repr() const {
 py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, const py::args& args,
                         const LaunchOptions& options) const {
   checkIdle(*device, name + "()");
-  const std::vector<KernelArg> kargs = kernelArgs(*device, *kernel, args);
+  const std::vector<KernelArg> kargs = kernelArgs(*device, kernel, args);
   const DispatchResult r =
       dispatchReleased(*device, kernel, toDims(grid, "grid"), toDims(workgroup, "workgroup"), kargs, options);
   py::dict d = resultDict(r);
@@ -154,8 +153,9 @@ py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, con
 
 py::list PyKernel::arguments() const {
   py::list l;
-  if (kernel->raw()) return l;
-  for (const frontend::KernelArg* a : kernel->info().explicitArgs()) {
+  const frontend::KernelInfo* info = kernelMetadata(kernel);
+  if (!info) return l;  // raw code has no metadata
+  for (const frontend::KernelArg* a : info->explicitArgs()) {
     py::dict d;
     d["name"] = a->name;
     d["type"] = a->typeName;
@@ -169,8 +169,43 @@ py::list PyKernel::arguments() const {
 PyKernel PyDevice::load(const std::string& file, const std::string& kernelName) const {
   checkIdle(*device, "load");
   KernelRef k = device->loadCodeObject(file, kernelName);
-  const std::string name = k->spec.name;
+  const std::string name = gcnsim::kernelName(k);
   return PyKernel{device, std::move(k), name};
+}
+
+PyKernel PyDevice::loadRaw(const py::object& code, const std::string& name, uint32_t sgprs, uint32_t vgprs,
+                           uint32_t ldsBytes, const py::object& setup) const {
+  checkIdle(*device, "load_raw");
+  RawKernelOptions o;
+  o.name = name;
+  o.sgprs = sgprs;
+  o.vgprs = vgprs;
+  o.ldsBytes = ldsBytes;
+  if (!setup.is_none()) {
+    if (!py::isinstance<py::dict>(setup))
+      throw py::type_error(
+          "load_raw: setup: expected a dict such as {\"s[0:1]\": \"kernarg_segment_ptr\"}, got " +
+          typeName(setup));
+    o.setupJson = py::module_::import("json").attr("dumps")(setup).cast<std::string>();
+  }
+  KernelRef k;
+  if (py::isinstance<py::str>(code) || py::isinstance(code, py::module_::import("os").attr("PathLike"))) {
+    k = device->loadRaw(
+        std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(code)).cast<std::string>()),
+        std::move(o));
+  } else if (py::isinstance<py::array>(code)) {
+    const py::array a = contiguous(code.cast<py::array>());
+    const auto* p = static_cast<const uint8_t*>(a.data());
+    k = device->loadRaw(std::vector<uint8_t>(p, p + a.nbytes()), std::move(o));
+  } else if (py::isinstance<py::bytes>(code) || py::isinstance<py::bytearray>(code)) {
+    const std::string s = py::module_::import("builtins").attr("bytes")(code).cast<std::string>();
+    k = device->loadRaw(std::vector<uint8_t>(s.begin(), s.end()), std::move(o));
+  } else {
+    throw py::type_error("load_raw: code: expected a file path, bytes or a NumPy array, got " +
+                         typeName(code));
+  }
+  const std::string kname = kernelName(k);
+  return PyKernel{device, std::move(k), kname};
 }
 
 PyBuffer PyDevice::array(const py::object& data, const std::string& name) const {
