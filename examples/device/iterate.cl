@@ -1,5 +1,5 @@
 // Kernels of the Device example (examples/device/) and the multi-step job
-// tests (tests/frontend/steps_test.cpp): host loops of dispatches.
+// tests (tests/frontend/job/steps_test.cpp): host loops of dispatches.
 
 // a[i] += step for i < n.
 kernel void add_step(global int* a, int step, uint n) {

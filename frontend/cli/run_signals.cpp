@@ -22,6 +22,7 @@ void onSignal(int sig) {
 StopOnSignals::StopOnSignals(sim::RunControl& control) {
   static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
   gControl.store(&control);
+  gSignal.store(0);  // a process may run many times (the Python package)
   struct sigaction sa {};
   sa.sa_handler = onSignal;
   sigemptyset(&sa.sa_mask);

@@ -14,7 +14,7 @@ class StopOnSignals {
   StopOnSignals(const StopOnSignals&) = delete;
   StopOnSignals& operator=(const StopOnSignals&) = delete;
 
-  // The signal that stopped the run (SIGINT, SIGTERM), or 0.
+  // The signal that stopped the latest run (SIGINT, SIGTERM), or 0.
   static int received();
 };
 

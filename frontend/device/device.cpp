@@ -114,6 +114,12 @@ const BufferHandle* Device::findBuffer(const std::string& name) const {
   return it == impl_->buffers.end() ? nullptr : &it->second;
 }
 
+std::vector<BufferHandle> Device::buffers() const {
+  std::vector<BufferHandle> out;
+  for (const auto& [name, b] : impl_->buffers) out.push_back(b);
+  return out;
+}
+
 void Device::free(const BufferHandle& buffer) {
   const BufferHandle& b = impl_->live(buffer, "free");
   const std::string name = b.name;

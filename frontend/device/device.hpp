@@ -65,6 +65,10 @@ struct BufferHandle {
 // belongs to the Device that loaded it.
 struct Kernel;
 using KernelRef = std::shared_ptr<const Kernel>;
+// The kernel's name (raw code: its label).
+const std::string& kernelName(const KernelRef& kernel);
+// A code object kernel's metadata (arguments, sizes, registers); null for raw code.
+const frontend::KernelInfo* kernelMetadata(const KernelRef& kernel);
 
 // One explicit kernel argument, in declaration order. Code objects: checked
 // against the kernel's metadata (count, pointer vs value, value size). Raw
@@ -109,6 +113,9 @@ struct RawKernelOptions {
   uint32_t vgprs = 0;        // VGPRs per work-item; 0 = 256
   uint32_t ldsBytes = 0;     // LDS per work-group (before any Local arguments)
   frontend::RawSetup setup;  // initial registers (frontend/job/job.hpp RegInit)
+  // Or the same as a job file's "setup" JSON object (README "Raw machine
+  // code"), checked against the Device's live buffers when loaded.
+  std::string setupJson;
 };
 
 struct LaunchOptions {
@@ -169,7 +176,8 @@ class Device {
   // generation, or no kernel of that name (listing the kernels).
   KernelRef loadCodeObject(const std::filesystem::path& file, const std::string& kernelName = "");
   // Raw machine code for the device's arch, from a file or bytes (a non-empty
-  // multiple of 4 bytes). Throws InputError "FILE: ..." / "raw code: ...".
+  // multiple of 4 bytes). Throws InputError "FILE: ..." / "raw code: ...", or
+  // "NAME: kernel.setup.KEY: ..." for a bad options.setupJson.
   KernelRef loadRaw(const std::filesystem::path& file, RawKernelOptions options = {});
   KernelRef loadRaw(std::vector<uint8_t> code, RawKernelOptions options = {});
   // A job's kernel without reading its file again: `spec` and the loaded
@@ -194,6 +202,8 @@ class Device {
   void read(const BufferHandle& buffer, uint64_t offset, void* data, uint64_t bytes) const;
   // The buffer's handle by name (nullptr: none).
   const BufferHandle* findBuffer(const std::string& name) const;
+  // Every live buffer, by name.
+  std::vector<BufferHandle> buffers() const;
   // Forgets the buffer: its handle becomes invalid (InputError when used),
   // its name can be reused, and its bytes stop counting against
   // limits.maxBufferBytes. The address range stays mapped in the simulated

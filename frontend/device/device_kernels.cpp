@@ -11,6 +11,12 @@ namespace gcnsim {
 
 using frontend::InputError;
 
+const std::string& kernelName(const KernelRef& kernel) { return kernel->spec.name; }
+
+const frontend::KernelInfo* kernelMetadata(const KernelRef& kernel) {
+  return kernel->raw() ? nullptr : &kernel->info();
+}
+
 uint32_t Kernel::sgprsPerWave() const { return frontend::sgprsPerWave(spec, raw() ? nullptr : &info()); }
 
 KernelRef Device::Impl::finishKernel(std::shared_ptr<Kernel> k) const {
@@ -87,6 +93,16 @@ KernelRef Device::loadRaw(std::vector<uint8_t> code, RawKernelOptions options) {
   spec.vgprs = options.vgprs ? options.vgprs : 256;
   spec.ldsBytes = options.ldsBytes;
   spec.setup = std::move(options.setup);
+  if (!options.setupJson.empty()) {
+    std::vector<frontend::BufferSpec> named;  // what the setup may name: sizes for offsets and V#s
+    for (const BufferHandle& b : buffers()) {
+      frontend::BufferSpec s;
+      s.name = b.name;
+      s.size = b.bytes;
+      named.push_back(std::move(s));
+    }
+    spec.setup = frontend::parseRawSetupText(options.setupJson, named, spec, spec.name);
+  }
   return loadKernel(spec, nullptr, std::move(code));
 }
 

@@ -190,6 +190,13 @@ inline Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
   return loadJob(path, l);
 }
 
+// A raw kernel's "setup" block (README "Raw machine code") as JSON text, for
+// callers other than a job file (the Python package's Device.load_raw):
+// `buffers` are the buffers it may name. Throws InputError "WHERE:
+// kernel.setup.KEY: ..." as for a job file.
+RawSetup parseRawSetupText(const std::string& json, const std::vector<BufferSpec>& buffers,
+                           const KernelSpec& kernel, const std::string& where);
+
 // Checks job.args against the kernel's explicit metadata arguments (count,
 // buffer vs global_buffer, value size vs by_value size, local vs
 // dynamic_shared_pointer). Throws InputError "FILE: args[I]: problem". loadJob

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 
+#include "frontend/common/error.hpp"
 #include "frontend/common/json_input.hpp"
 #include "frontend/job/job_parts.hpp"
 
@@ -308,6 +309,17 @@ RawSetup parseRawSetup(const JobContext& ctx, const JobJson& v, const std::vecto
     parseValue(ctx, it.value(), field, init, buffers, setup.inits);
   }
   return setup;
+}
+
+RawSetup parseRawSetupText(const std::string& json, const std::vector<BufferSpec>& buffers,
+                           const KernelSpec& kernel, const std::string& where) {
+  JobJson v;
+  try {
+    v = JobJson::parse(json);
+  } catch (const JobJson::exception& e) {
+    throw InputError(where + ": kernel.setup: not JSON (" + e.what() + ")");
+  }
+  return parseRawSetup(JobContext(where), v, buffers, kernel, "kernel");
 }
 
 }  // namespace gcnsim::frontend

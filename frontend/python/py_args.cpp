@@ -6,7 +6,6 @@
 #include <cstring>
 #include <string>
 
-#include "frontend/device/kernel.hpp"
 #include "frontend/python/py_device.hpp"
 #include "frontend/python/py_types.hpp"
 
@@ -118,16 +117,16 @@ std::array<uint32_t, 3> toDims(const py::object& dims, const char* what) {
   return out;
 }
 
-std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, const py::args& args) {
+std::vector<KernelArg> kernelArgs(const Device& device, const KernelRef& kernel, const py::args& args) {
   std::vector<const frontend::KernelArg*> metas;
-  if (!kernel.raw()) {
-    metas = kernel.info().explicitArgs();
+  if (const frontend::KernelInfo* info = kernelMetadata(kernel)) {
+    metas = info->explicitArgs();
     if (metas.size() != args.size()) {
       std::string list;
       for (size_t i = 0; i < metas.size(); ++i) list += (i ? ", " : "") + argLabel(i, metas[i]);
       const std::string missing =
           metas.size() > args.size() ? "; missing " + argLabel(args.size(), metas[args.size()]) : "";
-      throw py::type_error(kernel.spec.name + "() takes " + std::to_string(metas.size()) + " argument" +
+      throw py::type_error(kernelName(kernel) + "() takes " + std::to_string(metas.size()) + " argument" +
                            (metas.size() == 1 ? "" : "s") + (list.empty() ? "" : " [" + list + "]") +
                            ", got " + std::to_string(args.size()) + missing);
     }
@@ -154,8 +153,7 @@ std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, co
       out.push_back(pythonNumber(o, meta, label));
     } else {
       throw py::type_error(label + ": expected a gcnsim.Buffer, a NumPy scalar, an int or float, or " +
-                           "gcnsim.local(bytes); got " +
-                           py::str(o.get_type().attr("__name__")).cast<std::string>());
+                           "gcnsim.local(bytes); got " + typeName(o));
     }
   }
   return out;

@@ -17,7 +17,7 @@ namespace py = pybind11;
 // an object that cannot be such an argument; ValueError for an int out of range
 // or another Device's buffer. Sizes against the metadata are checked by
 // Device::dispatch ("args[I]: ..." ValueError).
-std::vector<KernelArg> kernelArgs(const Device& device, const Kernel& kernel, const py::args& args);
+std::vector<KernelArg> kernelArgs(const Device& device, const KernelRef& kernel, const py::args& args);
 
 // The grid or work-group of a call: an int or a sequence of 1 to 3 ints
 // (missing dimensions 1). TypeError/ValueError naming `what`.

@@ -50,7 +50,9 @@ The device holds the buffers, the loaded code and, in timing mode, the L2's
 state: a dispatch starts with the L2 the previous one left, until
 reset_caches() (the K$es and vector L1s start empty at every dispatch, as the
 command processor invalidates them). Bad arguments raise ValueError naming them.
-Not thread-safe: use a Device from one Python thread at a time.)doc";
+A dispatch releases the GIL, so other Python threads run meanwhile; but a
+Device serves one thread at a time: a call on a Device that is running a
+dispatch in another thread raises ValueError.)doc";
 
 constexpr const char* kCallDoc =
     R"doc(kernel(grid, workgroup, *args, mode="timing", trace=None, trace_format="text",
@@ -77,9 +79,34 @@ Returns a dict: status, message, kernel, arch, mode, grid, workgroup, cycles
 (0 in functional mode), instructions, waves, workgroups, seconds (wall time of
 the simulation), stats (every counter of the result document) and each
 report section. A fault or watchdog stop raises gcnsim.DispatchError, whose
-`result` attribute holds that dict. A wrong argument count or an argument of
+`result` attribute holds that dict. On the main thread, Ctrl-C (SIGINT) stops
+the dispatch at once and raises KeyboardInterrupt (a second Ctrl-C during the
+same dispatch ends the process, as with `gcnsim run`); the Device stays usable. A wrong argument count or an argument of
 the wrong kind raises TypeError, a value that does not fit ValueError; both
 name the argument ("args[2] (k: uint)").)doc";
+
+constexpr const char* kLoadRawDoc =
+    R"doc(load_raw(code, *, name="", sgprs=0, vgprs=0, lds_bytes=0, setup=None) -> Kernel
+
+Raw machine code for the device's arch (README "Raw machine code"), as a job
+file's raw "kernel" block: `code` is a file path, or the code itself as bytes,
+a bytearray or a NumPy array (a non-empty multiple of 4 bytes).
+
+name       a label for messages and traces (default: the file's stem, or "raw").
+sgprs      SGPRs per wave (0: 104 on gfx6/gfx7, 102 on gfx8/gfx9).
+vgprs      VGPRs per work-item (0: 256).
+lds_bytes  LDS per work-group, before any gcnsim.local() arguments.
+setup      the initial registers, a dict in the job file's "setup" syntax:
+           {"s[0:1]": "kernarg_segment_ptr", "s9": "workgroup_id_x",
+            "v0": "workitem_id_x", "m0": 0xFFFFFFFF,
+            "s[4:7]": {"resource": {"buffer": "out", "data_format": "32"}}}.
+           The buffers it names must exist when the kernel is loaded (their
+           sizes are checked) and at each call (their addresses are taken then).
+
+The kernel has no metadata: pass value arguments as NumPy scalars
+(numpy.uint32(5)); they are laid out in the kernarg segment in order, each at
+its natural alignment. ValueError naming the file or the setup key for bad
+input.)doc";
 
 }  // namespace
 
@@ -109,9 +136,8 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
       .def("write", &PyBuffer::write, py::arg("array"), py::arg("offset") = 0,
            "Copies `array` (of the buffer's dtype) into the buffer from element `offset` on. TypeError for "
            "another dtype, ValueError if it does not fit.")
-      .def(
-          "free", [](const PyBuffer& b) { b.device->free(b.handle); },
-          "Frees the buffer: using it again raises ValueError; its name can be reused.")
+      .def("free", &PyBuffer::free,
+           "Frees the buffer: using it again raises ValueError; its name can be reused.")
       .def_property_readonly(
           "name", [](const PyBuffer& b) { return b.handle.name; }, "The buffer's name on its Device.")
       .def_property_readonly(
@@ -161,7 +187,14 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
                for (const auto& [k, v] : sets.cast<py::dict>())
                  o.sets.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
              } else if (!sets.is_none()) {
-               o.sets = sets.cast<std::vector<std::string>>();
+               const std::string expected = "sets: expected a list of \"KEY=VALUE\" strings or a dict, got ";
+               if (!py::isinstance<py::sequence>(sets) || py::isinstance<py::str>(sets))
+                 throw py::type_error(expected + typeName(sets));
+               for (const py::handle s : sets) {
+                 if (!py::isinstance<py::str>(s))
+                   throw py::type_error(expected + "a list holding " + typeName(s));
+                 o.sets.push_back(s.cast<std::string>());
+               }
              }
              return PyDevice{std::make_shared<Device>(std::move(o))};
            }),
@@ -171,6 +204,9 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "Loads kernel `kernel_name` of an AMDGPU code object file (\"\": its only kernel) and returns a "
            "callable gcnsim.Kernel. A file is read once however many of its kernels are loaded. ValueError "
            "naming the file for a missing file, another generation's code object or an unknown kernel.")
+      .def("load_raw", &PyDevice::loadRaw, py::arg("code"), py::kw_only(), py::arg("name") = "",
+           py::arg("sgprs") = 0, py::arg("vgprs") = 0, py::arg("lds_bytes") = 0,
+           py::arg("setup") = py::none(), kLoadRawDoc)
       .def("array", &PyDevice::array, py::arg("array"), py::arg("name") = "",
            "A new buffer holding a copy of NumPy array `array` (its shape and dtype; written straight from "
            "the "
@@ -179,9 +215,8 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "A new zero-filled buffer of `shape` (an int or a tuple) and `dtype` (numpy.float32, \"float32\" "
            "or "
            "\"f32\", ...).")
-      .def(
-          "reset_caches", [](const PyDevice& d) { d.device->resetCaches(); },
-          "The next timing dispatch starts with a cold L2, as the first one did.")
+      .def("reset_caches", &PyDevice::resetCaches,
+           "The next timing dispatch starts with a cold L2, as the first one did.")
       .def_property_readonly(
           "totals", &PyDevice::totals,
           "Sums over every dispatch so far: a dict {dispatches, cycles, instructions, waves, "

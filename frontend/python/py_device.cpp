@@ -1,9 +1,13 @@
 #include "frontend/python/py_device.hpp"
 
+#include <pybind11/gil.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include "frontend/device/kernel.hpp"
+#include <csignal>
+#include <unordered_set>
+
+#include "frontend/cli/run_signals.hpp"
 #include "frontend/python/py_args.hpp"
 #include "frontend/python/py_result.hpp"
 #include "frontend/python/py_types.hpp"
@@ -22,9 +26,68 @@ std::string shapeText(const std::vector<py::ssize_t>& shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+// Devices running a dispatch with the GIL released. Only read or changed with
+// the GIL held, so it needs no lock of its own.
+std::unordered_set<const Device*>& busyDevices() {
+  static auto* busy = new std::unordered_set<const Device*>;  // never destroyed: used until exit
+  return *busy;
+}
+
+// Another Python thread may call in while a dispatch runs without the GIL; the
+// Device is not thread-safe, so that is refused rather than raced.
+void checkIdle(const Device& device, const std::string& what) {
+  if (busyDevices().count(&device))
+    throw py::value_error(what + ": the Device is running a dispatch in another thread " +
+                          "(use a Device from one thread at a time)");
+}
+
+// True on the interpreter's main thread, the one Python runs signal handlers on.
+bool onMainThread() {
+  static const unsigned long mainIdent =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  return PyThread_get_thread_ident() == mainIdent;
+}
+
+// Device::dispatch with the GIL released (other Python threads run meanwhile).
+// On the main thread, unless SIGINT is ignored, SIGINT and SIGTERM stop the
+// run (frontend/cli/run_signals.hpp, as `gcnsim run`); the signal is then
+// raised again for Python's own handler, so Ctrl-C gives KeyboardInterrupt.
+DispatchResult dispatchReleased(Device& device, const KernelRef& kernel, const std::array<uint32_t, 3>& grid,
+                                const std::array<uint32_t, 3>& workgroup, const std::vector<KernelArg>& args,
+                                LaunchOptions options) {
+  struct sigaction current {};
+  sigaction(SIGINT, nullptr, &current);
+  const bool stoppable = onMainThread() && current.sa_handler != SIG_IGN;
+  sim::RunControl control;
+  if (!options.control) options.control = &control;
+  busyDevices().insert(&device);
+  struct Idle {
+    const Device* d;
+    ~Idle() { busyDevices().erase(d); }  // runs with the GIL held again (declared first)
+  } idle{&device};
+  DispatchResult r;
+  int signal = 0;
+  {
+    py::gil_scoped_release released;
+    std::optional<frontend::StopOnSignals> stop;
+    if (stoppable) stop.emplace(*options.control);
+    r = device.dispatch(kernel, grid, workgroup, args, options);
+    signal = stoppable ? frontend::StopOnSignals::received() : 0;
+  }  // the previous handlers are back before the signal is raised again
+  if (signal) {
+    std::raise(signal);
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  return r;
+}
+
 }  // namespace
 
 py::array PyBuffer::numpy(const py::object& out) const {
+  // A list or other sequence would be converted to a temporary array and the
+  // bytes read into that, leaving `out` as it was.
+  if (!out.is_none() && !py::isinstance<py::array>(out))
+    throw py::type_error("out: expected a NumPy array, got " + typeName(out));
   py::array a = out.is_none() ? py::array(dtype, shape) : out.cast<py::array>();
   if (!out.is_none()) {
     if (!a.dtype().is(dtype) && !a.dtype().equal(dtype))
@@ -35,6 +98,7 @@ py::array PyBuffer::numpy(const py::object& out) const {
     if (!(a.flags() & py::array::c_style) || !a.writeable())
       throw py::value_error("out: needs a writeable C-contiguous array");
   }
+  checkIdle(*device, "numpy");
   device->read(handle, 0, a.mutable_data(), handle.bytes);
   return a;
 }
@@ -50,6 +114,7 @@ void PyBuffer::write(const py::array& array, uint64_t offset) const {
     throw py::value_error(what + ": " + std::to_string(array.size()) + " elements from offset " +
                           std::to_string(offset) + " do not fit its " + std::to_string(count));
   const py::array c = contiguous(array);
+  checkIdle(*device, what);
   device->write(handle, offset * item, c.data(), static_cast<uint64_t>(c.nbytes()));
 }
 
@@ -71,9 +136,10 @@ std::string PyBuffer::repr() const {
 
 py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, const py::args& args,
                         const LaunchOptions& options) const {
-  const std::vector<KernelArg> kargs = kernelArgs(*device, *kernel, args);
+  checkIdle(*device, name + "()");
+  const std::vector<KernelArg> kargs = kernelArgs(*device, kernel, args);
   const DispatchResult r =
-      device->dispatch(kernel, toDims(grid, "grid"), toDims(workgroup, "workgroup"), kargs, options);
+      dispatchReleased(*device, kernel, toDims(grid, "grid"), toDims(workgroup, "workgroup"), kargs, options);
   py::dict d = resultDict(r);
   if (r.status.ok()) return d;
   // A fault, watchdog stop or interruption: gcnsim.DispatchError carrying the result.
@@ -87,8 +153,9 @@ py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, con
 
 py::list PyKernel::arguments() const {
   py::list l;
-  if (kernel->raw()) return l;
-  for (const frontend::KernelArg* a : kernel->info().explicitArgs()) {
+  const frontend::KernelInfo* info = kernelMetadata(kernel);
+  if (!info) return l;  // raw code has no metadata
+  for (const frontend::KernelArg* a : info->explicitArgs()) {
     py::dict d;
     d["name"] = a->name;
     d["type"] = a->typeName;
@@ -100,18 +167,54 @@ py::list PyKernel::arguments() const {
 }
 
 PyKernel PyDevice::load(const std::string& file, const std::string& kernelName) const {
+  checkIdle(*device, "load");
   KernelRef k = device->loadCodeObject(file, kernelName);
-  const std::string name = k->spec.name;
+  const std::string name = gcnsim::kernelName(k);
   return PyKernel{device, std::move(k), name};
+}
+
+PyKernel PyDevice::loadRaw(const py::object& code, const std::string& name, uint32_t sgprs, uint32_t vgprs,
+                           uint32_t ldsBytes, const py::object& setup) const {
+  checkIdle(*device, "load_raw");
+  RawKernelOptions o;
+  o.name = name;
+  o.sgprs = sgprs;
+  o.vgprs = vgprs;
+  o.ldsBytes = ldsBytes;
+  if (!setup.is_none()) {
+    if (!py::isinstance<py::dict>(setup))
+      throw py::type_error(
+          "load_raw: setup: expected a dict such as {\"s[0:1]\": \"kernarg_segment_ptr\"}, got " +
+          typeName(setup));
+    o.setupJson = py::module_::import("json").attr("dumps")(setup).cast<std::string>();
+  }
+  KernelRef k;
+  if (py::isinstance<py::str>(code) || py::isinstance(code, py::module_::import("os").attr("PathLike"))) {
+    k = device->loadRaw(
+        std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(code)).cast<std::string>()),
+        std::move(o));
+  } else if (py::isinstance<py::array>(code)) {
+    const py::array a = contiguous(code.cast<py::array>());
+    const auto* p = static_cast<const uint8_t*>(a.data());
+    k = device->loadRaw(std::vector<uint8_t>(p, p + a.nbytes()), std::move(o));
+  } else if (py::isinstance<py::bytes>(code) || py::isinstance<py::bytearray>(code)) {
+    const std::string s = py::module_::import("builtins").attr("bytes")(code).cast<std::string>();
+    k = device->loadRaw(std::vector<uint8_t>(s.begin(), s.end()), std::move(o));
+  } else {
+    throw py::type_error("load_raw: code: expected a file path, bytes or a NumPy array, got " +
+                         typeName(code));
+  }
+  const std::string kname = kernelName(k);
+  return PyKernel{device, std::move(k), kname};
 }
 
 PyBuffer PyDevice::array(const py::object& data, const std::string& name) const {
   if (!py::isinstance<py::array>(data))
-    throw py::type_error("array: expected a NumPy array, got " +
-                         py::str(data.get_type().attr("__name__")).cast<std::string>());
+    throw py::type_error("array: expected a NumPy array, got " + typeName(data));
   const py::array a = contiguous(data.cast<py::array>());
   elemTypeOf(a.dtype(), "array" + (name.empty() ? std::string() : " \"" + name + "\""));
   const std::vector<py::ssize_t> shape(a.shape(), a.shape() + a.ndim());
+  checkIdle(*device, "array");
   const BufferHandle h = device->allocate(static_cast<uint64_t>(a.nbytes()), name);
   device->write(h, 0, a.data(), static_cast<uint64_t>(a.nbytes()));
   return PyBuffer{device, h, shape, a.dtype()};
@@ -119,12 +222,26 @@ PyBuffer PyDevice::array(const py::object& data, const std::string& name) const 
 
 PyBuffer PyDevice::empty(const py::object& shape, const py::object& dtype, const std::string& name) const {
   const py::dtype d = toDtype(dtype, "empty: dtype");
-  const std::vector<py::ssize_t> s = toShape(shape, "empty: shape");
+  const std::vector<py::ssize_t> s = toShape(shape, d, "empty: shape");
+  checkIdle(*device, "empty");
   PyBuffer b{device, {}, s, d};
   b.handle = device->allocate(static_cast<uint64_t>(b.size()) * static_cast<uint64_t>(d.itemsize()), name);
   return b;
 }
 
-py::dict PyDevice::totals() const { return totalsDict(device->totals()); }
+py::dict PyDevice::totals() const {
+  checkIdle(*device, "totals");
+  return totalsDict(device->totals());
+}
+
+void PyDevice::resetCaches() const {
+  checkIdle(*device, "reset_caches");
+  device->resetCaches();
+}
+
+void PyBuffer::free() const {
+  checkIdle(*device, "free");
+  device->free(handle);
+}
 
 }  // namespace gcnsim::python

@@ -33,6 +33,7 @@ struct PyBuffer {
   py::array numpy(const py::object& out) const;
   // Copies `array` (the buffer's dtype) into the buffer from element `offset` on.
   void write(const py::array& array, uint64_t offset) const;
+  void free() const;
   py::ssize_t size() const;
   std::string repr() const;
 };
@@ -55,9 +56,14 @@ struct PyDevice {
   std::shared_ptr<Device> device;
 
   PyKernel load(const std::string& file, const std::string& kernelName) const;
+  // Raw machine code: `code` a file path or the bytes (bytes, bytearray or a
+  // NumPy array); `setup` a dict in the job file's "setup" syntax, or None.
+  PyKernel loadRaw(const py::object& code, const std::string& name, uint32_t sgprs, uint32_t vgprs,
+                   uint32_t ldsBytes, const py::object& setup) const;
   PyBuffer array(const py::object& data, const std::string& name) const;
   PyBuffer empty(const py::object& shape, const py::object& dtype, const std::string& name) const;
   py::dict totals() const;
+  void resetCaches() const;
 };
 
 // Registers Device, Buffer, Kernel, local and random on module `m`.

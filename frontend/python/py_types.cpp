@@ -12,14 +12,31 @@ namespace {
 
 // A Python int as a 128-bit integer (any value from -2^63 to 2^64 - 1).
 __int128 int128Of(const py::object& o, const std::string& what) {
-  if (!py::isinstance<py::int_>(o)) throw py::type_error(what + ": expected an int");
-  if (o.cast<py::int_>() < py::int_(0)) return o.cast<long long>();
-  return o.cast<unsigned long long>();
+  if (!py::isinstance<py::int_>(o)) throw py::type_error(what + ": expected an int, got " + typeName(o));
+  try {
+    if (o.cast<py::int_>() < py::int_(0)) return o.cast<long long>();
+    return o.cast<unsigned long long>();
+  } catch (const py::cast_error&) {
+    throw py::value_error(what + ": " + py::repr(o).cast<std::string>() +
+                          " is out of range (-2**63 to 2**64 - 1)");
+  }
+}
+
+// A Python int or float as a double.
+double numberOf(const py::object& o, const std::string& what) {
+  if (!py::isinstance<py::int_>(o) && !py::isinstance<py::float_>(o) &&
+      !py::isinstance(o, py::module_::import("numpy").attr("number")))
+    throw py::type_error(what + ": expected a number, got " + typeName(o));
+  return o.cast<double>();
 }
 
 }  // namespace
 
 std::string dtypeName(const py::dtype& d) { return py::str(py::handle(d)).cast<std::string>(); }
+
+std::string typeName(const py::handle& o) {
+  return py::str(o.get_type().attr("__name__")).cast<std::string>();
+}
 
 frontend::ElemType elemTypeOf(const py::dtype& dtype, const std::string& what) {
   const char kind = dtype.kind();
@@ -61,14 +78,34 @@ py::dtype toDtype(const py::object& spec, const std::string& what) {
   return d;
 }
 
-std::vector<py::ssize_t> toShape(const py::object& shape, const std::string& what) {
+std::vector<py::ssize_t> toShape(const py::object& shape, const py::dtype& dtype, const std::string& what) {
   std::vector<py::ssize_t> out;
-  if (py::isinstance<py::int_>(shape))
-    out.push_back(shape.cast<py::ssize_t>());
-  else
-    for (const py::handle h : shape) out.push_back(h.cast<py::ssize_t>());
+  const std::string expected = what + ": expected an int or a sequence of ints, got ";
+  const bool sequence = py::isinstance<py::sequence>(shape) && !py::isinstance<py::str>(shape);
+  if (!py::isinstance<py::int_>(shape) && !sequence) throw py::type_error(expected + typeName(shape));
+  try {
+    if (!sequence)
+      out.push_back(shape.cast<py::ssize_t>());
+    else
+      for (const py::handle h : shape) {
+        if (!py::isinstance<py::int_>(h))
+          throw py::type_error(expected + "a sequence holding " + typeName(h));
+        out.push_back(h.cast<py::ssize_t>());
+      }
+  } catch (const py::cast_error&) {
+    throw py::value_error(what + ": " + py::repr(shape).cast<std::string>() + " has an extent beyond 2**63");
+  }
   for (const py::ssize_t n : out)
     if (n < 0) throw py::value_error(what + ": negative extent " + std::to_string(n));
+  // The bytes in 63 bits: a product that wraps would make a buffer of 0 bytes.
+  py::ssize_t bytes = dtype.itemsize();
+  for (const py::ssize_t n : out)
+    if (__builtin_mul_overflow(bytes, n, &bytes)) {
+      std::string dims;
+      for (size_t i = 0; i < out.size(); ++i) dims += (i ? ", " : "") + std::to_string(out[i]);
+      throw py::value_error(what + ": (" + dims + (out.size() == 1 ? ",)" : ")") + " of " + dtypeName(dtype) +
+                            " is more than 2**63 bytes");
+    }
   return out;
 }
 
@@ -76,13 +113,14 @@ py::array randomArray(const py::object& shape, const py::object& dtype, uint64_t
                       const py::object& max) {
   const py::dtype d = toDtype(dtype, "random: dtype");
   const ElemType t = elemTypeOf(d, "random: dtype");
-  py::array out(d, toShape(shape, "random: shape"));
+  py::array out(d, toShape(shape, d, "random: shape"));
   const std::span<uint8_t> bytes(static_cast<uint8_t*>(out.mutable_data()),
                                  static_cast<size_t>(out.nbytes()));
   const size_t n = static_cast<size_t>(out.size());
   frontend::SplitMix64 rng(seed);
   if (frontend::isFloatType(t)) {
-    const double lo = min.is_none() ? 0.0 : min.cast<double>(), hi = max.is_none() ? 1.0 : max.cast<double>();
+    const double lo = min.is_none() ? 0.0 : numberOf(min, "random: min");
+    const double hi = max.is_none() ? 1.0 : numberOf(max, "random: max");
     if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
       throw py::value_error("random: min and max must be finite with min <= max");
     for (size_t i = 0; i < n; ++i)

@@ -22,9 +22,13 @@ py::dtype dtypeOf(frontend::ElemType t);
 // "float32", for messages.
 std::string dtypeName(const py::dtype& d);
 
-// The shape given as an int or a sequence of ints (ValueError naming `what`
-// for a negative extent).
-std::vector<py::ssize_t> toShape(const py::object& shape, const std::string& what);
+// The shape given as an int or a sequence of ints, of elements of `dtype`:
+// TypeError naming `what` for anything else, ValueError for a negative extent
+// or a shape whose bytes do not fit 63 bits (they would wrap around).
+std::vector<py::ssize_t> toShape(const py::object& shape, const py::dtype& dtype, const std::string& what);
+
+// The name of `o`'s type ("str"), for messages.
+std::string typeName(const py::handle& o);
 
 // gcnsim.random(shape, dtype, seed, min, max): the values a job buffer
 // {"random": {"seed", "min", "max"}} of that type and element count holds

@@ -156,5 +156,57 @@ class DispatchTest(unittest.TestCase):
         self.assertEqual(types, [pointer, pointer, pointer, ("uint", "by_value", 4)])
 
 
+
+class RawCodeTest(unittest.TestCase):
+    """Device.load_raw: the raw example (examples/asm/smem_lds_buffer.gfx900.s)
+    writes out[wg*64 + t] = (63 - t) * a + b + c, its parameters read from the
+    kernarg segment (README "Raw machine code")."""
+
+    SETUP = {"s[0:1]": "kernarg_segment_ptr", "s9": "workgroup_id_x", "v0": "workitem_id_x",
+             "m0": 0xFFFFFFFF, "s[4:7]": {"resource": {"buffer": "out", "data_format": "32", "num_format": "uint"}}}
+    CODE = example("asm", "smem_lds_buffer.gfx900.bin")
+
+    def check(self, code):
+        dev = gcnsim.Device(arch="gfx900", threads=1)
+        out = dev.empty(128, np.uint32, name="out")
+        k = dev.load_raw(code, name="smem", sgprs=24, vgprs=8, lds_bytes=256, setup=self.SETUP)
+        self.assertEqual(k.name, "smem")
+        self.assertEqual(k.arguments, [])  # raw code has no metadata
+        args = [np.uint32(v) for v in (5, 1000, 20, 0, 0, 0, 0)]
+        for mode in ["functional", "timing"]:
+            with self.subTest(mode=mode):
+                out.write(np.zeros(128, np.uint32))
+                r = k(128, 64, *args, mode=mode)
+                self.assertEqual(r["status"], "ok")
+                t = np.arange(128) % 64
+                np.testing.assert_array_equal(out.numpy(), ((63 - t) * 5 + 1000 + 20).astype(np.uint32))
+
+    def test_raw_code_from_a_file(self):
+        self.check(self.CODE)
+
+    def test_raw_code_from_bytes_and_arrays(self):
+        with open(self.CODE, "rb") as f:
+            code = f.read()
+        self.check(code)
+        self.check(np.frombuffer(code, np.uint32))
+
+    def test_bad_raw_code_and_setup_name_the_key(self):
+        dev = gcnsim.Device(arch="gfx900", threads=1)
+        dev.empty(4, np.uint32, name="out")
+        with self.assertRaisesRegex(ValueError, r"raw code: 6 bytes; raw machine code is a non-empty sequence"):
+            dev.load_raw(b"\0" * 6)
+        with self.assertRaisesRegex(ValueError, r'smem: kernel.setup.s\[4:7\].resource.buffer: no buffer "nope" '
+                                                r'\(buffers: out\)'):
+            dev.load_raw(self.CODE, name="smem", setup={"s[4:7]": {"resource": {"buffer": "nope"}}})
+        with self.assertRaisesRegex(ValueError, r"smem: kernel.setup.s200: s200 is beyond the kernel's 24 SGPRs"):
+            dev.load_raw(self.CODE, name="smem", sgprs=24, setup={"s200": 1})
+        with self.assertRaisesRegex(TypeError, r"load_raw: setup: expected a dict"):
+            dev.load_raw(self.CODE, setup=["s0"])
+        with self.assertRaisesRegex(TypeError, r"load_raw: code: expected a file path, bytes or a NumPy array, got int"):
+            dev.load_raw(5)
+        with self.assertRaisesRegex(TypeError, r"args\[0\]: a Python int has no size without kernel metadata"):
+            dev.load_raw(self.CODE)(64, 64, 5)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -77,6 +77,38 @@ class ErrorTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "fast"):
             self.add(64, 64, self.a, self.b, self.c, 64, mode="fast")
 
+    def test_shape_that_overflows_64_bits(self):
+        # 2^40 x 2^40 float32 elements are 2^82 bytes: once wrapped to 0 bytes
+        # and accepted as an empty buffer of that shape.
+        with self.assertRaisesRegex(ValueError, r"empty: shape: \(1099511627776, 1099511627776\) of float32"):
+            self.dev.empty((1 << 40, 1 << 40), np.float32)
+        with self.assertRaisesRegex(ValueError, r"empty: shape: \(4611686018427387904, 4\) of float64"):
+            self.dev.empty((1 << 62, 4), np.float64)
+
+    def test_shape_of_the_wrong_type(self):
+        with self.assertRaisesRegex(TypeError, r"empty: shape: expected an int or a sequence of ints, got str"):
+            self.dev.empty("abc", np.float32)
+        with self.assertRaisesRegex(TypeError, r"empty: shape: expected an int or a sequence of ints, got float"):
+            self.dev.empty(1.5, np.float32)
+        with self.assertRaisesRegex(TypeError, r"random: shape: expected an int or a sequence of ints"):
+            gcnsim.random([2, "x"], np.int32)
+
+    def test_random_bounds_of_the_wrong_type_or_range(self):
+        with self.assertRaisesRegex(TypeError, r"random: min: expected a number, got str"):
+            gcnsim.random(4, np.float32, min="a")
+        with self.assertRaisesRegex(ValueError, r"random: min: -1180591620717411303424 is out of range"):
+            gcnsim.random(4, np.int64, min=-(1 << 70))
+        with self.assertRaisesRegex(ValueError, r"random: max: 36893488147419103232 is out of range"):
+            gcnsim.random(4, np.uint64, max=1 << 65)
+
+    def test_numpy_out_must_be_an_array(self):
+        with self.assertRaisesRegex(TypeError, r"out: expected a NumPy array, got list"):
+            self.a.numpy(out=[0.0] * 64)
+
+    def test_sets_of_the_wrong_type(self):
+        with self.assertRaisesRegex(TypeError, r'sets: expected a list of "KEY=VALUE" strings or a dict, got int'):
+            gcnsim.Device(sets=5)
+
     def test_duplicate_buffer_name(self):
         with self.assertRaisesRegex(ValueError, '"a"'):
             self.dev.empty(4, np.uint8, name="a")

@@ -2,7 +2,7 @@
 // functional engine runs the workgroups one after another, in index order):
 // on the GPU and in timing mode both are resident and the kernel ends; in
 // functional mode workgroup 0 spins forever, re-reading the same zero, and
-// the no-progress watchdog must stop it (tests/frontend/run_control_test.cpp).
+// the no-progress watchdog must stop it (tests/frontend/cli/run_control_test.cpp).
 // s0 = workgroup id, s[2:3] = address of "flag".
   s_cmp_eq_u32 s0, 0
   s_cbranch_scc0 producer

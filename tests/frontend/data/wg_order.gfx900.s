@@ -1,5 +1,5 @@
 // Workgroups that run for different times, one of which faults or spins:
-// the fault/watchdog determinism tests (tests/frontend/threads_test.cpp).
+// the fault/watchdog determinism tests (tests/frontend/device/threads_test.cpp).
 // s0 = workgroup id, s1 = the odd workgroup, s10 = 0: it spins, else it
 // faults; s[2:3] = address of "out". Workgroup k loops (40 - k) * 1000
 // times (3 instructions each), then the odd one misbehaves and every other

@@ -12,7 +12,8 @@
 #include "frontend/common/error.hpp"
 #include "frontend/job/job.hpp"
 #include "frontend/report/result.hpp"
-#include "gcnsim_process.hpp"
+#include "tests/common/gcnsim_process.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::frontend;
@@ -23,12 +24,7 @@ const std::string kCode = std::string(GCNSIM_SOURCE_DIR) + "/examples/device/ite
 constexpr int kN = 256;
 
 std::filesystem::path writeJob(const std::string& name, const std::string& text) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gcnsim_steps_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto p = dir / name;
-  std::ofstream(p) << text;
-  return p;
+  return gcnsim::test::writeText(gcnsim::test::scratchDir("steps_test") / name, text);
 }
 
 // A job of iterate.cl's kernels over a (i32 0, 1, ...), b (i32 zeros) and flag (u32 0).

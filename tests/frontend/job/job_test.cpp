@@ -12,25 +12,17 @@
 #include "frontend/job/kernel_launch.hpp"
 #include "frontend/job/random_fill.hpp"
 #include "memory/global_memory.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::frontend;
 
 namespace {
 
-std::filesystem::path tempDir() {
-  static const auto dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("gcnsim_job_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
+std::filesystem::path tempDir() { return gcnsim::test::scratchDir("job_test"); }
 
 std::filesystem::path writeFile(const std::string& name, const std::string& text) {
-  const auto p = tempDir() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return p;
+  return gcnsim::test::writeText(tempDir() / name, text);
 }
 
 const std::string kVadd = std::string(GCNSIM_SOURCE_DIR) + "/examples/vector_add/vector_add.gfx900.hsaco";

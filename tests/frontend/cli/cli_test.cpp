@@ -9,7 +9,8 @@
 #include <fstream>
 #include <string>
 
-#include "tests/frontend/gcnsim_process.hpp"
+#include "tests/common/gcnsim_process.hpp"
+#include "tests/common/test_files.hpp"
 
 namespace {
 
@@ -45,8 +46,7 @@ TEST_CASE("gcnsim disasm lists each kernel of a code object", "[frontend][cli]")
 
 TEST_CASE("gcnsim check: good jobs exit 0, bad jobs exit 2 with one line", "[frontend][cli]") {
   CHECK(runCli("check " + kExamples + "vector_add/vector_add.gfx900.json").status == 0);
-  const auto dir = std::filesystem::temp_directory_path() / ("gcnsim_cli_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const auto dir = gcnsim::test::scratchDir("cli_test");
   const auto job = dir / "job.json";
   std::ofstream(job) << R"({"kernel": {"file": ")" << kExamples
                      << R"(vector_add/vector_add.gfx900.hsaco"}, "grid": [4], "workgroup": [4],

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "frontend/job/elem_type.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim::frontend;
 
@@ -25,9 +26,7 @@ std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
 }
 
 std::filesystem::path tempPath(const std::string& name) {
-  auto d = std::filesystem::temp_directory_path() / ("gcnsim_result_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(d);
-  return d / name;
+  return gcnsim::test::scratchDir("result_test") / name;
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "frontend/cli/progress_line.hpp"
 #include "frontend/cli/run_cmd.hpp"
+#include "tests/common/test_files.hpp"
 
 extern char** environ;
 
@@ -36,18 +37,7 @@ struct Run {
   double seconds = 0;
 };
 
-fs::path tempDir() {
-  const fs::path d = fs::temp_directory_path() / ("gcnsim_run_control_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+fs::path tempDir() { return gcnsim::test::scratchDir("run_control"); }
 
 // Starts gcnsim with `args`, stdout and stderr to files; after `signalAfter`
 // seconds (if > 0) sends `sig`; waits for the exit.
@@ -75,8 +65,8 @@ Run runGcnsim(const std::vector<std::string>& args, double signalAfter = 0, int 
   Run r;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  r.out = slurp(out);
-  r.err = slurp(err);
+  r.out = gcnsim::test::readText(out);
+  r.err = gcnsim::test::readText(err);
   return r;
 }
 
@@ -94,9 +84,10 @@ TEST_CASE("run: SIGINT stops a timing run cleanly: exit 130, valid chrome trace,
   INFO(r.err);
   CHECK(r.status == 130);
   CHECK_THAT(r.err, Catch::Contains("gcnsim: interrupted: wave 0"));
-  const nlohmann::json t = parseJson(slurp(trace));  // throws (fails) if the trace was cut short
+  const nlohmann::json t =
+      parseJson(gcnsim::test::readText(trace));  // throws (fails) if the trace was cut short
   CHECK(t.at("traceEvents").size() > 100);
-  const nlohmann::json doc = parseJson(slurp(result));
+  const nlohmann::json doc = parseJson(gcnsim::test::readText(result));
   CHECK(doc.at("status") == "interrupted");
   CHECK(doc.at("stats").at("instructions").get<uint64_t>() > 0);
   CHECK(doc.at("stats").at("cycles").get<uint64_t>() > 20000);
@@ -109,7 +100,7 @@ TEST_CASE("run: SIGTERM stops a functional run: exit 143, result marked interrup
       {"run", kData + "spin.gfx900.json", "--mode", "functional", "--result", result.string()}, 1.0, SIGTERM);
   INFO(r.err);
   CHECK(r.status == 143);
-  CHECK(parseJson(slurp(result)).at("status") == "interrupted");
+  CHECK(parseJson(gcnsim::test::readText(result)).at("status") == "interrupted");
 }
 
 TEST_CASE("run: the default watchdog stops a workgroup spinning on another in functional mode",
@@ -123,7 +114,7 @@ TEST_CASE("run: the default watchdog stops a workgroup spinning on another in fu
   CHECK(r.status == 3);
   CHECK_THAT(r.err, Catch::Contains("gcnsim: watchdog: wave 0 (workgroup (0,0,0) wave 0)") &&
                         Catch::Contains("no progress"));
-  const nlohmann::json doc = parseJson(slurp(result));
+  const nlohmann::json doc = parseJson(gcnsim::test::readText(result));
   CHECK(doc.at("status") == "watchdog");
   CHECK_THAT(doc.at("message").get<std::string>(), Catch::Contains("no progress"));
   CHECK(doc.at("buffers").at("flag").at("data") == nlohmann::json::array({0}));
@@ -131,7 +122,8 @@ TEST_CASE("run: the default watchdog stops a workgroup spinning on another in fu
   const fs::path ok = tempDir() / "wd_timing.result.json";
   const Run t = runGcnsim({"run", kData + "wait_flag.gfx900.json", "--result", ok.string()});
   CHECK(t.status == 0);
-  CHECK(parseJson(slurp(ok)).at("buffers").at("flag").at("data") == nlohmann::json::array({1}));
+  CHECK(parseJson(gcnsim::test::readText(ok)).at("buffers").at("flag").at("data") ==
+        nlohmann::json::array({1}));
 }
 
 TEST_CASE("run: a loop that counts (its state never repeats) is left to the instruction budget",
@@ -179,7 +171,7 @@ TEST_CASE("run: --version, and the version in result documents", "[cli][run]") {
   CHECK(v.out == std::string("gcnsim ") + GCNSIM_VERSION + "\n");
   const fs::path result = tempDir() / "v.result.json";
   CHECK(runGcnsim({"run", kVectorAdd, "--mode", "functional", "--result", result.string()}).status == 0);
-  const nlohmann::json doc = parseJson(slurp(result));
+  const nlohmann::json doc = parseJson(gcnsim::test::readText(result));
   CHECK(doc.at("gcnsim_version") == GCNSIM_VERSION);
   CHECK(doc.at("status") == "ok");
 }
@@ -190,11 +182,12 @@ TEST_CASE("run: --config takes a chip name; the result records the config and it
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("mode          timing (config fiji)"));
   CHECK_THAT(r.err, Catch::Contains("config fiji is for GCN 1.2, the kernel for GCN 1.4"));
-  const nlohmann::json doc = parseJson(slurp(result));
+  const nlohmann::json doc = parseJson(gcnsim::test::readText(result));
   CHECK(doc.at("config").at("name") == "fiji");
   CHECK(doc.at("config").at("source") == "built-in");
   // The built-in chip is the bundled configs/fiji.json: every value it gives.
-  const nlohmann::json file = parseJson(slurp(std::string(GCNSIM_SOURCE_DIR) + "/configs/fiji.json"));
+  const nlohmann::json file =
+      parseJson(gcnsim::test::readText(std::string(GCNSIM_SOURCE_DIR) + "/configs/fiji.json"));
   int compared = 0;
   for (const auto& [section, fields] : file.items()) {
     if (!fields.is_object()) continue;
@@ -211,7 +204,7 @@ TEST_CASE("run: --config takes a chip name; the result records the config and it
   const fs::path r2 = tempDir() / "small.result.json";
   const Run f = runGcnsim({"run", kVectorAdd, "--config", small.string(), "--result", r2.string()});
   CHECK_THAT(f.out, Catch::Contains("(config small)"));
-  CHECK(parseJson(slurp(r2)).at("config").at("source") == small.string());
+  CHECK(parseJson(gcnsim::test::readText(r2)).at("config").at("source") == small.string());
   const Run bad = runGcnsim({"run", kVectorAdd, "--config", "fury"});
   CHECK(bad.status == 2);
   CHECK(bad.err ==
@@ -224,7 +217,8 @@ TEST_CASE("run: --set overrides config values, recorded in the result", "[cli][r
   const Run r = runGcnsim(
       {"run", kVectorAdd, "--set", "cus=1", "--set", "l1.hit_latency=200", "--result", one.string()});
   REQUIRE(r.status == 0);
-  const nlohmann::json a = parseJson(slurp(base)), b = parseJson(slurp(one));
+  const nlohmann::json a = parseJson(gcnsim::test::readText(base)),
+                       b = parseJson(gcnsim::test::readText(one));
   CHECK(b.at("config").at("overrides") == nlohmann::json{{"gpu.cus", 1}, {"l1.hit_latency", 200}});
   CHECK(b.at("config").at("values").at("gpu").at("cus") == 1);
   CHECK(b.at("config").at("values").at("l1").at("hit_latency") == 200);

@@ -13,7 +13,8 @@
 #include <vector>
 
 #include "frontend/report/result.hpp"
-#include "tests/frontend/gcnsim_process.hpp"
+#include "tests/common/gcnsim_process.hpp"
+#include "tests/common/test_files.hpp"
 
 namespace {
 
@@ -51,9 +52,7 @@ std::filesystem::path hazardJob(const std::filesystem::path& dir) {
 
 TEST_CASE("gcnsim run --check: findings on stderr and in the result document, both modes",
           "[frontend][cli]") {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gcnsim_check_cli_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const auto dir = gcnsim::test::scratchDir("check_cli");
   const auto job = hazardJob(dir);
   for (const char* mode : {"functional", "timing"}) {
     INFO(mode);

@@ -14,6 +14,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/job/job.hpp"
 #include "frontend/report/timing_report.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim::frontend;
 
@@ -75,9 +76,7 @@ RunOutcome sameTimingOnAnyThreadCount(const Job& job, uint64_t maxInstructions =
 }
 
 std::filesystem::path tempJob(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("gcnsim_threads_" + name + ".json");
-  std::ofstream(path) << text;
-  return path;
+  return gcnsim::test::writeText(gcnsim::test::scratchDir("threads") / (name + ".json"), text);
 }
 
 // wg_order.gfx900: workgroup `odd` faults (spin = false) or spins forever.

@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "tests/frontend/gcnsim_process.hpp"
+#include "tests/common/gcnsim_process.hpp"
+#include "tests/common/test_files.hpp"
 
 using gcnsim::test::runGcnsim;
 using nlohmann::json;
@@ -66,12 +67,7 @@ const CsvRow& rowAt(const std::vector<CsvRow>& rows, unsigned pc) {
   return rows.front();
 }
 
-std::filesystem::path tempDir() {
-  const auto d =
-      std::filesystem::temp_directory_path() / ("gcnsim_reports_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(d);
-  return d;
-}
+std::filesystem::path tempDir() { return gcnsim::test::scratchDir("reports_test"); }
 
 json readJson(const std::filesystem::path& p) {
   std::ifstream in(p);

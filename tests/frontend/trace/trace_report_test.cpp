@@ -12,6 +12,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/job/job.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim::frontend;
 namespace fs = std::filesystem;
@@ -23,11 +24,7 @@ std::string example(const std::string& name, const std::string& arch) {
          (name == "asm" ? "smem_lds_buffer" : name) + "." + arch + ".json";
 }
 
-fs::path tempFile(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "gcnsim_trace_test";
-  fs::create_directories(dir);
-  return dir / name;
-}
+fs::path tempFile(const std::string& name) { return gcnsim::test::scratchDir("trace_test") / name; }
 
 RunOutcome runWith(const std::string& jobPath, const RunOptions& base) {
   RunOptions opt = base;

@@ -19,7 +19,8 @@
 #include <iterator>
 #include <string>
 
-#include "tests/frontend/gcnsim_process.hpp"
+#include "tests/common/gcnsim_process.hpp"
+#include "tests/common/test_files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -60,11 +61,7 @@ void expectBadInput(const std::string& args, std::initializer_list<std::string> 
   CHECK(childMaxRssMiB() < 1024);
 }
 
-fs::path tempDir() {
-  const fs::path d = fs::temp_directory_path() / ("gcnsim_robust_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d;
-}
+fs::path tempDir() { return gcnsim::test::scratchDir("robust"); }
 
 // A job running the vector_add example with `buffers` and `kernel` replaced.
 std::string vectorAddJob(const std::string& kernelFile, const std::string& bufferA) {
@@ -291,8 +288,7 @@ TEST_CASE("robust: scratch backing memory is computed in 64 bits against --max-s
           "[frontend][robust]") {
   // The vector_add example with the descriptor's private_segment_fixed_size
   // (descriptor at file offset 0x740, field at +4) set to the hardware maximum.
-  std::ifstream in(kExamples + "vector_add/vector_add.gfx900.hsaco", std::ios::binary);
-  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::string bytes = gcnsim::test::readText(kExamples + "vector_add/vector_add.gfx900.hsaco");
   REQUIRE(bytes.size() > 0x748);
   const uint32_t perLane = 131056;
   std::memcpy(bytes.data() + 0x744, &perLane, 4);

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "frontend/common/error.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::frontend;
@@ -18,12 +19,6 @@ namespace {
 
 std::string example(const std::string& rel) { return std::string(GCNSIM_SOURCE_DIR) + "/examples/" + rel; }
 std::string data(const std::string& rel) { return std::string(GCNSIM_TEST_DATA) + "/frontend/data/" + rel; }
-
-std::vector<uint8_t> readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 }  // namespace
 
@@ -244,7 +239,7 @@ std::string loadError(std::vector<uint8_t> bytes) {
 }  // namespace
 
 TEST_CASE("corrupt code objects are one-line InputErrors", "[frontend][code_object]") {
-  const std::vector<uint8_t> good = readAll(example("vector_add/vector_add.gfx900.hsaco"));
+  const std::vector<uint8_t> good = gcnsim::test::readBytes(example("vector_add/vector_add.gfx900.hsaco"));
   REQUIRE(loadError(good).empty());
 
   CHECK_THAT(loadError({}), Catch::Contains("bad.hsaco: not an ELF file"));
@@ -289,7 +284,7 @@ TEST_CASE("corrupt code objects are one-line InputErrors", "[frontend][code_obje
 }
 
 TEST_CASE("random bytes and random corruption never crash the loader", "[frontend][code_object]") {
-  const std::vector<uint8_t> good = readAll(example("reduction/reduction.gfx803.hsaco"));
+  const std::vector<uint8_t> good = gcnsim::test::readBytes(example("reduction/reduction.gfx803.hsaco"));
   std::mt19937_64 rng(12345);
   for (int trial = 0; trial < 300; ++trial) {
     std::vector<uint8_t> bytes;

@@ -11,6 +11,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/job/job.hpp"
+#include "tests/common/test_files.hpp"
 
 using namespace gcnsim::frontend;
 namespace fs = std::filesystem;
@@ -18,11 +19,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kDir = fs::temp_directory_path() / "gcnsim_memory_use_test";
-
-std::vector<uint8_t> fileBytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // tests/bench/big_buffer/touch.gfx900.s: zero[i] = in[i] + 1 for the 64
 // work-items; here both buffers come from the same file.
@@ -70,7 +66,7 @@ TEST_CASE("memory use: a buffer file is mapped privately; the kernel's writes ne
     for (size_t i = original.size(); i < zero.size(); ++i) REQUIRE(zero[i] == 0);
     CHECK(out.doc.buffers.at(0).bytes == original);
   }
-  CHECK(fileBytes(file) == original);
+  CHECK(gcnsim::test::readBytes(file) == original);
   CHECK(job.findBuffer("zero")->initialBytes().size() == original.size() + 64);
 }
 
