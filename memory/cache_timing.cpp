@@ -38,7 +38,7 @@ bool CacheTags::contains(uint64_t addr) const {
   return false;
 }
 
-CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready) {
+CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag) {
   const uint64_t line = lineAddress(addr);
   if (Way* w = find(line)) {
     w->lastUse = ++useCounter_;
@@ -59,7 +59,7 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   }
   victim->tag = line;
   victim->lastUse = ++useCounter_;
-  victim->readyAt = kFillUnknown;  // until fill()
+  victim->readyAt = kFillUnknown | missTag;  // until fill()
   ready = now;
   return Result::Miss;
 }

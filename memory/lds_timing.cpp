@@ -9,103 +9,127 @@ LdsBankModel::LdsBankModel(const LdsConfig& cfg)
     : cfg_(cfg),
       bankShift_(uint32_t(__builtin_ctz(cfg.bankBytes))),
       first_(cfg.banks, 0),
-      stamp_(cfg.banks, 0),
-      count_(cfg.banks, 0) {
-  more_.reserve(64);
-}
+      stamp_(cfg.banks, 0) {}
 
-void LdsBankModel::closeGroup() {
-  if (worst_ > 0) extra_ += worst_ - 1;
-  worst_ = 0;
-  more_.clear();
-  ++group_;  // a new stamp: every bank is free again
-}
-
-// Inlined into passes' per-lane loop (a call per dword cost as much as the work).
-[[gnu::always_inline]] inline void LdsBankModel::add(uint32_t word) {
-  const uint32_t b = word & (cfg_.banks - 1);
-  if (stamp_[b] != group_) {
-    stamp_[b] = group_;
-    first_[b] = word;
-    count_[b] = 1;
-    worst_ = std::max(worst_, 1u);
-    return;
+// The exact conflict degree of the pass made of entries [begin, end): the
+// most distinct dwords one bank is asked for. Called only for a pass in which
+// some bank was asked for two (rare in tuned kernels), so a sort is cheap
+// enough: keys (bank, dword), duplicates removed, longest run of one bank.
+template <class Index>
+uint32_t LdsBankModel::conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end) {
+  const uint32_t bankMask = cfg_.banks - 1;
+  keys_.clear();
+  for (uint32_t i = begin; i < end; ++i) {
+    const uint32_t k = index(i);
+    const uint32_t a = uint32_t(acc.addr[k]);
+    const uint32_t firstWord = a >> bankShift_;
+    const uint32_t lastWord = (a + std::max(acc.bytes[k], 1u) - 1) >> bankShift_;
+    for (uint32_t w = firstWord;; ++w) {
+      keys_.push_back(uint64_t(w & bankMask) << 32 | w);
+      if (w >= lastWord) break;
+    }
   }
-  if (first_[b] == word) return;  // the same dword: broadcast
-  for (const auto& [bank, w] : more_)
-    if (bank == b && w == word) return;
-  more_.emplace_back(b, word);
-  worst_ = std::max(worst_, ++count_[b]);
+  std::sort(keys_.begin(), keys_.end());
+  keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
+  uint32_t worst = 0, run = 0;
+  for (size_t j = 0; j < keys_.size(); ++j) {
+    run = j > 0 && keys_[j] >> 32 == keys_[j - 1] >> 32 ? run + 1 : 1;
+    worst = std::max(worst, run);
+  }
+  return worst;
 }
 
-// The common cases, without the per-bank bookkeeping: every access within
-// one bank word and either all the same word (broadcast) or each lane's word
-// `lane` words after lane 0's (unit stride; inactive lanes may be missing),
-// so a pass of consecutive lanes never asks a bank for two words.
-template <class Entries>
-bool LdsBankModel::conflictFree(Entries&& entries, uint32_t count) const {
-  const uint32_t bankMask = cfg_.bankBytes - 1;
-  const LdsLaneAccess& a0 = entries(0);
-  const uint32_t word0 = a0.addr >> bankShift_;
-  bool same = true, strided = true;
-  for (uint32_t i = 0; i < count; ++i) {
-    const LdsLaneAccess& a = entries(i);
-    if ((a.addr & bankMask) + std::max<uint32_t>(a.bytes, 1) > cfg_.bankBytes) return false;
-    const uint32_t word = a.addr >> bankShift_;
-    same &= word == word0;
-    strided &= word - word0 == uint32_t(a.lane - a0.lane);
-    if (!same && !strided) return false;
+// Accesses of one slot (entries index(0..count-1): the first, or the second,
+// address of every lane), served `banks / D` lanes per pass. Per dword: one
+// look at its bank's entry of the pass -- free, the same dword (broadcast),
+// or a conflict, which conflictDegree then counts exactly.
+template <class Index>
+void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, Passes& p) {
+  if (count == 0) return;
+  const uint32_t bankBytes = cfg_.bankBytes, bankMask = cfg_.banks - 1;
+  // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
+  const uint32_t d = std::bit_ceil(std::max(1u, (acc.bytes[index(0)] + bankBytes - 1) / bankBytes));
+  const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
+  p.base += (64 + lanesPerPass - 1) / lanesPerPass;
+  const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
+  uint32_t* const first = first_.data();
+  uint32_t* const stamp = stamp_.data();
+  for (uint32_t i = 0; i < count;) {
+    const uint32_t pass = uint32_t(acc.lane[index(i)]) >> passShift;
+    const uint32_t begin = i;
+    if (++pass_ == 0) {  // the stamps wrapped: start them again
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      pass_ = 1;
+    }
+    bool conflict = false;
+    for (; i < count; ++i) {
+      const uint32_t k = index(i);
+      if (uint32_t(acc.lane[k]) >> passShift != pass) break;
+      const uint32_t a = uint32_t(acc.addr[k]);
+      const uint32_t firstWord = a >> bankShift_;
+      const uint32_t lastWord = (a + std::max(acc.bytes[k], 1u) - 1) >> bankShift_;
+      for (uint32_t w = firstWord;; ++w) {
+        const uint32_t b = w & bankMask;
+        if (stamp[b] != pass_) {
+          stamp[b] = pass_;
+          first[b] = w;
+        } else {
+          conflict |= first[b] != w;
+        }
+        if (w >= lastWord) break;
+      }
+    }
+    if (conflict) p.extra += conflictDegree(acc, index, begin, i) - 1;
   }
-  return true;
+}
+
+LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
+  Passes p;
+  if (acc.count == 0) return p;
+  // The slots: an entry whose lane is the previous entry's is a later
+  // address of that lane. Single-address ops have none; two-address ops
+  // alternate first, second -- both read in place.
+  uint32_t repeats = 0;
+  bool alternating = acc.count % 2 == 0;
+  for (uint32_t i = 1; i < acc.count; ++i) {
+    const bool repeat = acc.lane[i] == acc.lane[i - 1];
+    repeats += repeat;
+    alternating &= repeat == bool(i & 1);
+  }
+  if (repeats == 0) {
+    serve(
+        acc, [](uint32_t i) { return i; }, acc.count, p);
+  } else if (alternating) {
+    serve(
+        acc, [](uint32_t i) { return 2 * i; }, acc.count / 2, p);
+    serve(
+        acc, [](uint32_t i) { return 2 * i + 1; }, acc.count / 2, p);
+  } else {  // any other shape: every lane's first entry, then all later ones
+    slot_.clear();
+    for (uint32_t i = 0; i < acc.count; ++i)
+      if (i == 0 || acc.lane[i] != acc.lane[i - 1]) slot_.push_back(i);
+    const uint32_t firsts = uint32_t(slot_.size());
+    for (uint32_t i = 1; i < acc.count; ++i)
+      if (acc.lane[i] == acc.lane[i - 1]) slot_.push_back(i);
+    const uint32_t* s = slot_.data();
+    serve(
+        acc, [s](uint32_t i) { return s[i]; }, firsts, p);
+    serve(
+        acc, [s, firsts](uint32_t i) { return s[firsts + i]; }, acc.count - firsts, p);
+  }
+  return p;
 }
 
 LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
-  Passes p;
-  if (acc.empty()) return p;
-  extra_ = worst_ = 0;
-  more_.clear();
-  ++group_;
-  const uint32_t bankBytes = cfg_.bankBytes;
-  // Accesses of one slot (the first or second address of every lane), served
-  // `banks / D` lanes per pass.
-  auto serve = [&](auto&& entries, uint32_t count) {
-    if (count == 0) return;
-    // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
-    const uint32_t d = std::bit_ceil(std::max(1u, (uint32_t(entries(0).bytes) + bankBytes - 1) / bankBytes));
-    const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
-    p.base += (64 + lanesPerPass - 1) / lanesPerPass;
-    if (d == 1 && conflictFree(entries, count)) return;
-    const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
-    uint32_t group = uint32_t(entries(0).lane) >> passShift;
-    for (uint32_t i = 0; i < count; ++i) {
-      const LdsLaneAccess& a = entries(i);
-      if (uint32_t(a.lane) >> passShift != group) {
-        closeGroup();
-        group = uint32_t(a.lane) >> passShift;
-      }
-      const uint32_t firstWord = a.addr >> bankShift_;
-      const uint32_t lastWord = (a.addr + std::max<uint32_t>(a.bytes, 1) - 1) >> bankShift_;
-      add(firstWord);
-      for (uint32_t w = firstWord + 1; w <= lastWord; ++w) add(w);
-    }
-    closeGroup();
-  };
-  // Split into slots by position within each lane's run of accesses.
-  uint16_t second[256];
-  uint16_t firstIdx[256];
-  uint32_t nFirst = 0, nSecond = 0;
-  int prevLane = -1;
-  for (size_t i = 0; i < acc.size() && i < 256; ++i) {
-    if (acc[i].lane == prevLane)
-      second[nSecond++] = uint16_t(i);
-    else
-      firstIdx[nFirst++] = uint16_t(i);
-    prevLane = acc[i].lane;
+  addr_.clear();
+  bytes_.clear();
+  lane_.clear();
+  for (const LdsLaneAccess& a : acc) {
+    addr_.push_back(a.addr);
+    bytes_.push_back(a.bytes);
+    lane_.push_back(a.lane);
   }
-  serve([&](uint32_t i) -> const LdsLaneAccess& { return acc[firstIdx[i]]; }, nFirst);
-  serve([&](uint32_t i) -> const LdsLaneAccess& { return acc[second[i]]; }, nSecond);
-  p.extra = extra_;
-  return p;
+  return passes(LdsAccesses{addr_.data(), bytes_.data(), lane_.data(), uint32_t(acc.size())});
 }
 
 uint64_t LdsPipe::access(uint64_t now, uint32_t pipeCycles, uint32_t extraCycles) {
