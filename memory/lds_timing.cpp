@@ -39,6 +39,44 @@ uint32_t LdsBankModel::conflictDegree(const LdsAccesses& acc, Index index, uint3
   return worst;
 }
 
+// serve's common case, 64 banks at most: every access within one bank word.
+// A pass's banks in use are bits of a register; a bank's first dword is in
+// first. False (nothing counted) if some access spans two words.
+template <class Index>
+bool LdsBankModel::serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
+                                    Passes& p) {
+  // Locals only in the loop: a store to first[] may not alias the config.
+  const uint64_t* const addr = acc.addr;
+  const uint32_t* const bytes = acc.bytes;
+  const uint8_t* const lanes = acc.lane;
+  const uint32_t bankBytes = cfg_.bankBytes, offsetMask = bankBytes - 1, bankMask = cfg_.banks - 1;
+  const uint32_t shift = bankShift_;
+  uint32_t first[64];
+  uint32_t extra = 0, pass = ~0u, begin = 0;
+  uint64_t used = 0;
+  bool conflict = false;
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t k = index(i);
+    const uint32_t a = uint32_t(addr[k]);
+    if ((a & offsetMask) + bytes[k] > bankBytes) return false;
+    if (const uint32_t lanePass = uint32_t(lanes[k]) >> passShift; lanePass != pass) {
+      if (conflict) extra += conflictDegree(acc, index, begin, i) - 1;
+      pass = lanePass, used = 0, begin = i, conflict = false;
+    }
+    const uint32_t w = a >> shift, b = w & bankMask;
+    const uint64_t bit = uint64_t(1) << b;
+    if (used & bit) {
+      conflict |= first[b] != w;
+    } else {
+      used |= bit;
+      first[b] = w;
+    }
+  }
+  if (conflict) extra += conflictDegree(acc, index, begin, count) - 1;
+  p.extra += extra;
+  return true;
+}
+
 // Accesses of one slot (entries index(0..count-1): the first, or the second,
 // address of every lane), served `banks / D` lanes per pass. Per dword: one
 // look at its bank's entry of the pass -- free, the same dword (broadcast),
@@ -52,6 +90,7 @@ void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, Pa
   const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
   p.base += (64 + lanesPerPass - 1) / lanesPerPass;
   const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
+  if (d == 1 && cfg_.banks <= 64 && serveSingleWords(acc, index, count, passShift, p)) return;
   uint32_t* const first = first_.data();
   uint32_t* const stamp = stamp_.data();
   for (uint32_t i = 0; i < count;) {
@@ -89,21 +128,26 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   // The slots: an entry whose lane is the previous entry's is a later
   // address of that lane. Single-address ops have none; two-address ops
   // alternate first, second -- both read in place.
-  uint32_t repeats = 0;
-  bool alternating = acc.count % 2 == 0;
-  for (uint32_t i = 1; i < acc.count; ++i) {
-    const bool repeat = acc.lane[i] == acc.lane[i - 1];
-    repeats += repeat;
-    alternating &= repeat == bool(i & 1);
+  const uint8_t* lane = acc.lane;
+  const uint32_t n = acc.count;
+  uint32_t firstRepeat = 1;
+  while (firstRepeat < n && lane[firstRepeat] != lane[firstRepeat - 1]) ++firstRepeat;
+  // Pairs: lane[2k] == lane[2k + 1] != lane[2k + 2], two lanes at a time.
+  bool pairs = firstRepeat < n && n % 2 == 0;
+  uint32_t previous = ~0u;
+  for (uint32_t k = 0; pairs && k < n; k += 2) {
+    const uint32_t two = uint32_t(lane[k]) | uint32_t(lane[k + 1]) << 8;
+    pairs = (two & 0xff) == two >> 8 && two != previous;
+    previous = two;
   }
-  if (repeats == 0) {
+  if (firstRepeat == n) {
     serve(
-        acc, [](uint32_t i) { return i; }, acc.count, p);
-  } else if (alternating) {
+        acc, [](uint32_t i) { return i; }, n, p);
+  } else if (pairs) {
     serve(
-        acc, [](uint32_t i) { return 2 * i; }, acc.count / 2, p);
+        acc, [](uint32_t i) { return 2 * i; }, n / 2, p);
     serve(
-        acc, [](uint32_t i) { return 2 * i + 1; }, acc.count / 2, p);
+        acc, [](uint32_t i) { return 2 * i + 1; }, n / 2, p);
   } else {  // any other shape: every lane's first entry, then all later ones
     slot_.clear();
     for (uint32_t i = 0; i < acc.count; ++i)

@@ -70,6 +70,8 @@ class LdsBankModel {
   template <class Index>
   void serve(const LdsAccesses& acc, Index index, uint32_t count, Passes& p);
   template <class Index>
+  bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift, Passes& p);
+  template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
   LdsConfig cfg_;
   uint32_t bankShift_ = 2;
