@@ -16,6 +16,7 @@
 //    from its start until its fill time). Call it before fill().
 //  - Deterministic: no randomness, LRU by access order.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -61,13 +62,14 @@ class CacheTags {
     uint64_t lastUse = 0;
   };
   Way* find(uint64_t line);
-  void popOutstanding();
   unsigned lineShift_ = 6;
   uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
   uint32_t ways_ = 1, mshrs_ = 1;
   uint64_t useCounter_ = 0;
   std::vector<Way> ways;               // set-major: sets x ways
-  std::vector<uint64_t> outstanding_;  // fill times of misses in flight (a min-heap)
+  std::vector<uint64_t> outstanding_;  // fill times of misses in flight, ascending from outstandingHead_
+  size_t outstandingHead_ = 0;
+  size_t lastAllocated_ = ~size_t(0);  // the way of the last miss (checked by tag before use)
 };
 
 }  // namespace gcnsim::memory

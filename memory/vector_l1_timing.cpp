@@ -45,6 +45,16 @@ void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> byt
                    std::vector<uint64_t>& out) {
   const size_t base = out.size();
   const uint64_t mask = ~uint64_t(lineBytes - 1);
+  // Each access right after the previous one (unit stride, every lane on):
+  // the lines from the first to the last byte, ascending.
+  bool contiguous = !addr.empty() && addr.back() + std::max(bytes.back(), 1u) > addr.back();
+  for (size_t i = 1; i < addr.size(); ++i)
+    contiguous &= addr[i] == addr[i - 1] + bytes[i - 1] && bytes[i] > 0;
+  if (contiguous && bytes[0] > 0) {
+    const uint64_t last = (addr.back() + bytes.back() - 1) & mask;
+    for (uint64_t a = addr[0] & mask; a <= last; a += lineBytes) out.push_back(a);
+    return;
+  }
   uint64_t highest = 0;     // of the lines added: one above it is new without a search
   uint64_t recent = ~0ull;  // the line the previous access touched last (added already)
   for (size_t i = 0; i < addr.size(); ++i) {
