@@ -38,31 +38,25 @@ bool CacheTags::contains(uint64_t addr) const {
   return false;
 }
 
-// One scan of the set finds the line or, failing that, the victim: the
-// first invalid way, else the least recently used.
 CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag) {
   const uint64_t line = lineAddress(addr);
-  Way* set = &ways[(line % sets_) * ways_];
-  Way* victim = &set[0];
-  bool invalidFound = false;
-  for (uint32_t i = 0; i < ways_; ++i) {
-    Way& w = set[i];
-    if (w.tag == line) {
-      w.lastUse = ++useCounter_;
-      ready = std::max(now, w.readyAt);
-      ++stats.hits;
-      if (w.readyAt > now) ++stats.pendingHits;
-      return Result::Hit;
-    }
-    if (invalidFound) continue;
-    if (w.tag == ~0ull) {
-      victim = &w;
-      invalidFound = true;
-    } else if (w.lastUse < victim->lastUse) {
-      victim = &w;
-    }
+  if (Way* w = find(line)) {
+    w->lastUse = ++useCounter_;
+    ready = std::max(now, w->readyAt);
+    ++stats.hits;
+    if (w->readyAt > now) ++stats.pendingHits;
+    return Result::Hit;
   }
   ++stats.misses;
+  Way* set = &ways[(line % sets_) * ways_];
+  Way* victim = &set[0];
+  for (uint32_t i = 0; i < ways_; ++i) {
+    if (set[i].tag == ~0ull) {
+      victim = &set[i];
+      break;
+    }
+    if (set[i].lastUse < victim->lastUse) victim = &set[i];
+  }
   victim->tag = line;
   victim->lastUse = ++useCounter_;
   victim->readyAt = kFillUnknown | missTag;  // until fill()

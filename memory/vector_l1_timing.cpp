@@ -47,10 +47,16 @@ void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> byt
   const uint64_t mask = ~uint64_t(lineBytes - 1);
   // Each access right after the previous one (unit stride, every lane on):
   // the lines from the first to the last byte, ascending.
-  bool contiguous = !addr.empty() && addr.back() + std::max(bytes.back(), 1u) > addr.back();
-  for (size_t i = 1; i < addr.size(); ++i)
-    contiguous &= addr[i] == addr[i - 1] + bytes[i - 1] && bytes[i] > 0;
-  if (contiguous && bytes[0] > 0) {
+  uint64_t gaps = 0, end = addr.empty() ? 0 : addr[0];  // gaps: nonzero once an access is not at `end`
+  uint32_t smallest = ~0u;
+  for (size_t i = 0; i < addr.size(); ++i) {
+    gaps |= addr[i] ^ end;
+    smallest = std::min(smallest, bytes[i]);
+    end = addr[i] + bytes[i];
+  }
+  const bool contiguous =
+      !addr.empty() && gaps == 0 && smallest > 0 && end > addr.back();  // (no wrapping end)
+  if (contiguous) {
     const uint64_t last = (addr.back() + bytes.back() - 1) & mask;
     for (uint64_t a = addr[0] & mask; a <= last; a += lineBytes) out.push_back(a);
     return;

@@ -166,6 +166,16 @@ TEST_CASE("vector L1: coalescing and per-line cost", "[memory][timing]") {
   for (unsigned l = 0; l < 64; ++l) addr.push_back(0x1000 + 4 * l), bytes.push_back(4);
   coalesceLines(addr, bytes, 64, lines);
   CHECK(lines == std::vector<uint64_t>{0x1000, 0x1040, 0x1080, 0x10c0});
+  // Unit stride from an unaligned start: five lines, in order.
+  lines.clear();
+  for (unsigned l = 0; l < 64; ++l) addr[l] = 0x103c + 4 * l;
+  coalesceLines(addr, bytes, 64, lines);
+  CHECK(lines == std::vector<uint64_t>{0x1000, 0x1040, 0x1080, 0x10c0, 0x1100});
+  // Descending lanes: first-touch order.
+  lines.clear();
+  for (unsigned l = 0; l < 64; ++l) addr[l] = 0x10fc - 4 * l;
+  coalesceLines(addr, bytes, 64, lines);
+  CHECK(lines == std::vector<uint64_t>{0x10c0, 0x1080, 0x1040, 0x1000});
   lines.clear();
   for (auto& a : addr) a = 0x2000;
   coalesceLines(addr, bytes, 64, lines);
