@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 namespace gcnsim::memory {
 
@@ -41,16 +42,18 @@ uint32_t LdsBankModel::conflictDegree(const LdsAccesses& acc, Index index, uint3
 
 // serve's common case, 64 banks at most: every access within one bank word.
 // A pass's banks in use are bits of a register; a bank's first dword is in
-// first. False (nothing counted) if some access spans two words.
-template <class Index>
+// first. False (nothing counted) if some access spans two words. kGcn: the
+// GCN geometry (32 banks of 4 bytes, so 32 lanes a pass) as constants.
+template <bool kGcn, class Index>
 bool LdsBankModel::serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
                                     Passes& p) {
   // Locals only in the loop: a store to first[] may not alias the config.
   const uint64_t* const addr = acc.addr;
   const uint32_t* const bytes = acc.bytes;
   const uint8_t* const lanes = acc.lane;
-  const uint32_t bankBytes = cfg_.bankBytes, offsetMask = bankBytes - 1, bankMask = cfg_.banks - 1;
-  const uint32_t shift = bankShift_;
+  const uint32_t bankBytes = kGcn ? 4 : cfg_.bankBytes, offsetMask = bankBytes - 1;
+  const uint32_t bankMask = kGcn ? 31 : cfg_.banks - 1, shift = kGcn ? 2 : bankShift_;
+  if constexpr (kGcn) passShift = 5;
   uint32_t first[64];
   uint32_t extra = 0, pass = ~0u, begin = 0;
   uint64_t used = 0;
@@ -90,7 +93,9 @@ void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, Pa
   const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
   p.base += (64 + lanesPerPass - 1) / lanesPerPass;
   const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
-  if (d == 1 && cfg_.banks <= 64 && serveSingleWords(acc, index, count, passShift, p)) return;
+  if (d == 1 && cfg_.banks == 32 && bankBytes == 4 && serveSingleWords<true>(acc, index, count, passShift, p))
+    return;
+  if (d == 1 && cfg_.banks <= 64 && serveSingleWords<false>(acc, index, count, passShift, p)) return;
   uint32_t* const first = first_.data();
   uint32_t* const stamp = stamp_.data();
   for (uint32_t i = 0; i < count;) {
@@ -122,6 +127,33 @@ void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, Pa
   }
 }
 
+namespace {
+// lane[2k] == lane[2k + 1] for every k, and the pairs' lanes strictly
+// ascending (so no lane has a third entry): a two-address op's log. Eight
+// entries at a time (four 16-bit fields: the pairs), the rest one by one.
+bool ascendingPairs(const uint8_t* lane, uint32_t n) {
+  constexpr uint64_t kLow = 0x00ff00ff00ff00ffull, kCarry = 0x0000010001000100ull,
+                     kOne = 0x0000000100010001ull;
+  int previous = -1;  // the last pair's lane
+  uint32_t k = 0;
+  for (; std::endian::native == std::endian::little && k + 8 <= n; k += 8) {
+    uint64_t x;
+    std::memcpy(&x, lane + k, 8);
+    const uint64_t y = x & kLow;  // the pairs' first lanes, p0..p3
+    // Equal halves; p0 above the last pair; p1 > p0, p2 > p1, p3 > p2: field
+    // j (< 3) of steps is p(j+1) + 255 - p(j), bit 8 set iff p(j+1) > p(j).
+    const uint64_t steps = ((y >> 16) | kCarry) - (y & 0x0000ffffffffffffull) - kOne;
+    if (((x >> 8) & kLow) != y || int(y & 0xff) <= previous || (steps & kCarry) != kCarry) return false;
+    previous = int(y >> 48);
+  }
+  for (; k < n; k += 2) {
+    if (lane[k] != lane[k + 1] || int(lane[k]) <= previous) return false;
+    previous = lane[k];
+  }
+  return true;
+}
+}  // namespace
+
 LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   Passes p;
   if (acc.count == 0) return p;
@@ -132,14 +164,7 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   const uint32_t n = acc.count;
   uint32_t firstRepeat = 1;
   while (firstRepeat < n && lane[firstRepeat] != lane[firstRepeat - 1]) ++firstRepeat;
-  // Pairs: lane[2k] == lane[2k + 1] != lane[2k + 2], two lanes at a time.
-  bool pairs = firstRepeat < n && n % 2 == 0;
-  uint32_t previous = ~0u;
-  for (uint32_t k = 0; pairs && k < n; k += 2) {
-    const uint32_t two = uint32_t(lane[k]) | uint32_t(lane[k + 1]) << 8;
-    pairs = (two & 0xff) == two >> 8 && two != previous;
-    previous = two;
-  }
+  const bool pairs = firstRepeat < n && n % 2 == 0 && ascendingPairs(lane, n);
   if (firstRepeat == n) {
     serve(
         acc, [](uint32_t i) { return i; }, n, p);

@@ -69,7 +69,7 @@ class LdsBankModel {
  private:
   template <class Index>
   void serve(const LdsAccesses& acc, Index index, uint32_t count, Passes& p);
-  template <class Index>
+  template <bool kGcn, class Index>
   bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift, Passes& p);
   template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);

@@ -315,6 +315,25 @@ TEST_CASE("LDS banks: tiled rows, multi-way conflicts with broadcast, uneven two
   const LdsBankModel::Passes p = m.passes(uneven);
   CHECK(p.extra == 30);
   CHECK(p.base == 4);
+  // A two-address log in descending lane order: first addresses dword l
+  // (free), second ones dword 32 l, 32 distinct dwords of bank 0 a pass.
+  std::vector<LdsLaneAccess> down;
+  for (int l = 63; l >= 0; --l) {
+    down.push_back({4 * uint32_t(l), 4, uint8_t(l)});
+    down.push_back({128 * uint32_t(l), 4, uint8_t(l)});
+  }
+  CHECK(m.passes(down).extra == 62);
+  // One lane with four addresses: the first, then three later ones (dwords
+  // 32, 64, 96: one bank) served together: 2 extra.
+  const std::vector<LdsLaneAccess> four{{0, 4, 0}, {128, 4, 0}, {256, 4, 0}, {384, 4, 0}};
+  CHECK(m.passes(four).extra == 2);
+  CHECK(m.passes(four).base == 4);
+  // Eight entries, lane 0 four of them: later ones are dwords 64, 0, 32 of
+  // lane 0 plus 33 and 34 -- bank 0 asked for three: 2 extra (served as
+  // alternating pairs it would be 1).
+  const std::vector<LdsLaneAccess> eight{{0, 4, 0}, {256, 4, 0}, {0, 4, 0}, {128, 4, 0},
+                                         {4, 4, 1}, {132, 4, 1}, {8, 4, 2}, {136, 4, 2}};
+  CHECK(m.passes(eight).extra == 2);
 }
 
 TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {
