@@ -41,41 +41,54 @@ uint32_t LdsBankModel::conflictDegree(const LdsAccesses& acc, Index index, uint3
 }
 
 // serve's common case, 64 banks at most: every access within one bank word.
-// A pass's banks in use are bits of a register; a bank's first dword is in
-// first. False (nothing counted) if some access spans two words. kGcn: the
-// GCN geometry (32 banks of 4 bytes, so 32 lanes a pass) as constants.
+// Pass by pass (with ascending lanes, found by a binary search instead of a
+// look at every lane): the banks in use are bits of a register, a bank's
+// first dword is in first. False (nothing counted) if some access spans two
+// words. kGcn: the GCN geometry (32 banks of 4 bytes) as constants.
 template <bool kGcn, class Index>
 bool LdsBankModel::serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
-                                    Passes& p) {
+                                    bool ascending, Passes& p) {
   // Locals only in the loop: a store to first[] may not alias the config.
   const uint64_t* const addr = acc.addr;
   const uint32_t* const bytes = acc.bytes;
   const uint8_t* const lanes = acc.lane;
   const uint32_t bankBytes = kGcn ? 4 : cfg_.bankBytes, offsetMask = bankBytes - 1;
   const uint32_t bankMask = kGcn ? 31 : cfg_.banks - 1, shift = kGcn ? 2 : bankShift_;
-  if constexpr (kGcn) passShift = 5;
   uint32_t first[64];
-  uint32_t extra = 0, pass = ~0u, begin = 0;
-  uint64_t used = 0;
-  bool conflict = false;
-  for (uint32_t i = 0; i < count; ++i) {
-    const uint32_t k = index(i);
-    const uint32_t a = uint32_t(addr[k]);
-    if ((a & offsetMask) + bytes[k] > bankBytes) return false;
-    if (const uint32_t lanePass = uint32_t(lanes[k]) >> passShift; lanePass != pass) {
-      if (conflict) extra += conflictDegree(acc, index, begin, i) - 1;
-      pass = lanePass, used = 0, begin = i, conflict = false;
-    }
-    const uint32_t w = a >> shift, b = w & bankMask;
-    const uint64_t bit = uint64_t(1) << b;
-    if (used & bit) {
-      conflict |= first[b] != w;
+  uint32_t extra = 0;
+  for (uint32_t begin = 0; begin < count;) {
+    const uint32_t pass = uint32_t(lanes[index(begin)]) >> passShift;
+    uint32_t end = begin + 1;
+    if (ascending) {  // the first entry of a later pass
+      const uint32_t limit = (pass + 1) << passShift;
+      for (uint32_t hi = count; end < hi;) {
+        const uint32_t mid = (end + hi) / 2;
+        if (lanes[index(mid)] < limit)
+          end = mid + 1;
+        else
+          hi = mid;
+      }
     } else {
-      used |= bit;
-      first[b] = w;
+      while (end < count && uint32_t(lanes[index(end)]) >> passShift == pass) ++end;
     }
+    uint64_t used = 0;
+    bool conflict = false;
+    for (uint32_t i = begin; i < end; ++i) {
+      const uint32_t k = index(i);
+      const uint32_t a = uint32_t(addr[k]);
+      if ((a & offsetMask) + bytes[k] > bankBytes) return false;
+      const uint32_t w = a >> shift, b = w & bankMask;
+      const uint64_t bit = uint64_t(1) << b;
+      if (used & bit) {
+        conflict |= first[b] != w;
+      } else {
+        used |= bit;
+        first[b] = w;
+      }
+    }
+    if (conflict) extra += conflictDegree(acc, index, begin, end) - 1;
+    begin = end;
   }
-  if (conflict) extra += conflictDegree(acc, index, begin, count) - 1;
   p.extra += extra;
   return true;
 }
@@ -85,7 +98,7 @@ bool LdsBankModel::serveSingleWords(const LdsAccesses& acc, Index index, uint32_
 // look at its bank's entry of the pass -- free, the same dword (broadcast),
 // or a conflict, which conflictDegree then counts exactly.
 template <class Index>
-void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, Passes& p) {
+void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, bool ascending, Passes& p) {
   if (count == 0) return;
   const uint32_t bankBytes = cfg_.bankBytes, bankMask = cfg_.banks - 1;
   // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
@@ -93,9 +106,11 @@ void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, Pa
   const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
   p.base += (64 + lanesPerPass - 1) / lanesPerPass;
   const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
-  if (d == 1 && cfg_.banks == 32 && bankBytes == 4 && serveSingleWords<true>(acc, index, count, passShift, p))
+  if (d == 1 && cfg_.banks == 32 && bankBytes == 4 &&
+      serveSingleWords<true>(acc, index, count, passShift, ascending, p))
     return;
-  if (d == 1 && cfg_.banks <= 64 && serveSingleWords<false>(acc, index, count, passShift, p)) return;
+  if (d == 1 && cfg_.banks <= 64 && serveSingleWords<false>(acc, index, count, passShift, ascending, p))
+    return;
   uint32_t* const first = first_.data();
   uint32_t* const stamp = stamp_.data();
   for (uint32_t i = 0; i < count;) {
@@ -159,20 +174,19 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   if (acc.count == 0) return p;
   // The slots: an entry whose lane is the previous entry's is a later
   // address of that lane. Single-address ops have none; two-address ops
-  // alternate first, second -- both read in place.
+  // alternate first, second -- both read in place (their lanes ascending).
   const uint8_t* lane = acc.lane;
   const uint32_t n = acc.count;
-  uint32_t firstRepeat = 1;
-  while (firstRepeat < n && lane[firstRepeat] != lane[firstRepeat - 1]) ++firstRepeat;
-  const bool pairs = firstRepeat < n && n % 2 == 0 && ascendingPairs(lane, n);
-  if (firstRepeat == n) {
+  uint32_t rising = 1;
+  while (rising < n && lane[rising] > lane[rising - 1]) ++rising;
+  if (rising == n) {
     serve(
-        acc, [](uint32_t i) { return i; }, n, p);
-  } else if (pairs) {
+        acc, [](uint32_t i) { return i; }, n, true, p);
+  } else if (n % 2 == 0 && ascendingPairs(lane, n)) {
     serve(
-        acc, [](uint32_t i) { return 2 * i; }, n / 2, p);
+        acc, [](uint32_t i) { return 2 * i; }, n / 2, true, p);
     serve(
-        acc, [](uint32_t i) { return 2 * i + 1; }, n / 2, p);
+        acc, [](uint32_t i) { return 2 * i + 1; }, n / 2, true, p);
   } else {  // any other shape: every lane's first entry, then all later ones
     slot_.clear();
     for (uint32_t i = 0; i < acc.count; ++i)
@@ -182,9 +196,9 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
       if (acc.lane[i] == acc.lane[i - 1]) slot_.push_back(i);
     const uint32_t* s = slot_.data();
     serve(
-        acc, [s](uint32_t i) { return s[i]; }, firsts, p);
+        acc, [s](uint32_t i) { return s[i]; }, firsts, false, p);
     serve(
-        acc, [s, firsts](uint32_t i) { return s[firsts + i]; }, acc.count - firsts, p);
+        acc, [s, firsts](uint32_t i) { return s[firsts + i]; }, acc.count - firsts, false, p);
   }
   return p;
 }

@@ -67,10 +67,12 @@ class LdsBankModel {
   Passes passes(std::span<const LdsLaneAccess> accesses);  // copies into arrays first
 
  private:
+  // `ascending`: the slot's lanes are strictly ascending.
   template <class Index>
-  void serve(const LdsAccesses& acc, Index index, uint32_t count, Passes& p);
+  void serve(const LdsAccesses& acc, Index index, uint32_t count, bool ascending, Passes& p);
   template <bool kGcn, class Index>
-  bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift, Passes& p);
+  bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
+                        bool ascending, Passes& p);
   template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
   LdsConfig cfg_;
