@@ -38,7 +38,7 @@ bool CacheTags::contains(uint64_t addr) const {
   return false;
 }
 
-CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready) {
+CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag) {
   const uint64_t line = lineAddress(addr);
   if (Way* w = find(line)) {
     w->lastUse = ++useCounter_;
@@ -59,32 +59,37 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   }
   victim->tag = line;
   victim->lastUse = ++useCounter_;
-  victim->readyAt = kFillUnknown;  // until fill()
+  victim->readyAt = kFillUnknown | missTag;  // until fill()
+  lastAllocated_ = size_t(victim - ways.data());
   ready = now;
   return Result::Miss;
 }
 
-// outstanding_ is a min-heap of fill times: the misses that ended by `now`
-// leave it from the top; with every MSHR busy, the new miss takes the one
-// that frees first.
+// outstanding_[outstandingHead_..] holds the fill times of the misses in
+// flight, ascending (fills mostly come in order, so an insertion rarely
+// moves anything): the misses that ended by `now` leave from the front; with
+// every MSHR busy, the new miss takes the one that frees first.
 uint64_t CacheTags::missStart(uint64_t now) {
-  while (!outstanding_.empty() && outstanding_.front() <= now) popOutstanding();
-  if (outstanding_.size() < mshrs_) return now;
+  while (outstandingHead_ < outstanding_.size() && outstanding_[outstandingHead_] <= now) ++outstandingHead_;
+  if (outstanding_.size() - outstandingHead_ < mshrs_) return now;
   ++stats.mshrStalls;
-  const uint64_t start = outstanding_.front();
-  popOutstanding();
-  return start;
-}
-
-void CacheTags::popOutstanding() {
-  std::pop_heap(outstanding_.begin(), outstanding_.end(), std::greater<>());
-  outstanding_.pop_back();
+  return outstanding_[outstandingHead_++];
 }
 
 void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
-  if (Way* w = find(lineAddress(addr))) w->readyAt = readyAt;
+  const uint64_t line = lineAddress(addr);
+  // Right after the lookup that allocated the line (the L2's own misses) no search is needed.
+  Way* w =
+      lastAllocated_ < ways.size() && ways[lastAllocated_].tag == line ? &ways[lastAllocated_] : find(line);
+  if (w) w->readyAt = readyAt;
+  if (outstandingHead_ > 0 && 2 * outstandingHead_ >= outstanding_.size()) {  // drop the ended ones
+    outstanding_.erase(outstanding_.begin(), outstanding_.begin() + std::ptrdiff_t(outstandingHead_));
+    outstandingHead_ = 0;
+  }
+  size_t j = outstanding_.size();
   outstanding_.push_back(readyAt);
-  std::push_heap(outstanding_.begin(), outstanding_.end(), std::greater<>());
+  for (; j > outstandingHead_ && outstanding_[j - 1] > readyAt; --j) outstanding_[j] = outstanding_[j - 1];
+  outstanding_[j] = readyAt;
 }
 
 void CacheTags::invalidateAll() {
@@ -94,6 +99,7 @@ void CacheTags::invalidateAll() {
 void CacheTags::settle() {
   for (Way& w : ways) w.readyAt = 0;
   outstanding_.clear();
+  outstandingHead_ = 0;
 }
 
 }  // namespace gcnsim::memory

@@ -7,13 +7,16 @@
 //    max(now, fill time) -- a line whose miss is still outstanding is a
 //    "hit under miss" and merges with it, as an MSHR does); Miss otherwise:
 //    the line is allocated at once (the LRU way is evicted) and the caller
-//    must set its fill time with fill(); until then a hit on it reports
-//    ready == kFillUnknown (l2_steps.hpp: a fill resolved later).
+//    must set its fill time with fill(); until then a hit on it reports a
+//    `ready` for which fillUnknown(ready) holds, carrying the `missTag` the
+//    miss was looked up with (missTagOf; l2_steps.hpp: a fill resolved later,
+//    the tag is the index of the step that will resolve it).
 //  - missStart(now): the earliest cycle >= now at which a new miss can
 //    start, given `mshrs` outstanding misses at most (a miss occupies an MSHR
 //    from its start until its fill time). Call it before fill().
 //  - Deterministic: no randomness, LRU by access order.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -22,8 +25,11 @@
 namespace gcnsim::memory {
 
 // CacheTags::lookup's `ready` for a hit on a line allocated by a miss whose
-// fill() has not been called yet.
-inline constexpr uint64_t kFillUnknown = ~uint64_t(0);
+// fill() has not been called yet: kFillUnknown | the miss's tag (far beyond
+// any cycle, so it also counts as a pending hit).
+inline constexpr uint64_t kFillUnknown = ~uint64_t(0) << 32;
+inline bool fillUnknown(uint64_t ready) { return ready >= kFillUnknown; }
+inline uint32_t missTagOf(uint64_t ready) { return uint32_t(ready); }
 
 struct CacheStats {
   uint64_t hits = 0, misses = 0, pendingHits = 0, mshrStalls = 0;
@@ -35,7 +41,7 @@ class CacheTags {
   CacheTags(const CacheLevelConfig& cfg, const char* component);
 
   enum class Result : uint8_t { Hit, Miss };
-  Result lookup(uint64_t addr, uint64_t now, uint64_t& ready);
+  Result lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag = 0);
   uint64_t missStart(uint64_t now);
   void fill(uint64_t addr, uint64_t readyAt);
   // Present without changing LRU state or statistics (for tests and probes).
@@ -56,13 +62,14 @@ class CacheTags {
     uint64_t lastUse = 0;
   };
   Way* find(uint64_t line);
-  void popOutstanding();
   unsigned lineShift_ = 6;
   uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
   uint32_t ways_ = 1, mshrs_ = 1;
   uint64_t useCounter_ = 0;
   std::vector<Way> ways;               // set-major: sets x ways
-  std::vector<uint64_t> outstanding_;  // fill times of misses in flight (a min-heap)
+  std::vector<uint64_t> outstanding_;  // fill times of misses in flight, ascending from outstandingHead_
+  size_t outstandingHead_ = 0;
+  size_t lastAllocated_ = ~size_t(0);  // the way of the last miss (checked by tag before use)
 };
 
 }  // namespace gcnsim::memory

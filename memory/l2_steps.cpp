@@ -7,25 +7,19 @@
 namespace gcnsim::memory {
 
 void L2Steps::miss(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency) {
-  pendingMiss_[Key{&tags, tags.lineAddress(addr)}] = uint32_t(steps.size());
   steps.push_back({L2Step::Kind::Miss, hitLatency, &tags, addr, at, 0, 0});
 }
 
-void L2Steps::awaitFill(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency) {
-  const auto it = pendingMiss_.find(Key{&tags, tags.lineAddress(addr)});
+void L2Steps::awaitFill(uint64_t ready, uint64_t addr, uint64_t at, uint32_t hitLatency) {
+  const uint32_t missStep = missTagOf(ready);
   // A line whose fill is unknown was allocated by a Miss step of this list.
-  if (it == pendingMiss_.end()) throw std::logic_error("L2Steps: hit under an unrecorded miss");
-  steps.push_back({L2Step::Kind::AwaitFill, hitLatency, &tags, addr, at, it->second, 0});
+  if (!fillUnknown(ready) || missStep >= steps.size() || steps[missStep].kind != L2Step::Kind::Miss)
+    throw std::logic_error("L2Steps: hit under an unrecorded miss");
+  steps.push_back({L2Step::Kind::AwaitFill, hitLatency, nullptr, addr, at, missStep, 0});
 }
 
 void L2Steps::add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLatency) {
   steps.push_back({kind, hitLatency, nullptr, addr, at, 0, 0});
-}
-
-void L2Steps::clear() {
-  steps.clear();
-  // Once per group and epoch: clear() would zero every bucket even of an empty map.
-  if (!pendingMiss_.empty()) pendingMiss_.clear();
 }
 
 uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i) {

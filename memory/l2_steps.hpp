@@ -21,15 +21,15 @@
 //    miss waits for an MSHR (tags->missStart(at)), reads the L2, and fills
 //    the line (tags->fill). Answer: fill + hitLatency.
 //  - AwaitFill: a lookup hit a line whose own Miss step is not yet resolved
-//    (a hit under a miss): answer max(at, that fill) + hitLatency.
+//    (a hit under a miss): answer max(at, that fill) + hitLatency. Which step
+//    that is, the cache's tags say: a cache looks a line up with missTag =
+//    size(), the index its Miss step will get, and a hit under it reports
+//    that tag (cache_timing.hpp) -- no search.
 //  - Bypass / Write / Atomic: the L2's read / write / atomic at `at`, plus
 //    hitLatency (GLC loads, write-through stores, atomics at L2).
-//  - pendingMiss(tags, addr): the latest unresolved Miss step for that line
-//    of that cache, if any (clear() forgets them all).
 #pragma once
+#include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "memory/cache_timing.hpp"
@@ -52,25 +52,13 @@ class L2Steps {
  public:
   std::vector<L2Step> steps;
 
+  // A miss the cache looked up with missTag = size().
   void miss(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency);
-  // A hit on a line whose fill is still unknown (CacheTags ready == kFillUnknown).
-  void awaitFill(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency);
+  // A hit on a line whose fill is still unknown: `ready` is the lookup's (fillUnknown(ready)).
+  void awaitFill(uint64_t ready, uint64_t addr, uint64_t at, uint32_t hitLatency);
   void add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLatency);
-  size_t size() const { return steps.size(); }
-  void clear();
-
- private:
-  struct Key {
-    const CacheTags* tags;
-    uint64_t line;
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    size_t operator()(const Key& k) const {
-      return std::hash<uint64_t>()(k.line * 0x9e3779b97f4a7c15ull ^ reinterpret_cast<uintptr_t>(k.tags));
-    }
-  };
-  std::unordered_map<Key, uint32_t, KeyHash> pendingMiss_;  // latest Miss step per (cache, line)
+  uint32_t size() const { return uint32_t(steps.size()); }
+  void clear() { steps.clear(); }
 };
 
 // Answers steps[i] (see the contract above); returns when the data or the

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 namespace gcnsim::memory {
 
@@ -9,103 +10,209 @@ LdsBankModel::LdsBankModel(const LdsConfig& cfg)
     : cfg_(cfg),
       bankShift_(uint32_t(__builtin_ctz(cfg.bankBytes))),
       first_(cfg.banks, 0),
-      stamp_(cfg.banks, 0),
-      count_(cfg.banks, 0) {
-  more_.reserve(64);
-}
+      stamp_(cfg.banks, 0) {}
 
-void LdsBankModel::closeGroup() {
-  if (worst_ > 0) extra_ += worst_ - 1;
-  worst_ = 0;
-  more_.clear();
-  ++group_;  // a new stamp: every bank is free again
-}
-
-// Inlined into passes' per-lane loop (a call per dword cost as much as the work).
-[[gnu::always_inline]] inline void LdsBankModel::add(uint32_t word) {
-  const uint32_t b = word & (cfg_.banks - 1);
-  if (stamp_[b] != group_) {
-    stamp_[b] = group_;
-    first_[b] = word;
-    count_[b] = 1;
-    worst_ = std::max(worst_, 1u);
-    return;
+// The exact conflict degree of the pass made of entries [begin, end): the
+// most distinct dwords one bank is asked for. Called only for a pass in which
+// some bank was asked for two (rare in tuned kernels), so a sort is cheap
+// enough: keys (bank, dword), duplicates removed, longest run of one bank.
+template <class Index>
+uint32_t LdsBankModel::conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end) {
+  const uint32_t bankMask = cfg_.banks - 1;
+  keys_.clear();
+  for (uint32_t i = begin; i < end; ++i) {
+    const uint32_t k = index(i);
+    const uint32_t a = uint32_t(acc.addr[k]);
+    const uint32_t firstWord = a >> bankShift_;
+    const uint32_t lastWord = (a + std::max(acc.bytes[k], 1u) - 1) >> bankShift_;
+    for (uint32_t w = firstWord;; ++w) {
+      keys_.push_back(uint64_t(w & bankMask) << 32 | w);
+      if (w >= lastWord) break;
+    }
   }
-  if (first_[b] == word) return;  // the same dword: broadcast
-  for (const auto& [bank, w] : more_)
-    if (bank == b && w == word) return;
-  more_.emplace_back(b, word);
-  worst_ = std::max(worst_, ++count_[b]);
+  std::sort(keys_.begin(), keys_.end());
+  keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
+  uint32_t worst = 0, run = 0;
+  for (size_t j = 0; j < keys_.size(); ++j) {
+    run = j > 0 && keys_[j] >> 32 == keys_[j - 1] >> 32 ? run + 1 : 1;
+    worst = std::max(worst, run);
+  }
+  return worst;
 }
 
-// The common cases, without the per-bank bookkeeping: every access within
-// one bank word and either all the same word (broadcast) or each lane's word
-// `lane` words after lane 0's (unit stride; inactive lanes may be missing),
-// so a pass of consecutive lanes never asks a bank for two words.
-template <class Entries>
-bool LdsBankModel::conflictFree(Entries&& entries, uint32_t count) const {
-  const uint32_t bankMask = cfg_.bankBytes - 1;
-  const LdsLaneAccess& a0 = entries(0);
-  const uint32_t word0 = a0.addr >> bankShift_;
-  bool same = true, strided = true;
-  for (uint32_t i = 0; i < count; ++i) {
-    const LdsLaneAccess& a = entries(i);
-    if ((a.addr & bankMask) + std::max<uint32_t>(a.bytes, 1) > cfg_.bankBytes) return false;
-    const uint32_t word = a.addr >> bankShift_;
-    same &= word == word0;
-    strided &= word - word0 == uint32_t(a.lane - a0.lane);
-    if (!same && !strided) return false;
+// serve's common case, 64 banks at most: every access within one bank word.
+// Pass by pass (with ascending lanes, found by a binary search instead of a
+// look at every lane): the banks in use are bits of a register, a bank's
+// first dword is in first. False (nothing counted) if some access spans two
+// words. kGcn: the GCN geometry (32 banks of 4 bytes) as constants.
+template <bool kGcn, class Index>
+bool LdsBankModel::serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
+                                    bool ascending, Passes& p) {
+  // Locals only in the loop: a store to first[] may not alias the config.
+  const uint64_t* const addr = acc.addr;
+  const uint32_t* const bytes = acc.bytes;
+  const uint8_t* const lanes = acc.lane;
+  const uint32_t bankBytes = kGcn ? 4 : cfg_.bankBytes, offsetMask = bankBytes - 1;
+  const uint32_t bankMask = kGcn ? 31 : cfg_.banks - 1, shift = kGcn ? 2 : bankShift_;
+  uint32_t first[64];
+  uint32_t extra = 0;
+  for (uint32_t begin = 0; begin < count;) {
+    const uint32_t pass = uint32_t(lanes[index(begin)]) >> passShift;
+    uint32_t end = begin + 1;
+    if (ascending) {  // the first entry of a later pass
+      const uint32_t limit = (pass + 1) << passShift;
+      for (uint32_t hi = count; end < hi;) {
+        const uint32_t mid = (end + hi) / 2;
+        if (lanes[index(mid)] < limit)
+          end = mid + 1;
+        else
+          hi = mid;
+      }
+    } else {
+      while (end < count && uint32_t(lanes[index(end)]) >> passShift == pass) ++end;
+    }
+    uint64_t used = 0;
+    bool conflict = false;
+    for (uint32_t i = begin; i < end; ++i) {
+      const uint32_t k = index(i);
+      const uint32_t a = uint32_t(addr[k]);
+      if ((a & offsetMask) + bytes[k] > bankBytes) return false;
+      const uint32_t w = a >> shift, b = w & bankMask;
+      const uint64_t bit = uint64_t(1) << b;
+      if (used & bit) {
+        conflict |= first[b] != w;
+      } else {
+        used |= bit;
+        first[b] = w;
+      }
+    }
+    if (conflict) extra += conflictDegree(acc, index, begin, end) - 1;
+    begin = end;
   }
+  p.extra += extra;
   return true;
 }
 
-LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
-  Passes p;
-  if (acc.empty()) return p;
-  extra_ = worst_ = 0;
-  more_.clear();
-  ++group_;
-  const uint32_t bankBytes = cfg_.bankBytes;
-  // Accesses of one slot (the first or second address of every lane), served
-  // `banks / D` lanes per pass.
-  auto serve = [&](auto&& entries, uint32_t count) {
-    if (count == 0) return;
-    // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
-    const uint32_t d = std::bit_ceil(std::max(1u, (uint32_t(entries(0).bytes) + bankBytes - 1) / bankBytes));
-    const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
-    p.base += (64 + lanesPerPass - 1) / lanesPerPass;
-    if (d == 1 && conflictFree(entries, count)) return;
-    const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
-    uint32_t group = uint32_t(entries(0).lane) >> passShift;
-    for (uint32_t i = 0; i < count; ++i) {
-      const LdsLaneAccess& a = entries(i);
-      if (uint32_t(a.lane) >> passShift != group) {
-        closeGroup();
-        group = uint32_t(a.lane) >> passShift;
-      }
-      const uint32_t firstWord = a.addr >> bankShift_;
-      const uint32_t lastWord = (a.addr + std::max<uint32_t>(a.bytes, 1) - 1) >> bankShift_;
-      add(firstWord);
-      for (uint32_t w = firstWord + 1; w <= lastWord; ++w) add(w);
+// Accesses of one slot (entries index(0..count-1): the first, or the second,
+// address of every lane), served `banks / D` lanes per pass. Per dword: one
+// look at its bank's entry of the pass -- free, the same dword (broadcast),
+// or a conflict, which conflictDegree then counts exactly.
+template <class Index>
+void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, bool ascending, Passes& p) {
+  if (count == 0) return;
+  const uint32_t bankBytes = cfg_.bankBytes, bankMask = cfg_.banks - 1;
+  // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
+  const uint32_t d = std::bit_ceil(std::max(1u, (acc.bytes[index(0)] + bankBytes - 1) / bankBytes));
+  const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
+  p.base += (64 + lanesPerPass - 1) / lanesPerPass;
+  const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
+  if (d == 1 && cfg_.banks == 32 && bankBytes == 4 &&
+      serveSingleWords<true>(acc, index, count, passShift, ascending, p))
+    return;
+  if (d == 1 && cfg_.banks <= 64 && serveSingleWords<false>(acc, index, count, passShift, ascending, p))
+    return;
+  uint32_t* const first = first_.data();
+  uint32_t* const stamp = stamp_.data();
+  for (uint32_t i = 0; i < count;) {
+    const uint32_t pass = uint32_t(acc.lane[index(i)]) >> passShift;
+    const uint32_t begin = i;
+    if (++pass_ == 0) {  // the stamps wrapped: start them again
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      pass_ = 1;
     }
-    closeGroup();
-  };
-  // Split into slots by position within each lane's run of accesses.
-  uint16_t second[256];
-  uint16_t firstIdx[256];
-  uint32_t nFirst = 0, nSecond = 0;
-  int prevLane = -1;
-  for (size_t i = 0; i < acc.size() && i < 256; ++i) {
-    if (acc[i].lane == prevLane)
-      second[nSecond++] = uint16_t(i);
-    else
-      firstIdx[nFirst++] = uint16_t(i);
-    prevLane = acc[i].lane;
+    bool conflict = false;
+    for (; i < count; ++i) {
+      const uint32_t k = index(i);
+      if (uint32_t(acc.lane[k]) >> passShift != pass) break;
+      const uint32_t a = uint32_t(acc.addr[k]);
+      const uint32_t firstWord = a >> bankShift_;
+      const uint32_t lastWord = (a + std::max(acc.bytes[k], 1u) - 1) >> bankShift_;
+      for (uint32_t w = firstWord;; ++w) {
+        const uint32_t b = w & bankMask;
+        if (stamp[b] != pass_) {
+          stamp[b] = pass_;
+          first[b] = w;
+        } else {
+          conflict |= first[b] != w;
+        }
+        if (w >= lastWord) break;
+      }
+    }
+    if (conflict) p.extra += conflictDegree(acc, index, begin, i) - 1;
   }
-  serve([&](uint32_t i) -> const LdsLaneAccess& { return acc[firstIdx[i]]; }, nFirst);
-  serve([&](uint32_t i) -> const LdsLaneAccess& { return acc[second[i]]; }, nSecond);
-  p.extra = extra_;
+}
+
+namespace {
+// lane[2k] == lane[2k + 1] for every k, and the pairs' lanes strictly
+// ascending (so no lane has a third entry): a two-address op's log. Eight
+// entries at a time (four 16-bit fields: the pairs), the rest one by one.
+bool ascendingPairs(const uint8_t* lane, uint32_t n) {
+  constexpr uint64_t kLow = 0x00ff00ff00ff00ffull, kCarry = 0x0000010001000100ull,
+                     kOne = 0x0000000100010001ull;
+  int previous = -1;  // the last pair's lane
+  uint32_t k = 0;
+  for (; std::endian::native == std::endian::little && k + 8 <= n; k += 8) {
+    uint64_t x;
+    std::memcpy(&x, lane + k, 8);
+    const uint64_t y = x & kLow;  // the pairs' first lanes, p0..p3
+    // Equal halves; p0 above the last pair; p1 > p0, p2 > p1, p3 > p2: field
+    // j (< 3) of steps is p(j+1) + 255 - p(j), bit 8 set iff p(j+1) > p(j).
+    const uint64_t steps = ((y >> 16) | kCarry) - (y & 0x0000ffffffffffffull) - kOne;
+    if (((x >> 8) & kLow) != y || int(y & 0xff) <= previous || (steps & kCarry) != kCarry) return false;
+    previous = int(y >> 48);
+  }
+  for (; k < n; k += 2) {
+    if (lane[k] != lane[k + 1] || int(lane[k]) <= previous) return false;
+    previous = lane[k];
+  }
+  return true;
+}
+}  // namespace
+
+LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
+  Passes p;
+  if (acc.count == 0) return p;
+  // The slots: an entry whose lane is the previous entry's is a later
+  // address of that lane. Single-address ops have none; two-address ops
+  // alternate first, second -- both read in place (their lanes ascending).
+  const uint8_t* lane = acc.lane;
+  const uint32_t n = acc.count;
+  uint32_t rising = 1;
+  while (rising < n && lane[rising] > lane[rising - 1]) ++rising;
+  if (rising == n) {
+    serve(
+        acc, [](uint32_t i) { return i; }, n, true, p);
+  } else if (n % 2 == 0 && ascendingPairs(lane, n)) {
+    serve(
+        acc, [](uint32_t i) { return 2 * i; }, n / 2, true, p);
+    serve(
+        acc, [](uint32_t i) { return 2 * i + 1; }, n / 2, true, p);
+  } else {  // any other shape: every lane's first entry, then all later ones
+    slot_.clear();
+    for (uint32_t i = 0; i < acc.count; ++i)
+      if (i == 0 || acc.lane[i] != acc.lane[i - 1]) slot_.push_back(i);
+    const uint32_t firsts = uint32_t(slot_.size());
+    for (uint32_t i = 1; i < acc.count; ++i)
+      if (acc.lane[i] == acc.lane[i - 1]) slot_.push_back(i);
+    const uint32_t* s = slot_.data();
+    serve(
+        acc, [s](uint32_t i) { return s[i]; }, firsts, false, p);
+    serve(
+        acc, [s, firsts](uint32_t i) { return s[firsts + i]; }, acc.count - firsts, false, p);
+  }
   return p;
+}
+
+LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {
+  addr_.clear();
+  bytes_.clear();
+  lane_.clear();
+  for (const LdsLaneAccess& a : acc) {
+    addr_.push_back(a.addr);
+    bytes_.push_back(a.bytes);
+    lane_.push_back(a.lane);
+  }
+  return passes(LdsAccesses{addr_.data(), bytes_.data(), lane_.data(), uint32_t(acc.size())});
 }
 
 uint64_t LdsPipe::access(uint64_t now, uint32_t pipeCycles, uint32_t extraCycles) {

@@ -46,6 +46,15 @@ struct LdsLaneAccess {
   uint8_t lane = 0;
 };
 
+// The same accesses as parallel arrays (the layout of the timing engine's
+// access log, read in place): entry i is addr[i], bytes[i], lane[i].
+struct LdsAccesses {
+  const uint64_t* addr = nullptr;
+  const uint32_t* bytes = nullptr;
+  const uint8_t* lane = nullptr;
+  uint32_t count = 0;
+};
+
 class LdsBankModel {
  public:
   explicit LdsBankModel(const LdsConfig& cfg);
@@ -54,20 +63,29 @@ class LdsBankModel {
     uint32_t extra = 0;  // passes beyond the conflict-free ones
     uint32_t base = 0;   // passes of the same instruction for a full conflict-free wave64
   };
-  Passes passes(std::span<const LdsLaneAccess> accesses);
+  Passes passes(const LdsAccesses& accesses);
+  Passes passes(std::span<const LdsLaneAccess> accesses);  // copies into arrays first
 
  private:
-  template <class Entries>
-  bool conflictFree(Entries&& entries, uint32_t count) const;
-  void closeGroup();
-  void add(uint32_t word);
+  // `ascending`: the slot's lanes are strictly ascending.
+  template <class Index>
+  void serve(const LdsAccesses& acc, Index index, uint32_t count, bool ascending, Passes& p);
+  template <bool kGcn, class Index>
+  bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
+                        bool ascending, Passes& p);
+  template <class Index>
+  uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
   LdsConfig cfg_;
   uint32_t bankShift_ = 2;
-  // The current pass group: the first dword each bank serves (with the
-  // group's stamp) and, for banks asked for more, the further distinct dwords.
-  std::vector<uint32_t> first_, stamp_, count_;
-  std::vector<std::pair<uint32_t, uint32_t>> more_;  // (bank, dword)
-  uint32_t group_ = 0, worst_ = 0, extra_ = 0;
+  // The current pass: the first dword each bank serves, valid where the
+  // bank's stamp is the pass's (a new stamp frees every bank at once).
+  std::vector<uint32_t> first_, stamp_;
+  uint32_t pass_ = 0;
+  std::vector<uint64_t> keys_;  // conflictDegree's scratch
+  std::vector<uint32_t> slot_;  // entry indices, slot by slot, for an irregular shape
+  std::vector<uint64_t> addr_;  // passes(span)'s copy
+  std::vector<uint32_t> bytes_;
+  std::vector<uint8_t> lane_;
 };
 
 class LdsPipe {

@@ -25,10 +25,10 @@ uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, 
     switch (kind) {
       case VmemKind::Load: {
         uint64_t ready = 0;
-        if (tags.lookup(line, t, ready) == CacheTags::Result::Miss)
+        if (tags.lookup(line, t, ready, l2.size()) == CacheTags::Result::Miss)
           l2.miss(tags, line, t, uint32_t(hit));
-        else if (ready == kFillUnknown)
-          l2.awaitFill(tags, line, t, uint32_t(hit));
+        else if (fillUnknown(ready))
+          l2.awaitFill(ready, line, t, uint32_t(hit));
         else
           done = std::max(done, ready + hit);
         break;
@@ -45,16 +45,36 @@ void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> byt
                    std::vector<uint64_t>& out) {
   const size_t base = out.size();
   const uint64_t mask = ~uint64_t(lineBytes - 1);
-  uint64_t highest = 0;  // of the lines added: one above it is new without a search
+  // Each access right after the previous one (unit stride, every lane on):
+  // the lines from the first to the last byte, ascending.
+  uint64_t gaps = 0, end = addr.empty() ? 0 : addr[0];  // gaps: nonzero once an access is not at `end`
+  uint32_t smallest = ~0u;
+  for (size_t i = 0; i < addr.size(); ++i) {
+    gaps |= addr[i] ^ end;
+    smallest = std::min(smallest, bytes[i]);
+    end = addr[i] + bytes[i];
+  }
+  const bool contiguous =
+      !addr.empty() && gaps == 0 && smallest > 0 && end > addr.back();  // (no wrapping end)
+  if (contiguous) {
+    const uint64_t last = (addr.back() + bytes.back() - 1) & mask;
+    for (uint64_t a = addr[0] & mask; a <= last; a += lineBytes) out.push_back(a);
+    return;
+  }
+  uint64_t highest = 0;     // of the lines added: one above it is new without a search
+  uint64_t recent = ~0ull;  // the line the previous access touched last (added already)
   for (size_t i = 0; i < addr.size(); ++i) {
     const uint64_t first = addr[i] & mask, last = (addr[i] + std::max(bytes[i], 1u) - 1) & mask;
+    if (first == recent && last == recent && out.size() > base)
+      continue;  // most lanes: the previous lane's line
+    recent = last;
     for (uint64_t a = first; a <= last; a += lineBytes) {
       if (out.size() == base || a > highest) {
         out.push_back(a);
         highest = a;
         continue;
       }
-      // Lanes mostly hit the line just added; scan from the back.
+      // Lanes mostly hit a line added lately; scan from the back.
       bool seen = false;
       for (size_t j = out.size(); j > base; --j)
         if (out[j - 1] == a) {

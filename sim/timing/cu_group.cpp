@@ -98,17 +98,6 @@ uint64_t CuGroup::schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, P
   return seq;
 }
 
-void CuGroup::resolveDeferred(size_t i) {
-  const uint64_t done = pipes_.resolve(i);
-  const DeferredReturn& d = deferred_[i];
-  events_.push(Event{done, d.seq, d.wave, d.pw, d.amounts, d.memKind, d.memOp});
-}
-
-void CuGroup::clearDeferred() {
-  pipes_.clearDeferred();
-  deferred_.clear();
-}
-
 template <bool kTraced>
 void CuGroup::applyEvent(const Event& ev) {
   WaveCtx& wc = *ev.wave;

@@ -110,13 +110,16 @@ class CuGroup {
   // A SIMD with a wave parked on its busy VALU counts from its next turn, when that wave would be looked at
   // without the parking: the epochs (GpuTiming) do not depend on the parking.
   uint64_t nextWork(uint64_t from) const { return nextWork(from, true); }
-  // The L2 answer of the i-th deferred request of the epoch (merged across groups by GpuTiming); schedules
-  // its return.
+  // The epoch's deferred requests (memory_issue.cpp). resolveDeferred(i): the L2 answer of the i-th (at the
+  // boundary, merged across groups by GpuTiming); earliestDeferredReturn(): the first of the answered
+  // returns (kNever: none); scheduleDeferred(): schedules those returns and starts the next epoch's list
+  // (on the group's thread, before its next runEpoch).
   size_t deferredCount() const { return pipes_.deferredCount(); }
   uint64_t deferredCycle(size_t i) const { return pipes_.deferredCycle(i); }
   uint32_t deferredCu(size_t i) const { return pipes_.deferredCu(i); }
-  void resolveDeferred(size_t i);
-  void clearDeferred();
+  void resolveDeferred(size_t i) { pipes_.resolve(i); }
+  uint64_t earliestDeferredReturn() const { return pipes_.earliestDone(); }
+  void scheduleDeferred();
   // Resources given back since the last call: (cu, simd, slot) of retired waves, (cu, LDS bytes) of retired
   // workgroups.
   template <class OnWave, class OnWorkgroup>

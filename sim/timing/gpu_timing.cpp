@@ -58,27 +58,26 @@ std::string GpuTiming::oldestWave() const {
 
 // Every group's deferred L2 requests, answered in (cycle, CU) order: each
 // group's list is in that order already (its loop goes cycle by cycle, CU by
-// CU), and no two groups share a CU, so a merge gives the order one group of
-// every CU would have answered them in.
+// CU), and the groups hold ascending ranges of CUs, so taking cycle after
+// cycle, and within a cycle group after group, gives the order one group of
+// every CU would have answered them in. Only the answers are computed here,
+// on one thread; each group schedules its returns on its own thread before
+// its next epoch (CuGroup::scheduleDeferred).
 void GpuTiming::resolveDeferred() {
-  std::vector<size_t> next(groups_.size(), 0);
+  next_.assign(groups_.size(), 0);
   for (;;) {
-    size_t best = groups_.size();
+    uint64_t cycle = kNever;
+    for (size_t g = 0; g < groups_.size(); ++g)
+      if (next_[g] < groups_[g]->deferredCount())
+        cycle = std::min(cycle, groups_[g]->deferredCycle(next_[g]));
+    if (cycle == kNever) return;
     for (size_t g = 0; g < groups_.size(); ++g) {
-      if (next[g] >= groups_[g]->deferredCount()) continue;
-      if (best == groups_.size()) {
-        best = g;
-        continue;
-      }
-      const CuGroup& a = *groups_[g];
-      const CuGroup& b = *groups_[best];
-      const uint64_t ca = a.deferredCycle(next[g]), cb = b.deferredCycle(next[best]);
-      if (ca < cb || (ca == cb && a.deferredCu(next[g]) < b.deferredCu(next[best]))) best = g;
+      CuGroup& group = *groups_[g];
+      const size_t n = group.deferredCount();
+      size_t& i = next_[g];
+      while (i < n && group.deferredCycle(i) == cycle) group.resolveDeferred(i++);
     }
-    if (best == groups_.size()) break;
-    groups_[best]->resolveDeferred(next[best]++);
   }
-  for (auto& g : groups_) g->clearDeferred();
 }
 
 // Placement for the epoch [from_, from_ + epoch_): the dispatcher's rule
@@ -146,7 +145,8 @@ bool GpuTiming::boundary() {
   place();
   if (!status_.ok()) return false;
   uint64_t next = kNever;
-  for (const auto& g : groups_) next = std::min(next, g->nextWork(from_));
+  for (const auto& g : groups_)
+    next = std::min({next, g->nextWork(from_), std::max(from_, g->earliestDeferredReturn())});
   if (next == kNever) {
     status_ = {RunStatus::Fault, oldestWave() +
                                      ": timing model: no wave can make progress (deadlock at cycle " +
@@ -169,7 +169,10 @@ bool GpuTiming::boundary() {
 void GpuTiming::runThreads(unsigned threads) {
   if (threads <= 1) {
     while (boundary())
-      for (auto& g : groups_) g->runEpoch(from_, to_);
+      for (auto& g : groups_) {
+        g->scheduleDeferred();
+        g->runEpoch(from_, to_);
+      }
     return;
   }
   bool over = false;
@@ -194,6 +197,7 @@ void GpuTiming::runThreads(unsigned threads) {
       if (over) return;
       for (size_t g = t; g < groups_.size(); g += threads) {
         try {
+          groups_[g]->scheduleDeferred();
           groups_[g]->runEpoch(from_, to_);
         } catch (...) {
           std::lock_guard lock(errorLock);

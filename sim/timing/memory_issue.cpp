@@ -35,6 +35,15 @@ void CuGroup::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   }
 }
 
+void CuGroup::scheduleDeferred() {
+  for (size_t i = 0; i < deferred_.size(); ++i) {
+    const DeferredReturn& d = deferred_[i];
+    events_.push(Event{pipes_.deferredDone(i), d.seq, d.wave, d.pw, d.amounts, d.memKind, d.memOp});
+  }
+  pipes_.clearDeferred();
+  deferred_.clear();
+}
+
 template void CuGroup::issueMemory<false>(WaveCtx&, const TimedInst&, PendingWrites*);
 template void CuGroup::issueMemory<true>(WaveCtx&, const TimedInst&, PendingWrites*);
 

@@ -71,17 +71,31 @@ void MemoryPipes::collect(TimingStats& stats) const {
 }
 
 void MemoryPipes::gatherAccesses(const AccessLog& log) {
-  ldsAcc_.clear();
-  vmAddr_.clear();
-  vmBytes_.clear();
-  for (unsigned i = 0; i < log.count; ++i) {
+  const unsigned n = log.count;
+  unsigned ldsCount = 0;
+  for (unsigned i = 0; i < n; ++i) ldsCount += log.space[i] == AccessSpace::Lds;
+  if (ldsCount == 0 || ldsCount == n) {
+    const bool lds = ldsCount > 0;
+    lds_ = lds ? memory::LdsAccesses{log.addr.data(), log.bytes.data(), log.lane.data(), n}
+               : memory::LdsAccesses{};
+    vmAddr_ = {log.addr.data(), lds ? 0 : n};
+    vmBytes_ = {log.bytes.data(), lds ? 0 : n};
+    return;
+  }
+  ldsAddr_.clear(), ldsBytes_.clear(), ldsLane_.clear(), splitVmAddr_.clear(), splitVmBytes_.clear();
+  for (unsigned i = 0; i < n; ++i) {
     if (log.space[i] == AccessSpace::Lds) {
-      ldsAcc_.push_back({uint32_t(log.addr[i]), uint16_t(log.bytes[i]), log.lane[i]});
+      ldsAddr_.push_back(log.addr[i]);
+      ldsBytes_.push_back(log.bytes[i]);
+      ldsLane_.push_back(log.lane[i]);
     } else {
-      vmAddr_.push_back(log.addr[i]);
-      vmBytes_.push_back(log.bytes[i]);
+      splitVmAddr_.push_back(log.addr[i]);
+      splitVmBytes_.push_back(log.bytes[i]);
     }
   }
+  lds_ = {ldsAddr_.data(), ldsBytes_.data(), ldsLane_.data(), ldsCount};
+  vmAddr_ = splitVmAddr_;
+  vmBytes_ = splitVmBytes_;
 }
 
 uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_t now) {
@@ -98,11 +112,11 @@ uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_
   return done;
 }
 
-// The LDS accesses in ldsAcc_ through the CU's LDS pipe: `pipeCycles` for a
+// The LDS accesses in lds_ through the CU's LDS pipe: `pipeCycles` for a
 // conflict-free wave64 (0: one cycle a pass) plus the cost of the extra
 // passes (memory/lds_timing.hpp).
 uint64_t MemoryPipes::ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
-  ldsPasses_ = bank_->passes(ldsAcc_);
+  ldsPasses_ = bank_->passes(lds_);
   if (pipeCycles == 0) pipeCycles = ldsPasses_.base;
   const uint32_t extra = memory::conflictCycles(ldsPasses_, pipeCycles);
   ldsConflictPasses_ += ldsPasses_.extra;
@@ -184,7 +198,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
         r.done = now + cfg_.l1.cache.hitLatency;
       } else {
         gatherAccesses(log);
-        toLds = !ldsAcc_.empty();
+        toLds = lds_.count > 0;
         r.done = now;
         // FLAT in the LDS aperture: the LDS pipe, one cycle a pass (estimate: the read rate).
         if (toLds) r.done = ldsDone(cu, 0, now);
@@ -256,6 +270,7 @@ uint64_t MemoryPipes::resolve(size_t i) {
     done = std::max(done, memory::resolveStep(*l2_, steps_.steps, d.firstStep + k));
   if (d.after) done = std::max(done, deferred_[d.after - 1].done);
   d.done = done;
+  earliestDone_ = std::min(earliestDone_, done);
   if (d.order && d.order->lastVmPending == i + 1) {
     d.order->lastVmDone = done;
     d.order->lastVmPending = 0;
@@ -265,6 +280,7 @@ uint64_t MemoryPipes::resolve(size_t i) {
 
 void MemoryPipes::clearDeferred() {
   deferred_.clear();
+  earliestDone_ = ~uint64_t(0);
   steps_.clear();
 }
 

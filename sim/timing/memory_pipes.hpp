@@ -48,6 +48,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "memory/kcache_timing.hpp"
@@ -105,8 +106,10 @@ class MemoryPipes {
   size_t deferredCount() const { return deferred_.size(); }
   uint64_t deferredCycle(size_t i) const { return deferred_[i].cycle; }
   uint32_t deferredCu(size_t i) const { return deferred_[i].cu; }
-  // Answers deferred request i: the cycle of its return.
+  // Answers deferred request i: the cycle of its return (deferredDone(i) from then on).
   uint64_t resolve(size_t i);
+  uint64_t deferredDone(size_t i) const { return deferred_[i].done; }
+  uint64_t earliestDone() const { return earliestDone_; }  // of the answered requests (~0: none)
   void clearDeferred();
 
   MemSnapshot snapshot(uint32_t cu) const;
@@ -121,7 +124,9 @@ class MemoryPipes {
     std::unique_ptr<memory::LdsPipe> lds;
     std::unique_ptr<memory::VectorL1Timing> l1;
   };
-  // Splits the access log into LDS accesses (ldsAcc_) and global ones (vmAddr_, vmBytes_).
+  // Splits the access log into LDS accesses (lds_) and global ones (vmAddr_,
+  // vmBytes_): the log's arrays in place when it holds one space only (every
+  // DS instruction, nearly every VMEM one), else copies (FLAT reaching both).
   void gatherAccesses(const AccessLog& log);
   uint64_t smemDone(Cu& cu, bool store, const AccessLog& log, uint64_t now);
   uint64_t ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
@@ -150,6 +155,7 @@ class MemoryPipes {
   memory::L2Steps steps_;   // the epoch's (deferred) or the instruction's L2 steps
   size_t requestStep_ = 0;  // where the instruction being issued starts in steps_
   std::vector<Deferred> deferred_;
+  uint64_t earliestDone_ = ~uint64_t(0);
   std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
   std::unique_ptr<memory::LdsPipe> gds_;
   std::unique_ptr<memory::LdsBankModel> bank_;
@@ -158,11 +164,15 @@ class MemoryPipes {
   uint32_t ldsExtraCycles_ = 0;  // conflict cycles of the current request
   // The instruction being issued: its accesses for the bank and coalescing
   // models, its bank-conflict passes, its coalesced lines.
-  std::vector<memory::LdsLaneAccess> ldsAcc_;
+  memory::LdsAccesses lds_;
   memory::LdsBankModel::Passes ldsPasses_;
-  std::vector<uint64_t> vmAddr_;
-  std::vector<uint32_t> vmBytes_;
+  std::span<const uint64_t> vmAddr_;
+  std::span<const uint32_t> vmBytes_;
   std::vector<uint64_t> lines_;
+  // gatherAccesses' copies of a log that holds both spaces.
+  std::vector<uint64_t> ldsAddr_, splitVmAddr_;
+  std::vector<uint32_t> ldsBytes_, splitVmBytes_;
+  std::vector<uint8_t> ldsLane_;
 };
 
 }  // namespace gcnsim::sim::timing

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "memory/kcache_timing.hpp"
+#include "memory/l2_steps.hpp"
 #include "memory/l2_timing.hpp"
 #include "memory/lds_timing.hpp"
 #include "memory/memory_error.hpp"
@@ -118,6 +119,37 @@ TEST_CASE("K$: a hit under an outstanding miss returns with the miss", "[memory]
   CHECK(hit < miss);
 }
 
+// The deferred form (memory/l2_steps.hpp): lookups append steps, resolved
+// later in order. Default latencies: L1 hit h, L2 hit 80, DRAM 200; a line
+// missed at cycle t in an empty L2 fills at t + 200 + 80 = t + 280.
+TEST_CASE("L2 steps: a hit under an unresolved miss waits for that miss, the latest after an eviction",
+          "[memory][timing]") {
+  MemoryConfig mc;
+  VectorL1Config vc;
+  vc.cache = {64, 64, 1, 116, 4};  // one line: every other line evicts it
+  const uint64_t h = vc.cache.hitLatency;
+  L2Timing l2(mc);
+  VectorL1Timing l1(vc, l2);
+  L2Steps steps;
+  const std::vector<uint64_t> a{0x1000}, b{0x2000};
+  l1.access(a, VmemKind::Load, 0, steps);     // step 0: miss, fills at 280
+  l1.access(a, VmemKind::Load, 10, steps);    // step 1: hit under step 0
+  l1.access(b, VmemKind::Load, 20, steps);    // step 2: miss, evicts a
+  l1.access(a, VmemKind::Load, 1000, steps);  // step 3: miss again; the L2 has it: fills at 1080
+  l1.access(a, VmemKind::Load, 1001, steps);  // step 4: hit under step 3, not step 0
+  REQUIRE(steps.size() == 5);
+  CHECK(steps.steps[1].kind == L2Step::Kind::AwaitFill);
+  CHECK(steps.steps[4].kind == L2Step::Kind::AwaitFill);
+  std::vector<uint64_t> done;
+  for (size_t i = 0; i < steps.size(); ++i) done.push_back(resolveStep(l2, steps.steps, i));
+  CHECK(done[0] == 280 + h);
+  CHECK(done[1] == 280 + h);
+  CHECK(done[3] == 1080 + h);
+  CHECK(done[4] == 1080 + h);
+  CHECK(l1.tags.stats.misses == 3);
+  CHECK(l1.tags.stats.pendingHits == 2);
+}
+
 TEST_CASE("L2/DRAM: bandwidth queues line transfers", "[memory][timing]") {
   MemoryConfig mc;
   mc.dramBytesPerCycle = 32;  // a 64-byte line takes 2 cycles
@@ -134,6 +166,16 @@ TEST_CASE("vector L1: coalescing and per-line cost", "[memory][timing]") {
   for (unsigned l = 0; l < 64; ++l) addr.push_back(0x1000 + 4 * l), bytes.push_back(4);
   coalesceLines(addr, bytes, 64, lines);
   CHECK(lines == std::vector<uint64_t>{0x1000, 0x1040, 0x1080, 0x10c0});
+  // Unit stride from an unaligned start: five lines, in order.
+  lines.clear();
+  for (unsigned l = 0; l < 64; ++l) addr[l] = 0x103c + 4 * l;
+  coalesceLines(addr, bytes, 64, lines);
+  CHECK(lines == std::vector<uint64_t>{0x1000, 0x1040, 0x1080, 0x10c0, 0x1100});
+  // Descending lanes: first-touch order.
+  lines.clear();
+  for (unsigned l = 0; l < 64; ++l) addr[l] = 0x10fc - 4 * l;
+  coalesceLines(addr, bytes, 64, lines);
+  CHECK(lines == std::vector<uint64_t>{0x10c0, 0x1080, 0x1040, 0x1000});
   lines.clear();
   for (auto& a : addr) a = 0x2000;
   coalesceLines(addr, bytes, 64, lines);
@@ -234,6 +276,64 @@ TEST_CASE("LDS banks: unit stride with inactive lanes, sub-dword broadcast, dwor
   for (unsigned i = 0; i < 64; ++i) a.push_back({4 * i, 4, uint8_t(i)});
   a[5].addr = 128;
   CHECK(m.passes(a).extra == 1);
+}
+
+// Shapes of compiled kernels, by the same hand-worked rule: a 16x16 tiled
+// matmul's row reads (16 lanes a row, read2 of dwords k and k + 1), the same
+// rows 32 dwords apart, a 3-way conflict mixed with broadcast, and a log in
+// which only some lanes give a second address.
+TEST_CASE("LDS banks: tiled rows, multi-way conflicts with broadcast, uneven two-address logs",
+          "[memory][timing]") {
+  LdsConfig c;
+  LdsBankModel m(c);
+  auto rows = [&](uint32_t rowDwords, uint32_t k) {
+    std::vector<LdsLaneAccess> a;
+    for (unsigned l = 0; l < 64; ++l) {
+      const uint32_t word = (l / 16) * rowDwords + k;
+      a.push_back({4 * word, 4, uint8_t(l)});
+      a.push_back({4 * (word + 1), 4, uint8_t(l)});
+    }
+    return m.passes(a);
+  };
+  // Rows 16 dwords apart: a pass (two rows) asks banks k and k + 16, one dword each.
+  CHECK(rows(16, 3).extra == 0);
+  CHECK(rows(16, 3).base == 4);
+  // Rows 32 dwords apart: both rows of a pass in one bank, 2-way in each of 2 passes x 2 slots.
+  CHECK(rows(32, 3).extra == 4);
+  // Lane l reads dword 32 (l % 3): bank 0 asked for 3 distinct dwords in each half -> 2 x 2 extra.
+  std::vector<LdsLaneAccess> three;
+  for (unsigned l = 0; l < 64; ++l) three.push_back({128 * (l % 3), 4, uint8_t(l)});
+  CHECK(m.passes(three).extra == 4);
+  // Every lane reads dword l; even lanes also dword 32 l (all bank 0): the
+  // first slot is conflict-free, the second has 16 distinct dwords in bank 0
+  // in each half: 2 x 15 extra passes.
+  std::vector<LdsLaneAccess> uneven;
+  for (unsigned l = 0; l < 64; ++l) {
+    uneven.push_back({4 * l, 4, uint8_t(l)});
+    if (l % 2 == 0) uneven.push_back({128 * l, 4, uint8_t(l)});
+  }
+  const LdsBankModel::Passes p = m.passes(uneven);
+  CHECK(p.extra == 30);
+  CHECK(p.base == 4);
+  // A two-address log in descending lane order: first addresses dword l
+  // (free), second ones dword 32 l, 32 distinct dwords of bank 0 a pass.
+  std::vector<LdsLaneAccess> down;
+  for (int l = 63; l >= 0; --l) {
+    down.push_back({4 * uint32_t(l), 4, uint8_t(l)});
+    down.push_back({128 * uint32_t(l), 4, uint8_t(l)});
+  }
+  CHECK(m.passes(down).extra == 62);
+  // One lane with four addresses: the first, then three later ones (dwords
+  // 32, 64, 96: one bank) served together: 2 extra.
+  const std::vector<LdsLaneAccess> four{{0, 4, 0}, {128, 4, 0}, {256, 4, 0}, {384, 4, 0}};
+  CHECK(m.passes(four).extra == 2);
+  CHECK(m.passes(four).base == 4);
+  // Eight entries, lane 0 four of them: later ones are dwords 64, 0, 32 of
+  // lane 0 plus 33 and 34 -- bank 0 asked for three: 2 extra (served as
+  // alternating pairs it would be 1).
+  const std::vector<LdsLaneAccess> eight{{0, 4, 0}, {256, 4, 0}, {0, 4, 0}, {128, 4, 0},
+                                         {4, 4, 1}, {132, 4, 1}, {8, 4, 2}, {136, 4, 2}};
+  CHECK(m.passes(eight).extra == 2);
 }
 
 TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {
