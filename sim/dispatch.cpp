@@ -90,6 +90,15 @@ std::vector<WaveState> makeWorkgroupWaves(const DispatchSpec& d, uint32_t index,
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
                    uint32_t scratchSlot) {
   WaveState w;
+  initWave(w, d, wgId, waveInGroup, scratchSlot);
+  return w;
+}
+
+void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
+              uint32_t scratchSlot) {
+  std::vector<uint32_t> vgprStorage = std::move(w.vgpr);
+  w = WaveState{};
+  w.vgpr = std::move(vgprStorage);
   w.gen = d.gen;
   w.resize(d.vgprs);
   w.pc = d.entryPc;
@@ -154,7 +163,6 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
       }
     }
   }
-  return w;
 }
 
 namespace {

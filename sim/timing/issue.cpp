@@ -222,12 +222,12 @@ void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
 
 void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
   if (wg.arrived == 0 || wg.arrived < wg.live) return;
-  for (WaveCtx& c : wg.ctx)
-    if (c.atBarrier) {
-      c.atBarrier = false;
-      c.readyAt = std::max(c.readyAt, now_ + 1);
-      c.pollAt = kNever;  // traced: it may wait for readyAt
-      wake(c, c.readyAt);
+  for (WaveCtx* c : wg.ctx)
+    if (wg.resident(*c) && c->atBarrier) {
+      c->atBarrier = false;
+      c->readyAt = std::max(c->readyAt, now_ + 1);
+      c->pollAt = kNever;  // traced: it may wait for readyAt
+      wake(*c, c->readyAt);
     }
   wg.arrived = 0;
   progress_ = true;
