@@ -1,6 +1,7 @@
 #include "sim/dispatch.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <memory>
 
@@ -90,8 +91,21 @@ std::vector<WaveState> makeWorkgroupWaves(const DispatchSpec& d, uint32_t index,
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
                    uint32_t scratchSlot) {
   WaveState w;
+  initWave(w, d, wgId, waveInGroup, scratchSlot);
+  return w;
+}
+
+void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
+              uint32_t scratchSlot) {
+  std::vector<uint32_t> vgprStorage = std::move(w.vgpr);
+  w = WaveState{};
+  w.vgpr = std::move(vgprStorage);
   w.gen = d.gen;
-  w.resize(d.vgprs);
+  // VGPRs start at zero, in the storage the last wave left (one memset: vector::assign on reused
+  // storage zeroes element by element).
+  w.numVgprs = d.vgprs;
+  w.vgpr.resize(size_t{d.vgprs} * kWaveSize);
+  if (!w.vgpr.empty()) std::memset(w.vgpr.data(), 0, w.vgpr.size() * sizeof(uint32_t));
   w.pc = d.entryPc;
   w.hw.mode = d.mode;
   w.workgroupId = wgId;
@@ -154,7 +168,6 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
       }
     }
   }
-  return w;
 }
 
 namespace {

@@ -80,6 +80,10 @@ uint64_t functionalScratchBytes(const DispatchSpec& d, unsigned threads = 1);
 // and only its live work-items get EXEC bits).
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
                    uint32_t scratchSlot);
+// The same state written into `w`, whatever it held (its VGPR file's
+// storage is reused: no allocation when it is large enough).
+void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
+              uint32_t scratchSlot);
 
 // Runs the whole dispatch in functional mode on up to `threads` threads
 // (the scratch backing at d.scratchBase must hold functionalScratchBytes(d,

@@ -23,7 +23,8 @@ CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const Timi
       maxCnt_(counterMaxima(code.gen())),
       pipes_(cfg_, l2, firstCu, cuCount, deferL2),
       firstCu_(firstCu),
-      cus_(cuCount) {
+      cus_(cuCount),
+      slots_(cuCount, cfg.cu.simds, cfg.cu.waveSlotsPerSimd) {
   for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
   stats_.opCounts.assign(isa::allOps().size(), 0);
   stats_.cuInstructions.assign(cfg.cus, 0);
@@ -41,8 +42,8 @@ const WaveCtx* CuGroup::oldestWave() const {
   const WaveCtx* oldest = nullptr;
   for (const auto& wg : workgroups_)
     if (wg)
-      for (const WaveCtx& c : wg->ctx)
-        if (!c.w->ended && (!oldest || c.age < oldest->age)) oldest = &c;
+      for (const WaveCtx* c : wg->ctx)
+        if (wg->resident(*c) && !c->w->ended && (!oldest || c->age < oldest->age)) oldest = c;
   return oldest;
 }
 
@@ -152,7 +153,7 @@ void CuGroup::finishWave(WaveCtx& wc) {
   ++stats_.workgroups;
   for (auto& p : workgroups_)
     if (p.get() == &wg) {
-      p.reset();
+      doneWorkgroups_.push_back(std::move(p));
       break;
     }
   std::erase(workgroups_, nullptr);
@@ -173,12 +174,23 @@ void CuGroup::admit(const Placement& p, uint64_t at, const WorkgroupSource& src,
   nextWaveId += n;
 }
 
-// A workgroup arriving: its LDS, its waves (built by the source with their
-// scratch slots), their contexts on the SIMDs.
+// A workgroup arriving: its LDS, its waves (built by the source in their
+// wave slots, with their scratch slots), their contexts on the SIMDs. The
+// WorkgroupCtx and the slots are reused: no allocation once warm but the LDS.
 void CuGroup::arrive(const Arrival& a) {
   const WorkgroupSource& src = *src_;
   const uint32_t n = uint32_t(a.simd.size());
-  auto owned = std::make_unique<WorkgroupCtx>();
+  std::unique_ptr<WorkgroupCtx> owned;
+  if (doneWorkgroups_.empty()) {
+    owned = std::make_unique<WorkgroupCtx>();
+  } else {
+    owned = std::move(doneWorkgroups_.back());
+    doneWorkgroups_.pop_back();
+    std::vector<WaveCtx*> ctx = std::move(owned->ctx);  // (keeps its capacity)
+    *owned = WorkgroupCtx{};
+    owned->ctx = std::move(ctx);
+    owned->ctx.clear();
+  }
   WorkgroupCtx& wg = *owned;
   wg.cu = a.cu;
   wg.index = a.index;
@@ -191,15 +203,21 @@ void CuGroup::arrive(const Arrival& a) {
     wg.ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src.ldsBytes, 4));
     wg.lds = wg.ownLds.get();
   }
-  src.build(a.index, a.firstWaveId, a.scratch, wg.waves);
-  wg.ctx.resize(n);
+  arriving_.clear();
+  for (uint32_t i = 0; i < n; ++i) {
+    WaveSlot& slot = slots_.at(a.cu - firstCu_, a.simd[i], a.slot[i]);
+    slot.ctx = WaveCtx{};
+    wg.ctx.push_back(&slot.ctx);
+    arriving_.push_back(&slot.state);
+  }
+  src.build(a.index, a.firstWaveId, a.scratch, arriving_);
   wg.live = wg.unfinished = n;
   CuCtx& cu = cuCtx(wg.cu);
   countOccupancy();
   resident_ += n;
   for (uint32_t i = 0; i < n; ++i) {
-    WaveCtx& c = wg.ctx[i];
-    c.w = &wg.waves[i];
+    WaveCtx& c = *wg.ctx[i];
+    c.w = arriving_[i];
     c.wg = &wg;
     c.cu = a.cu;
     c.simd = a.simd[i];
@@ -214,7 +232,7 @@ void CuGroup::arrive(const Arrival& a) {
   }
   if (tracer_.on()) {
     tracer_.workgroup(wg, trace::WorkgroupEvent::Dispatch, now_);
-    for (const WaveCtx& c : wg.ctx) tracer_.wave(c, false, now_);
+    for (const WaveCtx* c : wg.ctx) tracer_.wave(*c, false, now_);
   }
   stats_.waves += n;
   workgroups_.push_back(std::move(owned));
@@ -303,8 +321,9 @@ void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   // A run that stops early: the turns of waves still parked on a busy VALU up to the last epoch's end.
   for (auto& wg : workgroups_)
     if (wg)
-      for (WaveCtx& c : wg->ctx)
-        if (c.busySince != kNever && !c.finished) settleBusyValu(cuCtx(c.cu).simds[c.simd], c, epochEnd_);
+      for (WaveCtx* c : wg->ctx)
+        if (wg->resident(*c) && c->busySince != kNever)
+          settleBusyValu(cuCtx(c->cu).simds[c->simd], *c, epochEnd_);
   now_ = cycle;
   countOccupancy();
   if (tracer_.on()) tracer_.finish(now_);

@@ -51,6 +51,7 @@
 #include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "sim/timing/wave_ctx.hpp"
+#include "sim/timing/wave_slots.hpp"
 #include "sim/timing/wave_tracer.hpp"
 
 namespace gcnsim::sim::timing {
@@ -257,6 +258,10 @@ class CuGroup {
   uint32_t busyCus_ = 0;                                    // CUs with at least one resident wave
   uint64_t occupancySince_ = 0;
   uint64_t lastRetire_ = 0;
+  // Storage reused by arriving workgroups (arrive(), wave_slots.hpp).
+  WaveSlots slots_;                                            // the waves' state, per wave slot
+  std::vector<WaveState*> arriving_;                           // arrive()'s scratch: the new waves' states
+  std::vector<std::unique_ptr<WorkgroupCtx>> doneWorkgroups_;  // retired, taken by the next arrivals
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::vector<DeferredReturn> deferred_;

@@ -48,9 +48,11 @@ struct WorkgroupSource {
   uint32_t vgprsPerWave = 0, sgprsPerWave = 0;
   std::function<uint32_t(uint32_t index)> wavesIn;
   // Builds workgroup `index`'s waves, numbered from `firstWaveId` (the
-  // dispatcher's order: the same however the groups run), into `out`.
+  // dispatcher's order: the same however the groups run), in place: out[i]
+  // is wave i's storage in its wave slot, holding whatever the slot's last
+  // wave left (wave_slots.hpp), so that a wave's arrival allocates nothing.
   std::function<void(uint32_t index, uint32_t firstWaveId, std::span<const uint32_t> scratchSlots,
-                     std::vector<WaveState>& out)>
+                     std::span<WaveState* const> out)>
       build;
   std::function<void(WorkgroupCtx& wg)> onFinish;  // optional (tests take the waves back)
   std::vector<uint32_t> simdOf;                    // optional fixed SIMD per wave

@@ -273,15 +273,13 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   src.vgprsPerWave = d.vgprs;
   src.sgprsPerWave = opt.sgprsPerWave;
   src.wavesIn = wavesIn;
-  src.build = [&d, idOf, wavesIn](uint32_t index, uint32_t firstWaveId, std::span<const uint32_t> slots,
-                                  std::vector<WaveState>& out) {
+  src.build = [&d, idOf](uint32_t index, uint32_t firstWaveId, std::span<const uint32_t> slots,
+                         std::span<WaveState* const> out) {
     const auto id = idOf(index);
-    const uint32_t n = wavesIn(index);
-    out.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
-      out.push_back(makeWave(d, id, i, slots[i]));
-      out.back().waveId = firstWaveId + i;
-      out.back().workgroupIndex = index;
+    for (uint32_t i = 0; i < out.size(); ++i) {
+      initWave(*out[i], d, id, i, slots[i]);
+      out[i]->waveId = firstWaveId + i;
+      out[i]->workgroupIndex = index;
     }
   };
   const unsigned threads = split ? opt.threads : 1;
@@ -307,10 +305,13 @@ RunStatus runWorkgroupTiming(CodeCache& code, ExecEnv& env, const GpuConfig& cfg
   src.externalLds = env.lds;
   const uint32_t n = uint32_t(waves.size());
   src.wavesIn = [n](uint32_t) { return n; };
-  src.build = [&waves](uint32_t, uint32_t, std::span<const uint32_t>, std::vector<WaveState>& out) {
-    out = waves;
+  src.build = [&waves](uint32_t, uint32_t, std::span<const uint32_t>, std::span<WaveState* const> out) {
+    for (size_t i = 0; i < out.size(); ++i) *out[i] = waves[i];
   };
-  src.onFinish = [&waves](WorkgroupCtx& wg) { waves = wg.waves; };
+  // One workgroup: no other wave has taken the slots of its retired waves.
+  src.onFinish = [&waves](WorkgroupCtx& wg) {
+    for (size_t i = 0; i < waves.size(); ++i) waves[i] = *wg.ctx[i]->w;
+  };
   return gpu.run(std::move(src), 1);
 }
 

@@ -103,8 +103,7 @@ struct alignas(64) WaveCtx {
 static_assert(offsetof(WaveCtx, prio) < 64, "WaveCtx: the issue-hot fields fit one cache line");
 
 struct WorkgroupCtx {
-  std::vector<WaveState> waves;
-  std::vector<WaveCtx> ctx;
+  std::vector<WaveCtx*> ctx;  // its waves, in order: blocks of the CU group's wave slots (wave_slots.hpp)
   std::unique_ptr<memory::Lds> ownLds;
   memory::Lds* lds = nullptr;
   uint32_t ldsBytes = 0, ldsAlloc = 0;
@@ -113,6 +112,9 @@ struct WorkgroupCtx {
   uint32_t unfinished = 0;                      // waves not yet retired
   uint32_t arrived = 0;                         // waves waiting in s_barrier
   std::function<void(WorkgroupCtx&)> onFinish;  // WorkgroupSource::onFinish (tests), or empty
+  // Whether `c` is one of its waves that has not retired (a retired wave's
+  // slot, and so ctx's pointer, may hold another workgroup's wave by now).
+  bool resident(const WaveCtx& c) const { return c.wg == this && !c.finished; }
 };
 
 // Per code address: the cached instruction, its timing class and register masks.

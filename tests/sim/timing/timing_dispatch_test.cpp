@@ -109,3 +109,40 @@ TEST_CASE("dispatcher: occupancy counts resident waves and busy CUs", "[sim][tim
   CHECK(many.stats.residentWaveCycles > many.stats.busyCuCycles);
   CHECK(many.stats.residentWaveCycles <= 40 * many.stats.busyCuCycles);
 }
+
+// The timing model reuses a wave slot's WaveState for the next wave placed in
+// it (sim/timing/wave_slots.hpp): whatever the last wave left there, the new
+// wave starts as the dispatch defines a fresh one, in the same VGPR storage.
+TEST_CASE("timing dispatch: a wave built in a used slot starts like a fresh wave", "[timing][dispatch]") {
+  sim::DispatchSpec d;
+  d.entryPc = 0x1000;
+  d.vgprs = 4;
+  d.grid = {100, 1, 1};
+  d.workgroup = {64, 1, 1};
+  d.sgprs = {{8, sim::SgprInit::WorkgroupIdX, 0}};
+  d.vgprsInit = {{0, sim::VgprInit::WorkitemIdX, 0}};
+  sim::WaveState w = sim::makeWave(d, {0, 0, 0}, 0, 0);
+  // What a wave leaves behind: registers written, PC moved, flags set.
+  for (unsigned r = 0; r < 4; ++r)
+    for (unsigned lane = 0; lane < sim::kWaveSize; ++lane) w.v(r)[lane] = 0xdeadbeef;
+  w.sreg.fill(0x12345678);
+  w.pc = 0x2000;
+  w.ended = w.atBarrier = w.gwsWaiting = true;
+  w.instructionsExecuted = 99;
+  const uint32_t* storage = w.vgpr.data();
+  // Workgroup 1 of a 100-item grid in workgroups of 64 has 36 work-items (HSA partial workgroup).
+  sim::initWave(w, d, {1, 0, 0}, 0, 0);
+  CHECK(w.vgpr.data() == storage);
+  CHECK(w.pc == 0x1000);
+  CHECK(w.exec() == (uint64_t{1} << 36) - 1);
+  CHECK(w.sreg[8] == 1);  // the workgroup id
+  CHECK(w.sreg[9] == 0);  // no other SGPR is initialised
+  for (unsigned lane = 0; lane < sim::kWaveSize; ++lane) {
+    CHECK(w.v(0)[lane] == (lane < 36 ? lane : 0u));
+    for (unsigned r = 1; r < 4; ++r) CHECK(w.v(r)[lane] == 0);
+  }
+  CHECK(!w.ended);
+  CHECK(!w.atBarrier);
+  CHECK(!w.gwsWaiting);
+  CHECK(w.instructionsExecuted == 0);
+}
