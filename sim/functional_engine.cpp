@@ -76,8 +76,8 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
     case StopReason::Fault:
       status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};
       return StopReason::Fault;
-    case StopReason::EndProgram: w.ended = true; return StopReason::EndProgram;
-    case StopReason::Barrier: w.atBarrier = true; break;
+    case StopReason::EndProgram: w.status = WaveStatus::Ended; return StopReason::EndProgram;
+    case StopReason::Barrier: w.status = WaveStatus::AtBarrier; break;
     case StopReason::Wait:
     case StopReason::None: break;
   }
@@ -90,7 +90,7 @@ namespace {
 // The first wave that has not ended (for messages), else the first wave.
 const WaveState& firstLive(std::span<const WaveState> waves) {
   for (const WaveState& w : waves)
-    if (!w.ended) return w;
+    if (!w.ended()) return w;
   return waves.front();
 }
 
@@ -118,9 +118,9 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
     bool progress = false;
     unsigned live = 0, atBarrier = 0;
     for (WaveState& w : waves) {
-      if (w.ended) continue;
+      if (w.ended()) continue;
       ++live;
-      if (!w.atBarrier) {
+      if (w.status == WaveStatus::Running) {
         if (budget == 0)
           return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
         const uint64_t limit = std::min(kSlice, budget);
@@ -135,13 +135,14 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
         budget -= done;
         progress |= done > 0;
       }
-      if (!w.ended && w.atBarrier) ++atBarrier;
+      if (w.status == WaveStatus::AtBarrier) ++atBarrier;
     }
     if (control_) control_->add(control_->instructions, roundStart - budget);
     if (live == 0) return status;
     if (atBarrier == live) {
       // Every live wave waits in s_barrier: release them (ended waves do not take part).
-      for (WaveState& w : waves) w.atBarrier = false;
+      for (WaveState& w : waves)
+        if (w.status == WaveStatus::AtBarrier) w.status = WaveStatus::Running;
       continue;
     }
     if (!progress) {
@@ -151,7 +152,7 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
         return status;
       }
       for (WaveState& w : waves)
-        if (!w.ended && !w.atBarrier)
+        if (w.status == WaveStatus::Running)
           return {RunStatus::Fault, describe(w) + ": deadlock: every wave of the workgroup waits (GWS)"};
     }
     if (spin_.afterRound(waves, startBudget - budget)) [[unlikely]]

@@ -32,7 +32,7 @@ CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const Timi
 CuGroup::~CuGroup() = default;
 
 void CuGroup::fault(WaveCtx& wc, const std::string& what) {
-  wc.halted = true;
+  wc.w->status = WaveStatus::Faulted;
   wc.pollAt = kNever;
   if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describer_.describe(*wc.w) + ": " + what};
 }
@@ -42,7 +42,7 @@ const WaveCtx* CuGroup::oldestWave() const {
   for (const auto& wg : workgroups_)
     if (wg)
       for (const WaveCtx& c : wg->ctx)
-        if (!c.w->ended && (!oldest || c.age < oldest->age)) oldest = &c;
+        if (!c.w->ended() && (!oldest || c.age < oldest->age)) oldest = &c;
   return oldest;
 }
 
@@ -121,8 +121,8 @@ void CuGroup::applyEvent(const Event& ev) {
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
   if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
   // A wave parked on s_waitcnt or a full counter looks again at its next turn.
-  if (wc.pollAt == kNever && !wc.atBarrier && !wc.gwsWait && !wc.draining && !wc.halted) wake(wc, now_);
-  if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
+  if (wc.pollAt == kNever && wc.w->status == WaveStatus::Running) wake(wc, now_);
+  if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0 && wc.w->status == WaveStatus::Ended) finishWave(wc);
 }
 
 template <bool kTraced>
@@ -145,7 +145,7 @@ void CuGroup::countOccupancy() {
 }
 
 void CuGroup::finishWave(WaveCtx& wc) {
-  wc.finished = true;
+  wc.w->status = WaveStatus::Retired;
   countOccupancy();
   --resident_;
   lastRetire_ = now_;
@@ -315,7 +315,8 @@ void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   for (auto& wg : workgroups_)
     if (wg)
       for (WaveCtx& c : wg->ctx)
-        if (c.busySince != kNever && !c.finished) settleBusyValu(cuCtx(c.cu).simds[c.simd], c, epochEnd_);
+        if (c.busySince != kNever && c.w->status != WaveStatus::Retired)
+          settleBusyValu(cuCtx(c.cu).simds[c.simd], c, epochEnd_);
   now_ = cycle;
   countOccupancy();
   if (tracer_.on()) tracer_.finish(now_);

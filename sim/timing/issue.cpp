@@ -104,8 +104,10 @@ bool CuGroup::issueSimd(SimdCtx& simd) {
       // Its port is taken this turn (or every slot is): the wave would be
       // found blocked, and nothing is counted or traced for that. (Not with
       // s_setprio: that order has always called tryIssue, which also moves pollAt.)
-      if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever &&
-          !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted) {
+      // A wave with `next` set that is looked at is running: one that stopped
+      // at a barrier or s_endpgm executed its instruction, which cleared
+      // `next`; one parked on GWS or faulted has pollAt kNever until woken.
+      if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever) {
         if (wc.next->portBit == kValuPort) parkIfValuStaysBusy(simd, wc);
         continue;
       }
@@ -223,8 +225,8 @@ void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
 void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
   if (wg.arrived == 0 || wg.arrived < wg.live) return;
   for (WaveCtx& c : wg.ctx)
-    if (c.atBarrier) {
-      c.atBarrier = false;
+    if (c.w->status == WaveStatus::AtBarrier) {
+      c.w->status = WaveStatus::Running;
       c.readyAt = std::max(c.readyAt, now_ + 1);
       c.pollAt = kNever;  // traced: it may wait for readyAt
       wake(c, c.readyAt);
@@ -239,7 +241,7 @@ void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
 // parked wave tries its instruction again at its next turn.
 void CuGroup::wakeGwsWaiters() {
   for (WaveCtx* wc : gwsWaiters_) {
-    wc->gwsWait = false;
+    wc->w->status = WaveStatus::Running;
     wc->readyAt = std::max(wc->readyAt, now_ + 1);
     wake(*wc, wc->readyAt);
   }
@@ -248,14 +250,13 @@ void CuGroup::wakeGwsWaiters() {
 }
 
 void CuGroup::arriveAtBarrier(WaveCtx& wc) {
-  wc.atBarrier = true;
+  wc.w->status = WaveStatus::AtBarrier;
   ++wc.wg->arrived;
   releaseBarrierIfDone(*wc.wg);
 }
 
 void CuGroup::endWave(WaveCtx& wc) {
-  wc.w->ended = true;
-  wc.draining = true;
+  wc.w->status = WaveStatus::Ended;
   --wc.wg->live;
   releaseBarrierIfDone(*wc.wg);  // ended waves do not take part in barriers
   if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
@@ -337,10 +338,10 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   wc.pollAt = now_ + 1;  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
-    if (wc.draining || wc.atBarrier || wc.gwsWait || wc.halted) {
+    if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
       wc.pollAt =
           kNever;  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
-      if (wc.atBarrier || wc.gwsWait) {
+      if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {
         if (wc.barrierSince == kNever) wc.barrierSince = now_;
         if (tracing<kTraced>()) {
           // The trace's barrier interval starts when the wave's own issue cycles are over.
@@ -446,7 +447,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (memory) releasePw(pw);
       wc.readyAt = now_;
       wc.pollAt = kNever;
-      wc.gwsWait = true;
+      wc.w->status = WaveStatus::GwsParked;
       gwsWaiters_.push_back(&wc);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
       return false;

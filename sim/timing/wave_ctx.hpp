@@ -76,10 +76,10 @@ struct alignas(64) WaveCtx {
   // its place in the order; settleBusyValu counts them when it is looked at.
   uint64_t busySince = kNever;
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
+  // Its status (at a barrier, parked on GWS, faulted, ended, retired) is
+  // w->status (WaveStatus), next to w->pc: read by a wave that is looked at,
+  // not by one passed over (issueSimd).
   WaveState* w = nullptr;
-  bool atBarrier = false, draining = false, finished = false;
-  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
-  bool halted = false;   // faulted: never issues again (the run ends at the epoch's end)
   uint8_t prio = 0;
   // (end of the first line)
   uint32_t busyUncounted = 0;
