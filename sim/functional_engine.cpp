@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "isa/disasm.hpp"
+#include "sim/instruction_end.hpp"
 #include "sim/vector_modes.hpp"
 
 namespace gcnsim::sim {
@@ -61,28 +62,15 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
     x.log = &log_;
   }
   ci->fn(x);
-  if (x.stop() == StopReason::Wait) [[unlikely]]
-    return StopReason::Wait;  // no effect; run again later
-  if (pending_.hasSgpr || pending_.hasVgpr) pending_.applyTo(w);
-  ++w.instructionsExecuted;
-  ++env_.clock;
-  if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
-  if (env_.observer && x.stop() != StopReason::Fault && !env_.observer->executed(w, w.pc, *inst, log_))
-      [[unlikely]] {
-    status = {RunStatus::Fault, describe(w) + ": " + env_.observer->stopMessage()};
-    return StopReason::Fault;
-  }
-  switch (x.stop()) {
-    case StopReason::Fault:
-      status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};
-      return StopReason::Fault;
-    case StopReason::EndProgram: w.status = WaveStatus::Ended; return StopReason::EndProgram;
-    case StopReason::Barrier: w.status = WaveStatus::AtBarrier; break;
-    case StopReason::Wait:
-    case StopReason::None: break;
-  }
-  w.pc = x.branched() ? x.branchTarget() : x.nextPc();
-  return x.stop();
+  // Memory results are visible at once: the pending writes apply before the observer looks.
+  const StopReason r = endInstruction(x, log_, [&] {
+    if (pending_.hasSgpr || pending_.hasVgpr) pending_.applyTo(w);
+    ++env_.clock;
+    if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
+  });
+  if (r == StopReason::Fault) [[unlikely]]
+    status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};
+  return r;
 }
 
 namespace {

@@ -32,10 +32,10 @@ inline constexpr unsigned kModeGprIdxEnBit = 27;  // GPR_IDX_EN (GCN 1.2+): GPR 
 inline constexpr unsigned kStatusVskipBit = 28;
 
 // Where a wave is in its life: the one home of "at a barrier", "ended",
-// "parked on GWS" and "faulted" for both engines. The functional engine
-// uses Running, AtBarrier and Ended; the timing model all of them (it parks
-// waves on GWS, stops faulted ones and retires ended ones once their memory
-// operations have returned).
+// "parked on GWS" and "faulted" for both engines. The end of an instruction
+// (sim/instruction_end.hpp) sets AtBarrier, Ended and Faulted; the engines
+// release barriers, and the timing model also parks waves on GWS and retires
+// ended ones once their memory operations have returned.
 enum class WaveStatus : uint8_t {
   Running,    // may issue
   AtBarrier,  // executed s_barrier: waits for the rest of its workgroup

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 
+#include "sim/instruction_end.hpp"
 #include "sim/timing/cu_group.hpp"
 #include "sim/vector_modes.hpp"
 
@@ -186,22 +187,18 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
     x.log = &log_;
   }
   ti.ci->fn(x);
-  if (x.stop() == StopReason::Wait) [[unlikely]]
+  // Register writes from memory (`pw`) are the caller's: they apply when the data returns.
+  const StopReason r = endInstruction(x, log_, [&] {
+    ++stats_.instructions;
+    ++stats_.opCounts[ti.ci->inst.opIndex];
+    ++stats_.cuInstructions[wc.cu];
+  });
+  if (r == StopReason::Wait) [[unlikely]]
     return StopReason::Wait;  // no effect: the wave parks and runs it again later
-  if (env_.observer && x.stop() != StopReason::Fault && !env_.observer->executed(w, pc, x.in, log_))
-      [[unlikely]] {
-    fault(wc, env_.observer->stopMessage());
-    return StopReason::Fault;
-  }
-  ++w.instructionsExecuted;
-  ++stats_.instructions;
-  ++stats_.opCounts[ti.ci->inst.opIndex];
-  ++stats_.cuInstructions[wc.cu];
-  if (x.stop() == StopReason::Fault) {
+  if (r == StopReason::Fault) {
     fault(wc, x.faultMessage());
     return StopReason::Fault;
   }
-  if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   wc.next = nullptr;
   if (ti.op->cat == IssueCat::Internal) {
     if constexpr (kTraced)
@@ -215,7 +212,7 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   // What this instruction wrote, for the next one's branch penalty.
   wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
   wc.prevWroteScc = ti.ci->inst.info->has(isa::kWritesScc);
-  return x.stop();
+  return r;
 }
 
 void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
@@ -249,14 +246,14 @@ void CuGroup::wakeGwsWaiters() {
   progress_ = true;
 }
 
+// The wave executed s_barrier (endInstruction made it AtBarrier).
 void CuGroup::arriveAtBarrier(WaveCtx& wc) {
-  wc.w->status = WaveStatus::AtBarrier;
   ++wc.wg->arrived;
   releaseBarrierIfDone(*wc.wg);
 }
 
+// The wave executed s_endpgm (endInstruction made it Ended).
 void CuGroup::endWave(WaveCtx& wc) {
-  wc.w->status = WaveStatus::Ended;
   --wc.wg->live;
   releaseBarrierIfDone(*wc.wg);  // ended waves do not take part in barriers
   if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
