@@ -1,24 +1,14 @@
 #include "sim/functional_engine.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
-#include "isa/disasm.hpp"
 #include "sim/instruction_end.hpp"
 #include "sim/vector_modes.hpp"
+#include "sim/wave_describe.hpp"
 
 namespace gcnsim::sim {
 
-std::string FunctionalEngine::describe(const WaveState& w) const {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "wave %u (workgroup (%u,%u,%u) wave %u) pc 0x%llx (entry+0x%llx)", w.waveId,
-                w.workgroupId[0], w.workgroupId[1], w.workgroupId[2], w.waveInGroup,
-                static_cast<unsigned long long>(w.pc), static_cast<unsigned long long>(w.pc - code_.base()));
-  std::string out = buf;
-  std::string err;
-  if (const CachedInst* ci = code_.at(w.pc, err)) out += " `" + isa::disassemble(code_.gen(), ci->inst) + "`";
-  return out;
-}
+std::string FunctionalEngine::describe(const WaveState& w) const { return describeWave(w, code_); }
 
 // Decodes (first visit) or diagnoses the instruction at w.pc: the slow half of
 // the lookup, out of the per-instruction path.
@@ -30,9 +20,7 @@ const CachedInst* FunctionalEngine::fetchSlow(WaveState& w, RunStatus& status) {
     return nullptr;
   }
   if (!ci->fn) {
-    status = {RunStatus::Fault, describe(w) + ": " +
-                                    (ci->inst.valid() ? "instruction has no semantics in gcnsim"
-                                                      : "invalid instruction encoding")};
+    status = {RunStatus::Fault, describe(w) + ": " + notExecutable(*ci)};
     return nullptr;
   }
   return ci;
@@ -41,8 +29,8 @@ const CachedInst* FunctionalEngine::fetchSlow(WaveState& w, RunStatus& status) {
 StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
   // Fast path: decoded before, with semantics (an instruction without them is
   // looked up through fetchSlow every time, which reports the fault).
-  const CachedInst* ci = code_.decoded(w.pc);
-  if (!ci || !ci->fn) [[unlikely]] {
+  const CachedInst* ci = code_.executable(w.pc);
+  if (!ci) [[unlikely]] {
     ci = fetchSlow(w, status);
     if (!ci) return StopReason::Fault;
   }

@@ -37,7 +37,7 @@ uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byt
 // 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
 // 2 or later of its block (its second dword is past the third).
 uint32_t CuGroup::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const {
-  if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.ci->inst.bytes() != 8) return 0;
+  if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.inst.bytes() != 8) return 0;
   return dwordInBlock(wc.w->pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
 }
 
@@ -51,7 +51,7 @@ uint32_t CuGroup::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const
 // half) that is not taken adds N - 3.
 uint32_t CuGroup::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                                 uint64_t target) const {
-  const isa::OpInfo& info = *ti.ci->inst.info;
+  const isa::OpInfo& info = *ti.inst.info;
   const bool checksVccExec = info.has(isa::kReadsVcc) || info.has(isa::kReadsExec);
   const bool checksScc = info.has(isa::kReadsScc);
   uint32_t n = 0;
@@ -181,16 +181,16 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
-  Exec x(w, inst ? *inst : ti.ci->inst, env_, pw);
+  Exec x(w, inst ? *inst : ti.inst, env_, pw);
   if (logAccesses || env_.observer) {
     log_.clear();
     x.log = &log_;
   }
-  ti.ci->fn(x);
+  ti.fn(x);
   // Register writes from memory (`pw`) are the caller's: they apply when the data returns.
   const StopReason r = endInstruction(x, log_, [&] {
     ++stats_.instructions;
-    ++stats_.opCounts[ti.ci->inst.opIndex];
+    ++stats_.opCounts[ti.inst.opIndex];
     ++stats_.cuInstructions[wc.cu];
   });
   if (r == StopReason::Wait) [[unlikely]]
@@ -211,7 +211,7 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   }
   // What this instruction wrote, for the next one's branch penalty.
   wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
-  wc.prevWroteScc = ti.ci->inst.info->has(isa::kWritesScc);
+  wc.prevWroteScc = ti.inst.info->has(isa::kWritesScc);
   return r;
 }
 
@@ -263,7 +263,7 @@ void CuGroup::endWave(WaveCtx& wc) {
 // turn; `consumed` tells whether it used the wave's turn.
 template <bool kTraced>
 bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
-  const int32_t simm = ti.ci->inst.simm16;
+  const int32_t simm = ti.inst.simm16;
   PendingWrites& pw = internalPw_;  // internal ops write no memory results: applied at once
   wc.issueFrom = now_;
   switch (ti.op->kind) {
@@ -302,7 +302,7 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       return true;
     case Kind::Barrier: {
       wc.readyAt = wc.pollAt = now_ + cfg_.issue.saluCycles;
-      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.ci->inst);
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
@@ -363,20 +363,20 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     // The instruction to run and the registers the scoreboard sees: the cached
     // ones, or under GPR indexing those of the indexed copy.
     wc.next = ti;
-    const isa::DecodedInst* inst = &ti->ci->inst;
+    const isa::DecodedInst* inst = &ti->inst;
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
     if (vectorModesActive(*wc.w)) [[unlikely]] {
       wc.next = nullptr;
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
-      if (vskipSkips(*wc.w, ti->ci->inst)) {
-        skipInstruction(*wc.w, ti->ci->inst);
+      if (vskipSkips(*wc.w, ti->inst)) {
+        skipInstruction(*wc.w, ti->inst);
         ++stats_.instructions;
         progress_ = true;
         continue;
       }
-      inst = &indexedInstruction(*wc.w, ti->ci->inst);
-      if (inst != &ti->ci->inst) {
+      inst = &indexedInstruction(*wc.w, ti->inst);
+      if (inst != &ti->inst) {
         registerMasks(*inst, indexedReads_, indexedWrites_);
         reads = &indexedReads_, writes = &indexedWrites_;
       }
@@ -423,7 +423,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
     // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
     PendingWrites* pw = memory ? takePw() : &internalPw_;
-    const bool glc = op.glcCycles && ti->ci->inst.mem.glc;
+    const bool glc = op.glcCycles && ti->inst.mem.glc;
     const uint32_t align = alignmentPenalty(wc, *ti);
     // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
     // costs that are not a multiple of the turn (buffer_load_dwordx2's 18,
@@ -446,7 +446,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       wc.pollAt = kNever;
       wc.w->status = WaveStatus::GwsParked;
       gwsWaiters_.push_back(&wc);
-      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->inst);
       return false;
     }
     if (cat == IssueCat::GdsExport && !gwsWaiters_.empty()) wakeGwsWaiters();
@@ -476,7 +476,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, op.kind);
     if (tracing<kTraced>()) {
-      if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
+      if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
     wc.pollAt = wc.readyAt;

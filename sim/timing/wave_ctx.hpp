@@ -115,9 +115,10 @@ struct WorkgroupCtx {
   std::function<void(WorkgroupCtx&)> onFinish;  // WorkgroupSource::onFinish (tests), or empty
 };
 
-// Per code address: the cached instruction, its timing class and register masks.
-struct TimedInst {
-  const CachedInst* ci = nullptr;
+// Per code address, in the timing model's code cache (BasicCodeCache<TimedInst>,
+// filled once after the decode: CuGroup::timeInstruction): the cached
+// instruction, its timing class and register masks.
+struct TimedInst : CachedInst {
   const OpTiming* op = nullptr;
   RegMask reads, writes;
   WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16
