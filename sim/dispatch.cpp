@@ -228,7 +228,7 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
     idleResumes = (fresh || budget != before) ? 0 : idleResumes + 1;
     if (next >= total && idleResumes > parked.size()) {
       for (const WaveState& w : wg.waves)
-        if (!w.ended && !w.atBarrier)
+        if (w.status == WaveStatus::Running)
           return {RunStatus::Fault, engine.describe(w) + ": deadlock: every remaining wave waits on GWS"};
     }
     if (scratchBytes) {

@@ -1,23 +1,14 @@
 #include "sim/functional_engine.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
-#include "isa/disasm.hpp"
+#include "sim/instruction_end.hpp"
 #include "sim/vector_modes.hpp"
+#include "sim/wave_describe.hpp"
 
 namespace gcnsim::sim {
 
-std::string FunctionalEngine::describe(const WaveState& w) const {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "wave %u (workgroup (%u,%u,%u) wave %u) pc 0x%llx (entry+0x%llx)", w.waveId,
-                w.workgroupId[0], w.workgroupId[1], w.workgroupId[2], w.waveInGroup,
-                static_cast<unsigned long long>(w.pc), static_cast<unsigned long long>(w.pc - code_.base()));
-  std::string out = buf;
-  std::string err;
-  if (const CachedInst* ci = code_.at(w.pc, err)) out += " `" + isa::disassemble(code_.gen(), ci->inst) + "`";
-  return out;
-}
+std::string FunctionalEngine::describe(const WaveState& w) const { return describeWave(w, code_); }
 
 // Decodes (first visit) or diagnoses the instruction at w.pc: the slow half of
 // the lookup, out of the per-instruction path.
@@ -29,9 +20,7 @@ const CachedInst* FunctionalEngine::fetchSlow(WaveState& w, RunStatus& status) {
     return nullptr;
   }
   if (!ci->fn) {
-    status = {RunStatus::Fault, describe(w) + ": " +
-                                    (ci->inst.valid() ? "instruction has no semantics in gcnsim"
-                                                      : "invalid instruction encoding")};
+    status = {RunStatus::Fault, describe(w) + ": " + notExecutable(*ci)};
     return nullptr;
   }
   return ci;
@@ -40,8 +29,8 @@ const CachedInst* FunctionalEngine::fetchSlow(WaveState& w, RunStatus& status) {
 StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
   // Fast path: decoded before, with semantics (an instruction without them is
   // looked up through fetchSlow every time, which reports the fault).
-  const CachedInst* ci = code_.decoded(w.pc);
-  if (!ci || !ci->fn) [[unlikely]] {
+  const CachedInst* ci = code_.executable(w.pc);
+  if (!ci) [[unlikely]] {
     ci = fetchSlow(w, status);
     if (!ci) return StopReason::Fault;
   }
@@ -61,28 +50,15 @@ StopReason FunctionalEngine::step(WaveState& w, RunStatus& status) {
     x.log = &log_;
   }
   ci->fn(x);
-  if (x.stop() == StopReason::Wait) [[unlikely]]
-    return StopReason::Wait;  // no effect; run again later
-  if (pending_.hasSgpr || pending_.hasVgpr) pending_.applyTo(w);
-  ++w.instructionsExecuted;
-  ++env_.clock;
-  if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
-  if (env_.observer && x.stop() != StopReason::Fault && !env_.observer->executed(w, w.pc, *inst, log_))
-      [[unlikely]] {
-    status = {RunStatus::Fault, describe(w) + ": " + env_.observer->stopMessage()};
-    return StopReason::Fault;
-  }
-  switch (x.stop()) {
-    case StopReason::Fault:
-      status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};
-      return StopReason::Fault;
-    case StopReason::EndProgram: w.ended = true; return StopReason::EndProgram;
-    case StopReason::Barrier: w.atBarrier = true; break;
-    case StopReason::Wait:
-    case StopReason::None: break;
-  }
-  w.pc = x.branched() ? x.branchTarget() : x.nextPc();
-  return x.stop();
+  // Memory results are visible at once: the pending writes apply before the observer looks.
+  const StopReason r = endInstruction(x, log_, [&] {
+    if (pending_.hasSgpr || pending_.hasVgpr) pending_.applyTo(w);
+    ++env_.clock;
+    if (opCounts_) ++(*opCounts_)[ci->inst.opIndex];
+  });
+  if (r == StopReason::Fault) [[unlikely]]
+    status = {RunStatus::Fault, describe(w) + ": " + x.faultMessage()};
+  return r;
 }
 
 namespace {
@@ -90,7 +66,7 @@ namespace {
 // The first wave that has not ended (for messages), else the first wave.
 const WaveState& firstLive(std::span<const WaveState> waves) {
   for (const WaveState& w : waves)
-    if (!w.ended) return w;
+    if (!w.ended()) return w;
   return waves.front();
 }
 
@@ -118,9 +94,9 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
     bool progress = false;
     unsigned live = 0, atBarrier = 0;
     for (WaveState& w : waves) {
-      if (w.ended) continue;
+      if (w.ended()) continue;
       ++live;
-      if (!w.atBarrier) {
+      if (w.status == WaveStatus::Running) {
         if (budget == 0)
           return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
         const uint64_t limit = std::min(kSlice, budget);
@@ -135,13 +111,14 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
         budget -= done;
         progress |= done > 0;
       }
-      if (!w.ended && w.atBarrier) ++atBarrier;
+      if (w.status == WaveStatus::AtBarrier) ++atBarrier;
     }
     if (control_) control_->add(control_->instructions, roundStart - budget);
     if (live == 0) return status;
     if (atBarrier == live) {
       // Every live wave waits in s_barrier: release them (ended waves do not take part).
-      for (WaveState& w : waves) w.atBarrier = false;
+      for (WaveState& w : waves)
+        if (w.status == WaveStatus::AtBarrier) w.status = WaveStatus::Running;
       continue;
     }
     if (!progress) {
@@ -151,7 +128,7 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
         return status;
       }
       for (WaveState& w : waves)
-        if (!w.ended && !w.atBarrier)
+        if (w.status == WaveStatus::Running)
           return {RunStatus::Fault, describe(w) + ": deadlock: every wave of the workgroup waits (GWS)"};
     }
     if (spin_.afterRound(waves, startBudget - budget)) [[unlikely]]

@@ -30,9 +30,9 @@ bool sameState(std::span<const WaveState> a, std::span<const WaveState> b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     const WaveState &x = a[i], &y = b[i];
-    if (x.pc != y.pc || x.scc != y.scc || x.ended != y.ended || x.atBarrier != y.atBarrier ||
-        x.gwsWaiting != y.gwsWaiting || x.gwsGeneration != y.gwsGeneration || x.hw.mode != y.hw.mode ||
-        x.hw.status != y.hw.status || x.hw.trapsts != y.hw.trapsts || x.sreg != y.sreg || x.vgpr != y.vgpr)
+    if (x.pc != y.pc || x.scc != y.scc || x.status != y.status || x.gwsWaiting != y.gwsWaiting ||
+        x.gwsGeneration != y.gwsGeneration || x.hw.mode != y.hw.mode || x.hw.status != y.hw.status ||
+        x.hw.trapsts != y.hw.trapsts || x.sreg != y.sreg || x.vgpr != y.vgpr)
       return false;
   }
   return true;

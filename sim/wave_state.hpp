@@ -31,8 +31,24 @@ inline constexpr unsigned kModeGprIdxEnBit = 27;  // GPR_IDX_EN (GCN 1.2+): GPR 
 // STATUS masks it out.
 inline constexpr unsigned kStatusVskipBit = 28;
 
+// Where a wave is in its life: the one home of "at a barrier", "ended",
+// "parked on GWS" and "faulted" for both engines. The end of an instruction
+// (sim/instruction_end.hpp) sets AtBarrier, Ended and Faulted; the engines
+// release barriers, and the timing model also parks waves on GWS and retires
+// ended ones once their memory operations have returned.
+enum class WaveStatus : uint8_t {
+  Running,    // may issue
+  AtBarrier,  // executed s_barrier: waits for the rest of its workgroup
+  GwsParked,  // timing model: its GWS instruction must wait; it runs again after the next GDS instruction
+  Faulted,    // never issues again (the run ends)
+  Ended,      // executed s_endpgm (timing model: memory operations may still be outstanding)
+  Retired,    // timing model: ended and every memory operation returned; its slot is free
+};
+
 struct WaveState {
   isa::Gen gen = isa::Gen::GCN14;
+  // Next to pc: the timing model's issue stage reads both for a wave it looks at.
+  WaveStatus status = WaveStatus::Running;
   uint64_t pc = 0;  // byte address of the current instruction in simulated memory
 
   // Scalar register file in the operand-encoding space of `gen`: SGPRs at
@@ -59,14 +75,14 @@ struct WaveState {
   uint64_t scratchBase = 0;
   uint32_t scratchBytesPerLane = 0;
 
-  bool ended = false;      // executed s_endpgm
-  bool atBarrier = false;  // waiting in s_barrier
-  // The wave waits in DS_GWS_BARRIER (for the barrier generation it arrived
-  // in to end) or DS_GWS_SEMA_P (for a count or a release-all after the
+  // Semantic state of the GWS instructions (not a scheduling status): the wave waits in DS_GWS_BARRIER (for
+  // the barrier generation it arrived in to end) or DS_GWS_SEMA_P (for a count or a release-all after the
   // generation it started waiting in); sim/semantics/ds_special.cpp.
   bool gwsWaiting = false;
   uint32_t gwsGeneration = 0;
   uint64_t instructionsExecuted = 0;
+
+  bool ended() const { return status >= WaveStatus::Ended; }
 
   void resize(uint32_t vgprs) {
     numVgprs = vgprs;

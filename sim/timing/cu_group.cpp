@@ -9,17 +9,14 @@
 
 namespace gcnsim::sim::timing {
 
-CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
+CuGroup::CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, const TimingOptions& opt,
                  memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2)
     : cfg_(cfg),
-      code_(code),
+      code_(code, [this](TimedInst& t) { timeInstruction(t); }),
       env_(env),
       opt_(opt),
       tracer_(opt.sink, counterMaxima(code.gen()), cfg.cu.simds),
-      describer_(code, env_),
       opTimings_(classifyAllOps(cfg.issue)),
-      timed_(code.size() / 4),
-      timedReady_(code.size() / 4, 0),
       maxCnt_(counterMaxima(code.gen())),
       pipes_(cfg_, l2, firstCu, cuCount, deferL2),
       firstCu_(firstCu),
@@ -33,9 +30,9 @@ CuGroup::CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const Timi
 CuGroup::~CuGroup() = default;
 
 void CuGroup::fault(WaveCtx& wc, const std::string& what) {
-  wc.halted = true;
+  wc.w->status = WaveStatus::Faulted;
   wc.pollAt = kNever;
-  if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describer_.describe(*wc.w) + ": " + what};
+  if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describeWave(*wc.w, code_) + ": " + what};
 }
 
 const WaveCtx* CuGroup::oldestWave() const {
@@ -43,34 +40,33 @@ const WaveCtx* CuGroup::oldestWave() const {
   for (const auto& wg : workgroups_)
     if (wg)
       for (const WaveCtx* c : wg->ctx)
-        if (wg->resident(*c) && !c->w->ended && (!oldest || c->age < oldest->age)) oldest = c;
+        if (wg->resident(*c) && !c->w->ended() && (!oldest || c->age < oldest->age)) oldest = c;
   return oldest;
 }
 
+// Decodes (first visit) or diagnoses the instruction at the wave's PC.
 const TimedInst* CuGroup::fetchSlow(WaveCtx& wc) {
-  const uint64_t pc = wc.w->pc;
-  const uint64_t i = (pc - code_.base()) / 4;
   std::string err;
-  const CachedInst* ci = code_.at(pc, err);
-  if (!ci) {
+  const TimedInst* t = code_.at(wc.w->pc, err);
+  if (!t) {
     fault(wc, err);
     return nullptr;
   }
-  if (!ci->fn) {
-    fault(wc, ci->inst.valid() ? "instruction has no semantics in gcnsim" : "invalid instruction encoding");
+  if (!t->fn) {
+    fault(wc, notExecutable(*t));
     return nullptr;
   }
-  TimedInst& t = timed_[i];
-  t.ci = ci;
-  t.op = &opTimings_[ci->inst.opIndex];
-  registerMasks(ci->inst, t.reads, t.writes);
+  return t;
+}
+
+void CuGroup::timeInstruction(TimedInst& t) const {
+  t.op = &opTimings_[t.inst.opIndex];
+  registerMasks(t.inst, t.reads, t.writes);
   if (t.op->cat != IssueCat::Internal) {
-    const bool gds = t.op->kind == Kind::Ds && ci->inst.mem.gds;  // issues as GDS/export, not LDS
+    const bool gds = t.op->kind == Kind::Ds && t.inst.mem.gds;  // issues as GDS/export, not LDS
     t.portBit = 1u << unsigned(gds ? IssueCat::GdsExport : t.op->cat);
   }
-  if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(ci->inst.simm16) & 0xffff, code_.gen());
-  timedReady_[i] = 1;
-  return &t;
+  if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(t.inst.simm16) & 0xffff, code_.gen());
 }
 
 PendingWrites* CuGroup::takePw() {
@@ -111,8 +107,8 @@ void CuGroup::applyEvent(const Event& ev) {
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
   if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
   // A wave parked on s_waitcnt or a full counter looks again at its next turn.
-  if (wc.pollAt == kNever && !wc.atBarrier && !wc.gwsWait && !wc.draining && !wc.halted) wake(wc, now_);
-  if (wc.draining && wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
+  if (wc.pollAt == kNever && wc.w->status == WaveStatus::Running) wake(wc, now_);
+  if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0 && wc.w->status == WaveStatus::Ended) finishWave(wc);
 }
 
 template <bool kTraced>
@@ -135,7 +131,7 @@ void CuGroup::countOccupancy() {
 }
 
 void CuGroup::finishWave(WaveCtx& wc) {
-  wc.finished = true;
+  wc.w->status = WaveStatus::Retired;
   countOccupancy();
   --resident_;
   lastRetire_ = now_;

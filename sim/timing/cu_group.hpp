@@ -53,6 +53,7 @@
 #include "sim/timing/wave_ctx.hpp"
 #include "sim/timing/wave_slots.hpp"
 #include "sim/timing/wave_tracer.hpp"
+#include "sim/wave_describe.hpp"
 
 namespace gcnsim::sim::timing {
 
@@ -91,11 +92,12 @@ struct GroupFault {
 class CuGroup {
  public:
   // CUs [firstCu, firstCu + cuCount) with `l2` behind them (deferL2: its
-  // answers wait for resolveDeferred). `code`, `env`, `l2`, `opt` must outlive
-  // the group; `env` is the group's own (it sets the clock and the LDS per
-  // instruction), shared with no other group.
-  CuGroup(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt, memory::L2Timing& l2,
-          uint32_t firstCu, uint32_t cuCount, bool deferL2);
+  // answers wait for resolveDeferred), running `code` (the group keeps its
+  // own cache of it). `env`, `l2`, `opt` must outlive the group; `env` is
+  // the group's own (it sets the clock and the LDS per instruction), shared
+  // with no other group.
+  CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, const TimingOptions& opt,
+          memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2);
   ~CuGroup();
 
   // Epoch boundary (GpuTiming, one thread): a workgroup the dispatcher placed
@@ -134,7 +136,7 @@ class CuGroup {
   uint64_t lastRetire() const { return lastRetire_; }  // cycle of its last wave retirement
   // The oldest resident wave that has not ended (for watchdog and deadlock messages), or null.
   const WaveCtx* oldestWave() const;
-  std::string describe(const WaveCtx& wc) const { return describer_.describe(*wc.w); }
+  std::string describe(const WaveCtx& wc) const { return describeWave(*wc.w, code_); }
   // Ends the run at `cycle`: occupancy up to it, the trace closed; adds the group's counters to `stats`.
   void finish(uint64_t cycle, TimingStats& stats);
 
@@ -168,13 +170,14 @@ class CuGroup {
   void countOccupancy();  // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
   void releasePw(PendingWrites* pw);
-  // The instruction at the wave's PC: timed_ (inline) once fetchSlow has filled its entry.
+  // The instruction at the wave's PC with its timing (inline once fetchSlow has decoded it).
   const TimedInst* fetch(WaveCtx& wc) {
-    const uint64_t pc = wc.w->pc, i = (pc - code_.base()) / 4;
-    if (pc >= code_.base() && i < timed_.size() && !(pc & 3) && timedReady_[i]) return &timed_[i];
+    if (const TimedInst* t = code_.executable(wc.w->pc)) return t;
     return fetchSlow(wc);
   }
   const TimedInst* fetchSlow(WaveCtx& wc);
+  // The timing part of a decoded instruction: filled once per address, by the code cache.
+  void timeInstruction(TimedInst& t) const;
   // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
   void fault(WaveCtx& wc, const std::string& what);
   // issue.cpp
@@ -235,15 +238,14 @@ class CuGroup {
   };
 
   GpuConfig cfg_;
-  CodeCache& code_;
+  // Per code address: the instruction and its timing (mutable: describing a
+  // wave decodes the instruction at its PC).
+  mutable BasicCodeCache<TimedInst> code_;
   ExecEnv& env_;
   const TimingOptions& opt_;
   TimingStats stats_;
   WaveTracer tracer_;
-  FunctionalEngine describer_;
   std::vector<OpTiming> opTimings_;
-  std::vector<TimedInst> timed_;
-  std::vector<uint8_t> timedReady_;
   WaitcntLimits maxCnt_;
 
   MemoryPipes pipes_;

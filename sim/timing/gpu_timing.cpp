@@ -27,11 +27,6 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
   groupOfCu_.resize(cfg.cus);
   for (uint32_t first = 0; first < cfg.cus; first += per) {
     const uint32_t n = std::min(per, cfg.cus - first);
-    CodeCache* c = &code;
-    if (!groups_.empty()) {
-      codes_.push_back(std::make_unique<CodeCache>(code.gen(), *env.global, code.base(), code.size()));
-      c = codes_.back().get();
-    }
     // One group uses the caller's ExecEnv (its clock, e.g. for the checker, is the run's); groups their own.
     ExecEnv* e = &env;
     if (splitGroups) {
@@ -39,7 +34,7 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       e = envs_.back().get();
     }
     for (uint32_t i = 0; i < n; ++i) groupOfCu_[first + i] = uint32_t(groups_.size());
-    groups_.push_back(std::make_unique<CuGroup>(cfg_, *c, *e, opt, l2_, first, n, splitGroups));
+    groups_.push_back(std::make_unique<CuGroup>(cfg_, code, *e, opt, l2_, first, n, splitGroups));
   }
   if (opt.warm && !opt.warm->empty()) l2_.tags = *opt.warm->l2;  // K$es and L1s start empty (warm_caches.hpp)
 }

@@ -64,8 +64,7 @@ class GpuTiming {
   const TimingOptions& opt_;
   TimingStats& stats_;
   memory::L2Timing l2_;
-  std::vector<std::unique_ptr<CodeCache>> codes_;  // the caches of groups 1.. (group 0 uses the caller's)
-  std::vector<std::unique_ptr<ExecEnv>> envs_;     // with groups: each group's copy of the caller's ExecEnv
+  std::vector<std::unique_ptr<ExecEnv>> envs_;  // with groups: each group's copy of the caller's ExecEnv
   std::vector<std::unique_ptr<CuGroup>> groups_;
   std::vector<uint32_t> groupOfCu_;
   std::vector<size_t> next_;  // resolveDeferred's scratch: each group's first unanswered request

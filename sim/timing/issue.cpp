@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 
+#include "sim/instruction_end.hpp"
 #include "sim/timing/cu_group.hpp"
 #include "sim/vector_modes.hpp"
 
@@ -36,7 +37,7 @@ uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byt
 // 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
 // 2 or later of its block (its second dword is past the third).
 uint32_t CuGroup::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const {
-  if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.ci->inst.bytes() != 8) return 0;
+  if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.inst.bytes() != 8) return 0;
   return dwordInBlock(wc.w->pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
 }
 
@@ -50,7 +51,7 @@ uint32_t CuGroup::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const
 // half) that is not taken adds N - 3.
 uint32_t CuGroup::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                                 uint64_t target) const {
-  const isa::OpInfo& info = *ti.ci->inst.info;
+  const isa::OpInfo& info = *ti.inst.info;
   const bool checksVccExec = info.has(isa::kReadsVcc) || info.has(isa::kReadsExec);
   const bool checksScc = info.has(isa::kReadsScc);
   uint32_t n = 0;
@@ -107,8 +108,10 @@ bool CuGroup::issueSimd(SimdCtx& simd) {
       // Its port is taken this turn (or every slot is): the wave would be
       // found blocked, and nothing is counted or traced for that. (Not with
       // s_setprio: that order has always called tryIssue, which also moves pollAt.)
-      if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever &&
-          !wc.atBarrier && !wc.draining && !wc.gwsWait && !wc.halted) {
+      // A wave with `next` set that is looked at is running: one that stopped
+      // at a barrier or s_endpgm executed its instruction, which cleared
+      // `next`; one parked on GWS or faulted has pollAt kNever until woken.
+      if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever) {
         if (wc.next->portBit == kValuPort) parkIfValuStaysBusy(simd, wc);
         continue;
       }
@@ -181,28 +184,24 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
-  Exec x(w, inst ? *inst : ti.ci->inst, env_, pw);
+  Exec x(w, inst ? *inst : ti.inst, env_, pw);
   if (logAccesses || env_.observer) {
     log_.clear();
     x.log = &log_;
   }
-  ti.ci->fn(x);
-  if (x.stop() == StopReason::Wait) [[unlikely]]
+  ti.fn(x);
+  // Register writes from memory (`pw`) are the caller's: they apply when the data returns.
+  const StopReason r = endInstruction(x, log_, [&] {
+    ++stats_.instructions;
+    ++stats_.opCounts[ti.inst.opIndex];
+    ++stats_.cuInstructions[wc.cu];
+  });
+  if (r == StopReason::Wait) [[unlikely]]
     return StopReason::Wait;  // no effect: the wave parks and runs it again later
-  if (env_.observer && x.stop() != StopReason::Fault && !env_.observer->executed(w, pc, x.in, log_))
-      [[unlikely]] {
-    fault(wc, env_.observer->stopMessage());
-    return StopReason::Fault;
-  }
-  ++w.instructionsExecuted;
-  ++stats_.instructions;
-  ++stats_.opCounts[ti.ci->inst.opIndex];
-  ++stats_.cuInstructions[wc.cu];
-  if (x.stop() == StopReason::Fault) {
+  if (r == StopReason::Fault) {
     fault(wc, x.faultMessage());
     return StopReason::Fault;
   }
-  if (x.stop() != StopReason::EndProgram) w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   wc.next = nullptr;
   if (ti.op->cat == IssueCat::Internal) {
     if constexpr (kTraced)
@@ -215,8 +214,8 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   }
   // What this instruction wrote, for the next one's branch penalty.
   wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
-  wc.prevWroteScc = ti.ci->inst.info->has(isa::kWritesScc);
-  return x.stop();
+  wc.prevWroteScc = ti.inst.info->has(isa::kWritesScc);
+  return r;
 }
 
 void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
@@ -226,8 +225,8 @@ void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
 void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
   if (wg.arrived == 0 || wg.arrived < wg.live) return;
   for (WaveCtx* c : wg.ctx)
-    if (wg.resident(*c) && c->atBarrier) {
-      c->atBarrier = false;
+    if (wg.resident(*c) && c->w->status == WaveStatus::AtBarrier) {
+      c->w->status = WaveStatus::Running;
       c->readyAt = std::max(c->readyAt, now_ + 1);
       c->pollAt = kNever;  // traced: it may wait for readyAt
       wake(*c, c->readyAt);
@@ -242,7 +241,7 @@ void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
 // parked wave tries its instruction again at its next turn.
 void CuGroup::wakeGwsWaiters() {
   for (WaveCtx* wc : gwsWaiters_) {
-    wc->gwsWait = false;
+    wc->w->status = WaveStatus::Running;
     wc->readyAt = std::max(wc->readyAt, now_ + 1);
     wake(*wc, wc->readyAt);
   }
@@ -250,15 +249,14 @@ void CuGroup::wakeGwsWaiters() {
   progress_ = true;
 }
 
+// The wave executed s_barrier (endInstruction made it AtBarrier).
 void CuGroup::arriveAtBarrier(WaveCtx& wc) {
-  wc.atBarrier = true;
   ++wc.wg->arrived;
   releaseBarrierIfDone(*wc.wg);
 }
 
+// The wave executed s_endpgm (endInstruction made it Ended).
 void CuGroup::endWave(WaveCtx& wc) {
-  wc.w->ended = true;
-  wc.draining = true;
   --wc.wg->live;
   releaseBarrierIfDone(*wc.wg);  // ended waves do not take part in barriers
   if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0) finishWave(wc);
@@ -268,7 +266,7 @@ void CuGroup::endWave(WaveCtx& wc) {
 // turn; `consumed` tells whether it used the wave's turn.
 template <bool kTraced>
 bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
-  const int32_t simm = ti.ci->inst.simm16;
+  const int32_t simm = ti.inst.simm16;
   PendingWrites& pw = internalPw_;  // internal ops write no memory results: applied at once
   wc.issueFrom = now_;
   switch (ti.op->kind) {
@@ -307,7 +305,7 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       return true;
     case Kind::Barrier: {
       wc.readyAt = wc.pollAt = now_ + cfg_.issue.saluCycles;
-      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.ci->inst);
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
       consumed = true;
@@ -340,10 +338,10 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   wc.pollAt = now_ + 1;  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
-    if (wc.draining || wc.atBarrier || wc.gwsWait || wc.halted) {
+    if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
       wc.pollAt =
           kNever;  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
-      if (wc.atBarrier || wc.gwsWait) {
+      if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {
         if (wc.barrierSince == kNever) wc.barrierSince = now_;
         if (tracing<kTraced>()) {
           // The trace's barrier interval starts when the wave's own issue cycles are over.
@@ -368,20 +366,20 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     // The instruction to run and the registers the scoreboard sees: the cached
     // ones, or under GPR indexing those of the indexed copy.
     wc.next = ti;
-    const isa::DecodedInst* inst = &ti->ci->inst;
+    const isa::DecodedInst* inst = &ti->inst;
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
     if (vectorModesActive(*wc.w)) [[unlikely]] {
       wc.next = nullptr;
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
-      if (vskipSkips(*wc.w, ti->ci->inst)) {
-        skipInstruction(*wc.w, ti->ci->inst);
+      if (vskipSkips(*wc.w, ti->inst)) {
+        skipInstruction(*wc.w, ti->inst);
         ++stats_.instructions;
         progress_ = true;
         continue;
       }
-      inst = &indexedInstruction(*wc.w, ti->ci->inst);
-      if (inst != &ti->ci->inst) {
+      inst = &indexedInstruction(*wc.w, ti->inst);
+      if (inst != &ti->inst) {
         registerMasks(*inst, indexedReads_, indexedWrites_);
         reads = &indexedReads_, writes = &indexedWrites_;
       }
@@ -428,7 +426,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
     // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
     PendingWrites* pw = memory ? takePw() : &internalPw_;
-    const bool glc = op.glcCycles && ti->ci->inst.mem.glc;
+    const bool glc = op.glcCycles && ti->inst.mem.glc;
     const uint32_t align = alignmentPenalty(wc, *ti);
     // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
     // costs that are not a multiple of the turn (buffer_load_dwordx2's 18,
@@ -449,9 +447,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (memory) releasePw(pw);
       wc.readyAt = now_;
       wc.pollAt = kNever;
-      wc.gwsWait = true;
+      wc.w->status = WaveStatus::GwsParked;
       gwsWaiters_.push_back(&wc);
-      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
+      if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->inst);
       return false;
     }
     if (cat == IssueCat::GdsExport && !gwsWaiters_.empty()) wakeGwsWaiters();
@@ -481,7 +479,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if constexpr (kTraced)
       if (opt_.onIssue) trace(wc, pc, op.kind);
     if (tracing<kTraced>()) {
-      if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->ci->inst);
+      if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
     wc.pollAt = wc.readyAt;

@@ -13,7 +13,7 @@ void CuGroup::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   }
   MemSnapshot before;
   if (tracing<kTraced>()) before = pipes_.snapshot(wc.cu);
-  const MemRequest m = pipes_.issue(wc.cu, *ti.op, ti.ci->inst, log_, now_, wc.memOrder);
+  const MemRequest m = pipes_.issue(wc.cu, *ti.op, ti.inst, log_, now_, wc.memOrder);
   if (m.kind == trace::MemKind::None) {  // not a memory operation after all: no return to wait for
     if (pw) {
       pw->applyTo(*wc.w);
@@ -29,8 +29,7 @@ void CuGroup::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
     id = schedule(m.done, wc, m.amounts, pw, m.kind, m.op);
   }
   if (tracing<kTraced>()) {
-    const uint64_t pc =
-        code_.base() + uint64_t(&ti - timed_.data()) * 4;  // TimedInst i describes code_.base() + 4i
+    const uint64_t pc = code_.pcOf(ti);
     tracer_.memRequest(wc, pc, before, pipes_.snapshot(wc.cu), id, m, log_, now_);
   }
 }

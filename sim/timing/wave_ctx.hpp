@@ -76,10 +76,10 @@ struct alignas(64) WaveCtx {
   // its place in the order; settleBusyValu counts them when it is looked at.
   uint64_t busySince = kNever;
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
+  // Its status (at a barrier, parked on GWS, faulted, ended, retired) is
+  // w->status (WaveStatus), next to w->pc: read by a wave that is looked at,
+  // not by one passed over (issueSimd).
   WaveState* w = nullptr;
-  bool atBarrier = false, draining = false, finished = false;
-  bool gwsWait = false;  // parked: its GWS instruction must wait for other waves
-  bool halted = false;   // faulted: never issues again (the run ends at the epoch's end)
   uint8_t prio = 0;
   // (end of the first line)
   uint32_t busyUncounted = 0;
@@ -114,12 +114,13 @@ struct WorkgroupCtx {
   std::function<void(WorkgroupCtx&)> onFinish;  // WorkgroupSource::onFinish (tests), or empty
   // Whether `c` is one of its waves that has not retired (a retired wave's
   // slot, and so ctx's pointer, may hold another workgroup's wave by now).
-  bool resident(const WaveCtx& c) const { return c.wg == this && !c.finished; }
+  bool resident(const WaveCtx& c) const { return c.wg == this && c.w->status != WaveStatus::Retired; }
 };
 
-// Per code address: the cached instruction, its timing class and register masks.
-struct TimedInst {
-  const CachedInst* ci = nullptr;
+// Per code address, in the timing model's code cache (BasicCodeCache<TimedInst>,
+// filled once after the decode: CuGroup::timeInstruction): the cached
+// instruction, its timing class and register masks.
+struct TimedInst : CachedInst {
   const OpTiming* op = nullptr;
   RegMask reads, writes;
   WaitcntLimits waitcnt;  // s_waitcnt: the decoded SIMM16

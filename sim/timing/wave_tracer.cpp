@@ -47,7 +47,7 @@ void WaveTracer::blocked(WaveCtx& wc, const TimedInst* ti, trace::StallReason r,
   trace::MemKind kind = trace::MemKind::None;
   trace::MemOp vmOp = trace::MemOp::Other;
   uint64_t pc = wc.w->pc;
-  const isa::DecodedInst* inst = ti ? &ti->ci->inst : nullptr;
+  const isa::DecodedInst* inst = ti ? &ti->inst : nullptr;
   if (r == trace::StallReason::Barrier) {
     pc = t.barrierPc;
     inst = t.barrierInst;
@@ -98,7 +98,7 @@ void WaveTracer::blockedOnCounters(WaveCtx& wc, const TimedInst& ti, uint64_t no
 }
 
 void WaveTracer::issue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t exec, uint64_t now) {
-  closeStall(wc, &ti.ci->inst, now);
+  closeStall(wc, &ti.inst, now);
   trace::IssueEvent e;
   e.cycle = now;
   // The instruction's cost, but never past the wave's next possible issue
@@ -122,7 +122,7 @@ void WaveTracer::issue(WaveCtx& wc, const TimedInst& ti, uint64_t pc, uint64_t e
   e.dur = uint32_t(dur);
   e.w = ref(wc);
   e.pc = pc;
-  e.inst = &ti.ci->inst;
+  e.inst = &ti.inst;
   e.execLanes = uint32_t(__builtin_popcountll(exec));
   e.vm = wc.vm;
   e.lgkm = wc.lgkm;

@@ -120,7 +120,7 @@ TEST_CASE("ds: GWS semaphores and barrier across the waves of a workgroup", "[si
       CHECK(h.gds.gws(0).barrierArrived == 0);
       CHECK(h.gds.gws(1).semaphore == 0);          // each wave: V then P
       CHECK(h.gds.gws(2).semaphore == 3 * waves);  // SEMA_BR adds DATA0 of the first active lane
-      for (const sim::WaveState& w : h.waves) CHECK(w.ended);
+      for (const sim::WaveState& w : h.waves) CHECK(w.ended());
     }
   }
 }

@@ -561,7 +561,7 @@ TEST_CASE("ds ops: ds_gws_init sets up the barrier, ds_ordered_count", "[sim][ds
       const sim::RunStatus st = h.runProgram("ds_ops_gws", 10000);
       INFO(st.message);
       REQUIRE(st.ok());
-      CHECK(h.wave.ended);
+      CHECK(h.wave.ended());
       const memory::Gds::GwsEntry& e = h.gds.gws(kResBase + 2);
       CHECK(e.barrierGeneration == 1);  // the barrier completed once
       CHECK(e.barrierArrived == 0);

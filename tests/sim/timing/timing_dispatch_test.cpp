@@ -127,7 +127,8 @@ TEST_CASE("timing dispatch: a wave built in a used slot starts like a fresh wave
     for (unsigned lane = 0; lane < sim::kWaveSize; ++lane) w.v(r)[lane] = 0xdeadbeef;
   w.sreg.fill(0x12345678);
   w.pc = 0x2000;
-  w.ended = w.atBarrier = w.gwsWaiting = true;
+  w.status = sim::WaveStatus::Retired;
+  w.gwsWaiting = true;
   w.instructionsExecuted = 99;
   const uint32_t* storage = w.vgpr.data();
   // Workgroup 1 of a 100-item grid in workgroups of 64 has 36 work-items (HSA partial workgroup).
@@ -141,8 +142,7 @@ TEST_CASE("timing dispatch: a wave built in a used slot starts like a fresh wave
     CHECK(w.v(0)[lane] == (lane < 36 ? lane : 0u));
     for (unsigned r = 1; r < 4; ++r) CHECK(w.v(r)[lane] == 0);
   }
-  CHECK(!w.ended);
-  CHECK(!w.atBarrier);
+  CHECK(w.status == sim::WaveStatus::Running);
   CHECK(!w.gwsWaiting);
   CHECK(w.instructionsExecuted == 0);
 }

@@ -37,7 +37,6 @@ struct Fixture {
   sim::WaveState state;
   WorkgroupCtx wg;
   WaveCtx wc;
-  sim::CachedInst waitcnt, salu;
   sim::timing::OpTiming waitOp, saluOp;
   TimedInst waitTi, saluTi;
   Fixture() {
@@ -49,8 +48,8 @@ struct Fixture {
     wc.cu = 1, wc.simd = 2, wc.slot = 3;
     waitOp.kind = Kind::Waitcnt;
     saluOp.kind = Kind::Salu;
-    waitTi.ci = &waitcnt, waitTi.op = &waitOp;
-    saluTi.ci = &salu, saluTi.op = &saluOp;
+    waitTi.op = &waitOp;
+    saluTi.op = &saluOp;
   }
   // An outstanding request as the issue stage reports it (counters first).
   void request(WaveTracer& t, uint64_t id, MemKind kind, uint64_t done, CounterAmounts a, uint64_t now) {
@@ -139,7 +138,7 @@ TEST_CASE("wave tracer: a VM wait with the LGKM wait says vmToo, and barrier wai
   f.request(t, 2, MemKind::Smem, 200, {0, 1, 0}, 4);
   f.waitTi.waitcnt = {0, 7, 0};
   t.blockedOnCounters(f.wc, f.waitTi, 8);
-  WaveTracer::atBarrier(f.wc, 0x80, f.salu.inst);
+  WaveTracer::atBarrier(f.wc, 0x80, f.saluTi.inst);
   t.blocked(f.wc, nullptr, StallReason::Barrier, 20);
   REQUIRE(rec.stalls.size() == 1);
   CHECK(rec.stalls[0].reason == StallReason::Lgkm);
@@ -150,5 +149,5 @@ TEST_CASE("wave tracer: a VM wait with the LGKM wait says vmToo, and barrier wai
   REQUIRE(rec.stalls.size() == 2);
   CHECK(rec.stalls[1].reason == StallReason::Barrier);
   CHECK(rec.stalls[1].pc == 0x80);
-  CHECK(rec.stalls[1].inst == &f.salu.inst);
+  CHECK(rec.stalls[1].inst == &f.saluTi.inst);
 }
