@@ -1,0 +1,142 @@
+// The issue stage's per-SIMD state (SimdCtx): its resident waves and, in
+// dense arrays by the wave's position in the arbitration order, the fields
+// every issue turn reads for every wave.
+//
+// Why dense arrays: a SIMD holds up to 16 waves, and each turn looks at
+// every one to find the few that need a look (pollAt <= now) and to pass
+// over those whose issue port is taken. Reading those two facts from the
+// waves' own contexts touched a scattered cache line per wave per turn; here
+// they are a few contiguous lines, and a wave's WaveCtx is read only when it
+// is actually looked at (issue.cpp).
+#pragma once
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "sim/timing/wave_ctx.hpp"
+
+namespace gcnsim::sim::timing {
+
+struct SimdCtx {
+  static constexpr uint32_t kMaxWaves = 16;  // GpuConfig: cu.wave_slots_per_simd <= 16
+  // passPort of a wave whose next instruction is an instruction-buffer one
+  // (no issue port): it is passed over only when every issue slot is taken.
+  static constexpr uint32_t kInternalPass = 1u << 31;
+
+  SimdCtx() { pollAt.fill(kNever); }
+
+  // Its waves, oldest first (positions [0, count)); WaveCtx::pos is a wave's position.
+  std::array<WaveCtx*, kMaxWaves> wave{};
+  // Event-driven waiting, per position: the first cycle at which the issue
+  // stage needs to look at the wave again (a look before it would find it
+  // blocked and change nothing); kNever while it is parked until an event
+  // wakes it (a return for s_waitcnt or a full counter, the barrier's
+  // release, a GDS instruction for a GWS wait), and beyond count.
+  // CuGroup::wake() lowers it; every other write is the wave's own turn's.
+  // A wave parked on the busy VALU (parkedOnValu) needs its look when the
+  // VALU is free (valuFree): its pollAt is kNever meanwhile, and its due-ness
+  // follows valuFree, which a VALU issue moves.
+  std::array<uint64_t, kMaxWaves> pollAt;
+  // Per position: the issue port of the wave's fetched next instruction
+  // (WaveCtx::next) if a turn whose port is taken may pass it over without a
+  // look, kInternalPass for an instruction-buffer one, 0 if it must be looked
+  // at (no instruction fetched, or at a barrier / GWS wait). Set after each
+  // look at the wave (passPortOf): only its own turn changes those fields.
+  std::array<uint32_t, kMaxWaves> passPort{};
+  uint32_t count = 0;
+  // Positions of the waves parked on the busy VALU (WaveCtx::busySince != kNever).
+  uint32_t parkedOnValu = 0;
+  // Per position, of a wave parked on the busy VALU: the turns since it was
+  // parked that count no VALU-busy stall (WaveCtx::busySince).
+  std::array<uint32_t, kMaxWaves> busyUncounted{};
+  // Positions whose wave retired during the current turn: the turn's order
+  // stays as it began; they are closed up when it ends (closeVacancies).
+  uint32_t vacant = 0;
+  bool inTurn = false;
+  uint32_t rrStart = 0;  // round-robin arbitration: where the next turn starts
+  uint64_t valuFree = 0;
+  // The smallest pollAt of its waves (and valuFree if one is parked on the
+  // VALU): the SIMD's turn is skipped before it. Kept by wake() and by the
+  // turns (issue.cpp).
+  uint64_t nextPoll = 0;
+  bool anyPrio = false;
+
+  bool empty() const { return count == 0; }
+  // An arriving wave: the youngest. Its pollAt is kNever until woken.
+  void add(WaveCtx& wc) {
+    const uint32_t p = count++;
+    wave[p] = &wc;
+    pollAt[p] = kNever;
+    passPort[p] = 0;
+    wc.home = this;
+    wc.pos = uint8_t(p);
+  }
+  // A turn's start at cycle `now`: the positions whose wave needs a look
+  // (due), and the smallest pollAt of the others (rest; not counting the
+  // waves parked on the VALU).
+  struct Scan {
+    uint32_t due = 0;
+    uint64_t rest = kNever;
+  };
+  Scan scan(uint64_t now) const {
+    Scan s;
+    for (uint32_t p = count; p-- > 0;) {
+      const uint64_t t = pollAt[p];
+      const bool d = t <= now;
+      s.due = s.due * 2 + uint32_t(d);
+      s.rest = !d && t < s.rest ? t : s.rest;
+    }
+    if (valuFree <= now) s.due |= parkedOnValu;
+    return s;
+  }
+  // Whether the wave at `p` waits for an event to wake it (pollAt kNever, not parked on the VALU).
+  bool waitsForEvent(uint32_t p) const { return pollAt[p] == kNever && !(parkedOnValu >> p & 1); }
+  // A retiring wave leaves (its pollAt does not lower nextPoll any more, but
+  // nextPoll is recomputed only at the next turn, as before).
+  void remove(const WaveCtx& wc) {
+    const uint32_t p = wc.pos;
+    if (inTurn) {
+      vacant |= 1u << p;
+      pollAt[p] = kNever;
+      passPort[p] = 0;
+      parkedOnValu &= ~(1u << p);
+      return;
+    }
+    erase(p);
+  }
+  void closeVacancies() {
+    while (vacant) {
+      const uint32_t p = 31 - uint32_t(std::countl_zero(vacant));  // the last first: the others stay put
+      vacant &= ~(1u << p);
+      erase(p);
+    }
+  }
+
+ private:
+  void erase(uint32_t p) {
+    for (uint32_t q = p + 1; q < count; ++q) {
+      wave[q - 1] = wave[q];
+      pollAt[q - 1] = pollAt[q];
+      passPort[q - 1] = passPort[q];
+      busyUncounted[q - 1] = busyUncounted[q];
+      wave[q - 1]->pos = uint8_t(q - 1);
+    }
+    const uint32_t below = (1u << p) - 1;
+    parkedOnValu = (parkedOnValu & below) | ((parkedOnValu >> 1) & ~below);
+    --count;
+    wave[count] = nullptr;
+    pollAt[count] = kNever;
+    passPort[count] = 0;
+  }
+};
+
+// The wave's pollAt (SimdCtx::pollAt): every read and write goes through here.
+inline uint64_t& pollAt(const WaveCtx& wc) { return wc.home->pollAt[wc.pos]; }
+
+// SimdCtx::passPort of a wave after a look at it.
+inline uint32_t passPortOf(const WaveCtx& wc) {
+  if (!wc.next || wc.barrierSince != kNever) return 0;
+  return wc.next->portBit ? wc.next->portBit : SimdCtx::kInternalPass;
+}
+
+}  // namespace gcnsim::sim::timing
