@@ -31,7 +31,7 @@ CuGroup::~CuGroup() = default;
 
 void CuGroup::fault(WaveCtx& wc, const std::string& what) {
   wc.w->status = WaveStatus::Faulted;
-  pollAt(wc) = kNever;
+  setPollAt(wc, kNever);
   if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describeWave(*wc.w, code_) + ": " + what};
 }
 
@@ -242,8 +242,7 @@ bool CuGroup::activateArrivals() {
 }
 
 void CuGroup::wake(WaveCtx& wc, uint64_t at) {
-  uint64_t& poll = pollAt(wc);
-  poll = std::min(poll, at);
+  setPollAt(wc, std::min(pollAt(wc), at));
   wc.home->nextPoll = std::min(wc.home->nextPoll, at);
 }
 

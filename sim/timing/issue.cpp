@@ -100,23 +100,33 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   // Masks by rank in the turn's order (rank r: position start + r, mod n).
   const auto rotate = [&](uint32_t m) { return ((m >> start) | (m << (n - start))) & ((1u << n) - 1); };
   uint32_t fullRank = SimdCtx::kMaxWaves;  // the rank of the wave whose issue took the last slot
+  const auto position = [&](uint32_t r) { return start + r < n ? start + r : start + r - n; };
   for (uint32_t m = rotate(due); m; m &= m - 1) {
     const uint32_t r = uint32_t(__builtin_ctz(m));
-    const uint32_t p = start + r < n ? start + r : start + r - n;
+    const uint32_t p = position(r);
     const bool issued = lookAt<kTraced>(simd, p, turn, false);
     simd.nextPoll = std::min(simd.nextPoll, simd.pollAt[p]);
     if (!issued) continue;
     if (!turn.any) simd.rrStart = start + r + 1;
     turn.any = true;
     if (!turn.full && (turn.full = portsUsed(turn.used) >= cfg_.issue.maxIssuePerCycle)) fullRank = r;
+    if constexpr (!kTraced) {
+      // Once the VALU is taken (or every slot) and stays busy past the next
+      // turn, every later wave parked on it stays parked with this turn
+      // uncounted (lookAt's first case), without a look.
+      const uint32_t parkedLater = m & rotate(simd.parkedOnValu) & (~0u << (r + 1));
+      if (parkedLater && ((turn.used & kValuPort) || turn.full) && simd.valuFree > now_ + cfg_.cu.simds) {
+        for (uint32_t k = parkedLater; k; k &= k - 1)
+          ++simd.busyUncounted[position(uint32_t(__builtin_ctz(k)))];
+        m &= ~parkedLater;
+      }
+    }
   }
   if (fullRank == SimdCtx::kMaxWaves) return;
   // The waves parked on the busy VALU after fullRank in the order, passed over without a look: their turn
   // counts no stall (see lookAt).
-  for (uint32_t m = rotate(simd.parkedOnValu & ~due) & (~0u << (fullRank + 1)); m; m &= m - 1) {
-    const uint32_t r = uint32_t(__builtin_ctz(m));
-    ++simd.busyUncounted[start + r < n ? start + r : start + r - n];
-  }
+  for (uint32_t m = rotate(simd.parkedOnValu & ~due) & (~0u << (fullRank + 1)); m; m &= m - 1)
+    ++simd.busyUncounted[position(uint32_t(__builtin_ctz(m)))];
 }
 
 // s_setprio: the positions by higher priority first, then oldest first (a stable insertion sort).
@@ -191,7 +201,7 @@ bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
 void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
   wc.busySince = now_;
   simd.busyUncounted[wc.pos] = 0;
-  simd.pollAt[wc.pos] = kNever;  // due when the VALU is free (SimdCtx::dueMask)
+  simd.setPollAt(wc.pos, kNever);  // due when the VALU is free (SimdCtx::dueMask)
   simd.parkedOnValu |= 1u << wc.pos;
 }
 
@@ -212,7 +222,7 @@ void CuGroup::settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until) {
   wc.busySince = kNever;
   simd.busyUncounted[wc.pos] = 0;
   simd.parkedOnValu &= ~(1u << wc.pos);
-  simd.pollAt[wc.pos] = std::min(until, now_);  // (it was due: the VALU is free)
+  simd.setPollAt(wc.pos, std::min(until, now_));  // (it was due: the VALU is free)
 }
 
 bool CuGroup::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
@@ -288,7 +298,7 @@ void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
     if (wg.resident(*c) && c->w->status == WaveStatus::AtBarrier) {
       c->w->status = WaveStatus::Running;
       c->readyAt = std::max(c->readyAt, now_ + 1);
-      pollAt(*c) = kNever;  // traced: it may wait for readyAt
+      setPollAt(*c, kNever);  // traced: it may wait for readyAt
       wake(*c, c->readyAt);
     }
   wg.arrived = 0;
@@ -335,7 +345,7 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         if (wc.waitcntSince == kNever) wc.waitcntSince = now_;
-        pollAt(wc) = kNever;  // parked: a return of the wave's wakes it
+        setPollAt(wc, kNever);  // parked: a return of the wave's wakes it
         if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, ti, now_);
         return false;
       }
@@ -349,12 +359,14 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
     // Nop, Sleep, Barrier: readyAt (and the next look) is set before execute() so that a trace sees the
     // duration.
     case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
-      wc.readyAt = pollAt(wc) = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      setPollAt(wc, wc.readyAt);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
-      wc.readyAt = pollAt(wc) = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      setPollAt(wc, wc.readyAt);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
@@ -364,7 +376,8 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       if (wc.prio) cuCtx(wc.cu).simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
-      wc.readyAt = pollAt(wc) = now_ + cfg_.issue.saluCycles;
+      wc.readyAt = now_ + cfg_.issue.saluCycles;
+      setPollAt(wc, wc.readyAt);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
@@ -396,11 +409,12 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
 template <bool kTraced>
 bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
-  pollAt(wc) = now_ + 1;  // by default: look again at the next turn
+  setPollAt(wc, now_ + 1);  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
-      pollAt(wc) =
-          kNever;  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
+      setPollAt(
+          wc,
+          kNever);  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
       if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {
         if (wc.barrierSince == kNever) wc.barrierSince = now_;
         if (tracing<kTraced>()) {
@@ -408,7 +422,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           if (wc.readyAt <= now_)
             tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
           else
-            pollAt(wc) = wc.readyAt;
+            setPollAt(wc, wc.readyAt);
         }
       }
       return false;
@@ -418,7 +432,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       wc.barrierSince = kNever;
     }
     if (wc.readyAt > now_) {
-      pollAt(wc) = wc.readyAt;
+      setPollAt(wc, wc.readyAt);
       return false;
     }
     const TimedInst* ti = wc.next ? wc.next : fetch(wc);  // wc.next: fetched at an earlier turn, PC unchanged
@@ -478,7 +492,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      pollAt(wc) = kNever;
+      setPollAt(wc, kNever);
       if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
@@ -506,7 +520,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if (r == StopReason::Wait) [[unlikely]] {
       if (memory) releasePw(pw);
       wc.readyAt = now_;
-      pollAt(wc) = kNever;
+      setPollAt(wc, kNever);
       wc.w->status = WaveStatus::GwsParked;
       gwsWaiters_.push_back(&wc);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->inst);
@@ -542,7 +556,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
-    pollAt(wc) = wc.readyAt;
+    setPollAt(wc, wc.readyAt);
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     return true;

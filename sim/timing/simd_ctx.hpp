@@ -36,7 +36,10 @@ struct SimdCtx {
   // A wave parked on the busy VALU (parkedOnValu) needs its look when the
   // VALU is free (valuFree): its pollAt is kNever meanwhile, and its due-ness
   // follows valuFree, which a VALU issue moves.
+  // Written only through setPollAt.
   std::array<uint64_t, kMaxWaves> pollAt;
+  // Positions whose pollAt is not kNever: the only ones a turn's scan reads.
+  uint32_t timed = 0;
   // Per position: the issue port of the wave's fetched next instruction
   // (WaveCtx::next) if a turn whose port is taken may pass it over without a
   // look, kInternalPass for an instruction-buffer one, 0 if it must be looked
@@ -62,6 +65,10 @@ struct SimdCtx {
   bool anyPrio = false;
 
   bool empty() const { return count == 0; }
+  void setPollAt(uint32_t p, uint64_t t) {
+    pollAt[p] = t;
+    timed = t != kNever ? timed | 1u << p : timed & ~(1u << p);
+  }
   // An arriving wave: the youngest. Its pollAt is kNever until woken.
   void add(WaveCtx& wc) {
     const uint32_t p = count++;
@@ -80,11 +87,13 @@ struct SimdCtx {
   };
   Scan scan(uint64_t now) const {
     Scan s;
-    for (uint32_t p = count; p-- > 0;) {
+    for (uint32_t m = timed; m; m &= m - 1) {
+      const uint32_t p = uint32_t(__builtin_ctz(m));
       const uint64_t t = pollAt[p];
-      const bool d = t <= now;
-      s.due = s.due * 2 + uint32_t(d);
-      s.rest = !d && t < s.rest ? t : s.rest;
+      if (t <= now)
+        s.due |= 1u << p;
+      else
+        s.rest = t < s.rest ? t : s.rest;
     }
     if (valuFree <= now) s.due |= parkedOnValu;
     return s;
@@ -97,7 +106,7 @@ struct SimdCtx {
     const uint32_t p = wc.pos;
     if (inTurn) {
       vacant |= 1u << p;
-      pollAt[p] = kNever;
+      setPollAt(p, kNever);
       passPort[p] = 0;
       parkedOnValu &= ~(1u << p);
       return;
@@ -121,17 +130,23 @@ struct SimdCtx {
       busyUncounted[q - 1] = busyUncounted[q];
       wave[q - 1]->pos = uint8_t(q - 1);
     }
-    const uint32_t below = (1u << p) - 1;
-    parkedOnValu = (parkedOnValu & below) | ((parkedOnValu >> 1) & ~below);
+    parkedOnValu = closeUp(parkedOnValu, p);
+    timed = closeUp(timed, p);
     --count;
     wave[count] = nullptr;
     pollAt[count] = kNever;
     passPort[count] = 0;
   }
+  // A mask by position without position p (the ones above it moved down).
+  static uint32_t closeUp(uint32_t m, uint32_t p) {
+    const uint32_t below = (1u << p) - 1;
+    return (m & below) | ((m >> 1) & ~below);
+  }
 };
 
-// The wave's pollAt (SimdCtx::pollAt): every read and write goes through here.
-inline uint64_t& pollAt(const WaveCtx& wc) { return wc.home->pollAt[wc.pos]; }
+// The wave's pollAt (SimdCtx::pollAt).
+inline uint64_t pollAt(const WaveCtx& wc) { return wc.home->pollAt[wc.pos]; }
+inline void setPollAt(const WaveCtx& wc, uint64_t t) { wc.home->setPollAt(wc.pos, t); }
 
 // SimdCtx::passPort of a wave after a look at it.
 inline uint32_t passPortOf(const WaveCtx& wc) {
