@@ -101,7 +101,10 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   const auto rotate = [&](uint32_t m) { return ((m >> start) | (m << (n - start))) & ((1u << n) - 1); };
   uint32_t fullRank = SimdCtx::kMaxWaves;  // the rank of the wave whose issue took the last slot
   const auto position = [&](uint32_t r) { return start + r < n ? start + r : start + r - n; };
-  for (uint32_t m = rotate(due); m; m &= m - 1) {
+  const uint32_t dueRanks = rotate(due);
+  // The waves parked on the VALU at the turn's start (only a look changes that, and only the wave's own).
+  const uint32_t parkedRanks = simd.parkedOnValu ? rotate(simd.parkedOnValu) : 0;
+  for (uint32_t m = dueRanks; m; m &= m - 1) {
     const uint32_t r = uint32_t(__builtin_ctz(m));
     const uint32_t p = position(r);
     const bool issued = lookAt<kTraced>(simd, p, turn, false);
@@ -114,7 +117,7 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
       // Once the VALU is taken (or every slot) and stays busy past the next
       // turn, every later wave parked on it stays parked with this turn
       // uncounted (lookAt's first case), without a look.
-      const uint32_t parkedLater = m & rotate(simd.parkedOnValu) & (~0u << (r + 1));
+      const uint32_t parkedLater = m & parkedRanks & (~0u << (r + 1));
       if (parkedLater && ((turn.used & kValuPort) || turn.full) && simd.valuFree > now_ + cfg_.cu.simds) {
         for (uint32_t k = parkedLater; k; k &= k - 1)
           ++simd.busyUncounted[position(uint32_t(__builtin_ctz(k)))];
@@ -125,7 +128,7 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   if (fullRank == SimdCtx::kMaxWaves) return;
   // The waves parked on the busy VALU after fullRank in the order, passed over without a look: their turn
   // counts no stall (see lookAt).
-  for (uint32_t m = rotate(simd.parkedOnValu & ~due) & (~0u << (fullRank + 1)); m; m &= m - 1)
+  for (uint32_t m = parkedRanks & ~dueRanks & (~0u << (fullRank + 1)); m; m &= m - 1)
     ++simd.busyUncounted[position(uint32_t(__builtin_ctz(m)))];
 }
 
@@ -409,12 +412,11 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
 template <bool kTraced>
 bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
-  setPollAt(wc, now_ + 1);  // by default: look again at the next turn
+  simd.setPollAt(wc.pos, now_ + 1);  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
-      setPollAt(
-          wc,
-          kNever);  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
+      // The last return, the barrier's release, a GDS instruction wake it (a fault: nothing).
+      simd.setPollAt(wc.pos, kNever);
       if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {
         if (wc.barrierSince == kNever) wc.barrierSince = now_;
         if (tracing<kTraced>()) {
@@ -422,7 +424,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           if (wc.readyAt <= now_)
             tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
           else
-            setPollAt(wc, wc.readyAt);
+            simd.setPollAt(wc.pos, wc.readyAt);
         }
       }
       return false;
@@ -432,7 +434,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       wc.barrierSince = kNever;
     }
     if (wc.readyAt > now_) {
-      setPollAt(wc, wc.readyAt);
+      simd.setPollAt(wc.pos, wc.readyAt);
       return false;
     }
     const TimedInst* ti = wc.next ? wc.next : fetch(wc);  // wc.next: fetched at an earlier turn, PC unchanged
@@ -492,7 +494,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      setPollAt(wc, kNever);
+      simd.setPollAt(wc.pos, kNever);
       if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
@@ -520,7 +522,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if (r == StopReason::Wait) [[unlikely]] {
       if (memory) releasePw(pw);
       wc.readyAt = now_;
-      setPollAt(wc, kNever);
+      simd.setPollAt(wc.pos, kNever);
       wc.w->status = WaveStatus::GwsParked;
       gwsWaiters_.push_back(&wc);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->inst);
@@ -556,7 +558,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
-    setPollAt(wc, wc.readyAt);
+    simd.setPollAt(wc.pos, wc.readyAt);
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     return true;
