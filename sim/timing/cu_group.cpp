@@ -293,15 +293,16 @@ void CuGroup::loop(uint64_t to) {
 uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
   uint64_t target = events_.empty() ? kNever : std::max(from, events_.top().time);
   if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
-  for (const CuCtx& cu : cus_) {
-    if (!cu.resident) continue;
-    for (uint32_t i = 0; i < cu.simds.size(); ++i) {
+  // Per SIMD index, the earliest poll over the CUs: the first turn at or after a cycle grows with the cycle.
+  const uint32_t simds = cfg_.cu.simds;
+  for (uint32_t i = 0; i < simds; ++i) {
+    uint64_t poll = kNever;
+    for (const CuCtx& cu : cus_) {
       const SimdCtx& simd = cu.simds[i];
-      if (simd.empty()) continue;
-      const uint64_t poll = parkedTurns && simd.parkedOnValu ? from : simd.nextPoll;
-      if (poll == kNever) continue;
-      target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
+      if (!cu.resident || simd.empty()) continue;
+      poll = std::min(poll, parkedTurns && simd.parkedOnValu ? from : simd.nextPoll);
     }
+    if (poll != kNever) target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
   }
   return target;
 }
