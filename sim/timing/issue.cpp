@@ -90,46 +90,46 @@ bool CuGroup::issueSimd(SimdCtx& simd) {
   return turn.any;
 }
 
-// The oldest-first or round-robin order: the positions rotated to begin at
-// `start`; only the waves due at the turn's start are visited (the others'
-// pollAt cannot come down to now during the turn: a wake is for a later cycle).
+// The oldest-first or round-robin order: the positions from `start` up,
+// then those below it; only the waves due at the turn's start are visited
+// (the others' pollAt cannot come down to now during the turn: a wake is for
+// a later cycle).
 template <bool kTraced>
 void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   const uint32_t n = simd.count;
   const uint32_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
-  // Masks by rank in the turn's order (rank r: position start + r, mod n).
-  const auto rotate = [&](uint32_t m) { return ((m >> start) | (m << (n - start))) & ((1u << n) - 1); };
-  uint32_t fullRank = SimdCtx::kMaxWaves;  // the rank of the wave whose issue took the last slot
-  const auto position = [&](uint32_t r) { return start + r < n ? start + r : start + r - n; };
-  const uint32_t dueRanks = rotate(due);
+  const uint32_t fromStart = ~0u << start;  // the positions before the wrap-around
+  // The positions after p in the turn's order.
+  const auto after = [&](uint32_t p) {
+    return p >= start ? (~0u << (p + 1)) | ~fromStart : (~0u << (p + 1)) & ~fromStart;
+  };
   // The waves parked on the VALU at the turn's start (only a look changes that, and only the wave's own).
-  const uint32_t parkedRanks = simd.parkedOnValu ? rotate(simd.parkedOnValu) : 0;
-  for (uint32_t m = dueRanks; m; m &= m - 1) {
-    const uint32_t r = uint32_t(__builtin_ctz(m));
-    const uint32_t p = position(r);
+  const uint32_t parked = simd.parkedOnValu;
+  uint32_t fullAfter = 0;  // the positions after the wave whose issue took the last slot
+  for (uint32_t todo = due; todo;) {
+    const uint32_t upper = todo & fromStart;
+    const uint32_t p = uint32_t(__builtin_ctz(upper ? upper : todo));
+    todo &= ~(1u << p);
     const bool issued = lookAt<kTraced>(simd, p, turn, false);
     simd.nextPoll = std::min(simd.nextPoll, simd.pollAt[p]);
     if (!issued) continue;
-    if (!turn.any) simd.rrStart = start + r + 1;
+    if (!turn.any) simd.rrStart = start + (p >= start ? p - start : p + n - start) + 1;
     turn.any = true;
-    if (!turn.full && (turn.full = portsUsed(turn.used) >= cfg_.issue.maxIssuePerCycle)) fullRank = r;
+    if (!turn.full && (turn.full = portsUsed(turn.used) >= cfg_.issue.maxIssuePerCycle)) fullAfter = after(p);
     if constexpr (!kTraced) {
       // Once the VALU is taken (or every slot) and stays busy past the next
       // turn, every later wave parked on it stays parked with this turn
       // uncounted (lookAt's first case), without a look.
-      const uint32_t parkedLater = m & parkedRanks & (~0u << (r + 1));
+      const uint32_t parkedLater = todo & parked;
       if (parkedLater && ((turn.used & kValuPort) || turn.full) && simd.valuFree > now_ + cfg_.cu.simds) {
-        for (uint32_t k = parkedLater; k; k &= k - 1)
-          ++simd.busyUncounted[position(uint32_t(__builtin_ctz(k)))];
-        m &= ~parkedLater;
+        for (uint32_t k = parkedLater; k; k &= k - 1) ++simd.busyUncounted[__builtin_ctz(k)];
+        todo &= ~parkedLater;
       }
     }
   }
-  if (fullRank == SimdCtx::kMaxWaves) return;
-  // The waves parked on the busy VALU after fullRank in the order, passed over without a look: their turn
+  // The waves parked on the busy VALU after the last slot was taken, passed over without a look: their turn
   // counts no stall (see lookAt).
-  for (uint32_t m = parkedRanks & ~dueRanks & (~0u << (fullRank + 1)); m; m &= m - 1)
-    ++simd.busyUncounted[position(uint32_t(__builtin_ctz(m)))];
+  for (uint32_t m = parked & ~due & fullAfter; m; m &= m - 1) ++simd.busyUncounted[__builtin_ctz(m)];
 }
 
 // s_setprio: the positions by higher priority first, then oldest first (a stable insertion sort).
@@ -252,8 +252,9 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
                             const isa::DecodedInst* inst) {
   WaveState& w = *wc.w;
   const uint64_t pc = w.pc;
-  env_.clock = now_;                                         // S_MEMTIME: the simulated cycle counter
-  env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);  // S_MEMREALTIME: a 100 MHz counter
+  env_.clock = now_;  // S_MEMTIME: the simulated cycle counter
+  // S_MEMREALTIME: a 100 MHz counter (a division: only for the instructions that read it).
+  if (ti.op->kind == Kind::SmemTime) env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
