@@ -122,7 +122,10 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
       // uncounted (lookAt's first case), without a look.
       const uint32_t parkedLater = todo & parked;
       if (parkedLater && ((turn.used & kValuPort) || turn.full) && simd.valuFree > now_ + cfg_.cu.simds) {
-        for (uint32_t k = parkedLater; k; k &= k - 1) ++simd.busyUncounted[__builtin_ctz(k)];
+        if (parkedLater == simd.parkedOnValu)
+          ++simd.allParkedUncounted;
+        else
+          for (uint32_t k = parkedLater; k; k &= k - 1) ++simd.busyUncounted[__builtin_ctz(k)];
         todo &= ~parkedLater;
       }
     }
@@ -203,7 +206,7 @@ bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
 
 void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
   wc.busySince = now_;
-  simd.busyUncounted[wc.pos] = 0;
+  simd.startUncounted(wc.pos);
   simd.setPollAt(wc.pos, kNever);  // due when the VALU is free (SimdCtx::dueMask)
   simd.parkedOnValu |= 1u << wc.pos;
 }
@@ -221,9 +224,8 @@ void CuGroup::parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc) {
 
 void CuGroup::settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until) {
   const uint64_t turns = (until - wc.busySince - 1) / cfg_.cu.simds;  // of its SIMD, after busySince
-  stats_.unitBusyStalls += turns - simd.busyUncounted[wc.pos];
+  stats_.unitBusyStalls += turns - simd.uncounted(wc.pos);
   wc.busySince = kNever;
-  simd.busyUncounted[wc.pos] = 0;
   simd.parkedOnValu &= ~(1u << wc.pos);
   simd.setPollAt(wc.pos, std::min(until, now_));  // (it was due: the VALU is free)
 }
@@ -413,7 +415,7 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
 template <bool kTraced>
 bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
-  simd.setPollAt(wc.pos, now_ + 1);  // by default: look again at the next turn
+  simd.setPollAtCycle(wc.pos, now_ + 1);  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
       // The last return, the barrier's release, a GDS instruction wake it (a fault: nothing).
@@ -425,7 +427,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           if (wc.readyAt <= now_)
             tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
           else
-            simd.setPollAt(wc.pos, wc.readyAt);
+            simd.setPollAtCycle(wc.pos, wc.readyAt);
         }
       }
       return false;
@@ -435,7 +437,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       wc.barrierSince = kNever;
     }
     if (wc.readyAt > now_) {
-      simd.setPollAt(wc.pos, wc.readyAt);
+      simd.setPollAtCycle(wc.pos, wc.readyAt);
       return false;
     }
     const TimedInst* ti = wc.next ? wc.next : fetch(wc);  // wc.next: fetched at an earlier turn, PC unchanged
@@ -559,7 +561,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
-    simd.setPollAt(wc.pos, wc.readyAt);
+    simd.setPollAtCycle(wc.pos, wc.readyAt);
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     return true;

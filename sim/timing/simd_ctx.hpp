@@ -50,8 +50,11 @@ struct SimdCtx {
   // Positions of the waves parked on the busy VALU (WaveCtx::busySince != kNever).
   uint32_t parkedOnValu = 0;
   // Per position, of a wave parked on the busy VALU: the turns since it was
-  // parked that count no VALU-busy stall (WaveCtx::busySince).
+  // parked that count no VALU-busy stall (WaveCtx::busySince) are
+  // busyUncounted[p] + allParkedUncounted (mod 2^32): a turn that counts
+  // none for every parked wave adds one to allParkedUncounted, not to each.
   std::array<uint32_t, kMaxWaves> busyUncounted{};
+  uint32_t allParkedUncounted = 0;
   // Positions whose wave retired during the current turn: the turn's order
   // stays as it began; they are closed up when it ends (closeVacancies).
   uint32_t vacant = 0;
@@ -65,9 +68,17 @@ struct SimdCtx {
   bool anyPrio = false;
 
   bool empty() const { return count == 0; }
+  // The wave at p is parked on the VALU from now: no uncounted turn yet.
+  void startUncounted(uint32_t p) { busyUncounted[p] = 0u - allParkedUncounted; }
+  uint32_t uncounted(uint32_t p) const { return busyUncounted[p] + allParkedUncounted; }
   void setPollAt(uint32_t p, uint64_t t) {
     pollAt[p] = t;
     timed = t != kNever ? timed | 1u << p : timed & ~(1u << p);
+  }
+  // setPollAt with a cycle (not kNever).
+  void setPollAtCycle(uint32_t p, uint64_t t) {
+    pollAt[p] = t;
+    timed |= 1u << p;
   }
   // An arriving wave: the youngest. Its pollAt is kNever until woken.
   void add(WaveCtx& wc) {
