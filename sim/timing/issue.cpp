@@ -547,10 +547,12 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           wc.lateSgprs = RegMask{writes->s, {}};
           wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
         }
-        pw->applyTo(*wc.w);
+        if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
         break;
       case Kind::Salu:
-      case Kind::Branch: pw->applyTo(*wc.w); break;
+      case Kind::Branch:
+        if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
+        break;
       default:
         if (memory) issueMemory<kTraced>(wc, *ti, pw);
         break;
