@@ -207,7 +207,7 @@ bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
 void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
   wc.busySince = now_;
   simd.startUncounted(wc.pos);
-  simd.setPollAt(wc.pos, kNever);  // due when the VALU is free (SimdCtx::dueMask)
+  simd.setPollAt(wc.pos, kNever);  // due when the VALU is free (SimdCtx::scan)
   simd.parkedOnValu |= 1u << wc.pos;
 }
 
