@@ -166,10 +166,11 @@ template <bool kTraced>
 bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
   const uint32_t bit = 1u << p;
   const bool parked = simd.parkedOnValu & bit;  // due at the turn's start: the VALU was free
-  if (!parked && simd.pollAt[p] > now_) {
-    // Not due (any more: a barrier released in this turn woke it for later).
-    return false;
-  }
+  // Not due any more: a barrier released in this turn woke it for later.
+  // Only in a traced run: untraced, a wave at a barrier waits with pollAt
+  // kNever, so it was not due at the turn's start.
+  if constexpr (kTraced)
+    if (!parked && simd.pollAt[p] > now_) return false;
   WaveCtx& wc = *simd.wave[p];
   if constexpr (!kTraced) {
     // Its port is taken this turn (or every slot is): the wave would be
