@@ -31,7 +31,7 @@ CuGroup::~CuGroup() = default;
 
 void CuGroup::fault(WaveCtx& wc, const std::string& what) {
   wc.w->status = WaveStatus::Faulted;
-  wc.pollAt = kNever;
+  setPollAt(wc, kNever);
   if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describeWave(*wc.w, code_) + ": " + what};
 }
 
@@ -107,7 +107,7 @@ void CuGroup::applyEvent(const Event& ev) {
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
   if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
   // A wave parked on s_waitcnt or a full counter looks again at its next turn.
-  if (wc.pollAt == kNever && wc.w->status == WaveStatus::Running) wake(wc, now_);
+  if (wc.home->waitsForEvent(wc.pos) && wc.w->status == WaveStatus::Running) wake(wc, now_);
   if (wc.vm == 0 && wc.lgkm == 0 && wc.exp == 0 && wc.w->status == WaveStatus::Ended) finishWave(wc);
 }
 
@@ -139,7 +139,7 @@ void CuGroup::finishWave(WaveCtx& wc) {
   CuCtx& cu = cuCtx(wc.cu);
   SimdCtx& simd = cu.simds[wc.simd];
   retiredWaves_.push_back({wc.cu, wc.simd, wc.slot});
-  std::erase(simd.waves, &wc);
+  simd.remove(wc);
   if (--cu.resident == 0) --busyCus_;
   WorkgroupCtx& wg = *wc.wg;
   if (--wg.unfinished > 0) return;
@@ -221,9 +221,9 @@ void CuGroup::arrive(const Arrival& a) {
     c.age = a.firstAge + i;
     c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (a.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     c.readyAt = now_ + 1;
-    cu.simds[c.simd].waves.push_back(&c);
+    cu.simds[c.simd].add(c);
     wake(c, c.readyAt);
-    stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, uint32_t(cu.simds[c.simd].waves.size()));
+    stats_.maxWavesPerSimd = std::max(stats_.maxWavesPerSimd, cu.simds[c.simd].count);
     if (cu.resident++ == 0) ++busyCus_;
   }
   if (tracer_.on()) {
@@ -242,9 +242,8 @@ bool CuGroup::activateArrivals() {
 }
 
 void CuGroup::wake(WaveCtx& wc, uint64_t at) {
-  wc.pollAt = std::min(wc.pollAt, at);
-  SimdCtx& simd = cuCtx(wc.cu).simds[wc.simd];
-  simd.nextPoll = std::min(simd.nextPoll, at);
+  setPollAt(wc, std::min(pollAt(wc), at));
+  wc.home->nextPoll = std::min(wc.home->nextPoll, at);
 }
 
 uint64_t CuGroup::turnAtOrAfter(uint64_t t, uint32_t simd) const {
@@ -278,8 +277,7 @@ void CuGroup::loop(uint64_t to) {
     const uint32_t s = uint32_t(now_ % simds);
     for (CuCtx& cu : cus_) {
       SimdCtx& simd = cu.simds[s];
-      if (cu.resident && simd.nextPoll <= now_ && !simd.waves.empty() && issueSimd<kTraced>(simd))
-        progress_ = true;
+      if (cu.resident && simd.nextPoll <= now_ && !simd.empty() && issueSimd<kTraced>(simd)) progress_ = true;
     }
     if (now_ + 1 >= to) return;
     if (progress_) {
@@ -295,15 +293,16 @@ void CuGroup::loop(uint64_t to) {
 uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
   uint64_t target = events_.empty() ? kNever : std::max(from, events_.top().time);
   if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
-  for (const CuCtx& cu : cus_) {
-    if (!cu.resident) continue;
-    for (uint32_t i = 0; i < cu.simds.size(); ++i) {
+  // Per SIMD index, the earliest poll over the CUs: the first turn at or after a cycle grows with the cycle.
+  const uint32_t simds = cfg_.cu.simds;
+  for (uint32_t i = 0; i < simds; ++i) {
+    uint64_t poll = kNever;
+    for (const CuCtx& cu : cus_) {
       const SimdCtx& simd = cu.simds[i];
-      if (simd.waves.empty()) continue;
-      const uint64_t poll = parkedTurns && simd.parkedOnValu ? from : simd.nextPoll;
-      if (poll == kNever) continue;
-      target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
+      if (!cu.resident || simd.empty()) continue;
+      poll = std::min(poll, parkedTurns && simd.parkedOnValu ? from : simd.nextPoll);
     }
+    if (poll != kNever) target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
   }
   return target;
 }

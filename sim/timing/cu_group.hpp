@@ -49,6 +49,7 @@
 #include "sim/functional_engine.hpp"
 #include "sim/timing/dispatcher.hpp"
 #include "sim/timing/memory_pipes.hpp"
+#include "sim/timing/simd_ctx.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "sim/timing/wave_ctx.hpp"
 #include "sim/timing/wave_slots.hpp"
@@ -56,16 +57,6 @@
 #include "sim/wave_describe.hpp"
 
 namespace gcnsim::sim::timing {
-
-struct SimdCtx {
-  std::vector<WaveCtx*> waves;  // oldest first
-  uint32_t rrStart = 0;         // round-robin arbitration: where the next turn starts
-  uint64_t valuFree = 0;
-  // The smallest pollAt of its waves: the SIMD's turn is skipped before it.
-  uint64_t nextPoll = 0;
-  bool anyPrio = false;
-  uint32_t parkedOnValu = 0;  // its waves parked on the busy VALU (WaveCtx::busySince)
-};
 
 struct CuCtx {
   std::vector<SimdCtx> simds;
@@ -183,7 +174,18 @@ class CuGroup {
   // issue.cpp
   template <bool kTraced>
   bool issueSimd(SimdCtx& simd);
-  // Sets wc.pollAt: when the wave needs its next look.
+  // A turn's issue slots: the ports taken, whether a wave issued, whether every slot is taken.
+  struct IssueTurn {
+    uint32_t used = 0;
+    bool any = false, full = false;
+  };
+  template <bool kTraced>
+  void orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn);
+  template <bool kTraced>
+  void prioTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn);
+  template <bool kTraced>
+  bool lookAt(SimdCtx& simd, uint32_t pos, IssueTurn& turn, bool prio);
+  // Sets the wave's pollAt: when it needs its next look.
   template <bool kTraced>
   bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used);
   template <bool kTraced>

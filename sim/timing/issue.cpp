@@ -68,72 +68,148 @@ uint32_t CuGroup::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t
 // Arbitration (IssueConfig::arbitration): oldest first (s_setprio first), or
 // round robin, each turn starting after the first wave that issued last turn.
 // A wave whose pollAt is later than now is not looked at: it would be found
-// blocked (event-driven waiting, gpu_timing.cpp's loop).
+// blocked (event-driven waiting, gpu_timing.cpp's loop). The turn reads the
+// SIMD's dense arrays (simd_ctx.hpp) for every wave, and a wave's own context
+// only when the wave is looked at.
 template <bool kTraced>
 bool CuGroup::issueSimd(SimdCtx& simd) {
-  uint32_t used = 0;
-  bool any = false;
-  // A retiring wave leaves the vector: iterate over a copy of the (small) pointer list.
-  WaveCtx* fixed[32];
-  std::vector<WaveCtx*> sorted;
-  WaveCtx** list = fixed;
-  size_t n = 0, start = 0;
-  const bool prio = simd.anyPrio;  // (an s_setprio issued in this turn changes it)
-  if (!prio) {
-    n = std::min<size_t>(simd.waves.size(), 32);
-    start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
-    // The list rotated to begin at `start`: two block copies, no branch per wave.
-    const auto first = simd.waves.begin();
-    std::copy(first + std::ptrdiff_t(start), first + std::ptrdiff_t(n), fixed);
-    std::copy(first, first + std::ptrdiff_t(start), fixed + (n - start));
-  } else {
-    // s_setprio: higher priority first, then oldest first.
-    sorted.assign(simd.waves.begin(), simd.waves.end());
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const WaveCtx* a, const WaveCtx* b) { return a->prio > b->prio; });
-    list = sorted.data();
-    n = sorted.size();
-  }
-  // Every issue slot is taken: the waves after this point would all be found blocked without counting a
-  // stall.
-  bool full = false;
-  for (size_t i = 0; i < n; ++i) {
-    WaveCtx& wc = *list[i];
-    if (wc.pollAt > now_) {
-      if (full && wc.busySince != kNever) ++wc.busyUncounted;
-      continue;
-    }
-    if (wc.busySince != kNever) settleBusyValu(simd, wc, now_);
+  IssueTurn turn;
+  // The turn's order is fixed at its start: a wave retiring in it keeps its position until it ends.
+  simd.inTurn = true;
+  const SimdCtx::Scan scan = simd.scan(now_);
+  // nextPoll: the waves not due now keep their pollAt (or a wake in this turn lowers it, and nextPoll with
+  // it); the waves looked at add theirs after their look; parked waves count valuFree, at the end.
+  simd.nextPoll = scan.rest;
+  if (simd.anyPrio)
+    prioTurn<kTraced>(simd, scan.due, turn);
+  else
+    orderedTurn<kTraced>(simd, scan.due, turn);
+  simd.inTurn = false;
+  if (simd.vacant) simd.closeVacancies();
+  if (simd.parkedOnValu) simd.nextPoll = std::min(simd.nextPoll, simd.valuFree);
+  return turn.any;
+}
+
+// The oldest-first or round-robin order: the positions from `start` up,
+// then those below it; only the waves due at the turn's start are visited
+// (the others' pollAt cannot come down to now during the turn: a wake is for
+// a later cycle).
+template <bool kTraced>
+void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
+  const uint32_t n = simd.count;
+  const uint32_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
+  const uint32_t fromStart = ~0u << start;  // the positions before the wrap-around
+  // The positions after p in the turn's order.
+  const auto after = [&](uint32_t p) {
+    return p >= start ? (~0u << (p + 1)) | ~fromStart : (~0u << (p + 1)) & ~fromStart;
+  };
+  // The waves parked on the VALU at the turn's start (only a look changes that, and only the wave's own).
+  const uint32_t parked = simd.parkedOnValu;
+  uint32_t fullAfter = 0;  // the positions after the wave whose issue took the last slot
+  for (uint32_t todo = due; todo;) {
+    const uint32_t upper = todo & fromStart;
+    const uint32_t p = uint32_t(__builtin_ctz(upper ? upper : todo));
+    todo &= ~(1u << p);
+    const bool issued = lookAt<kTraced>(simd, p, turn, false);
+    simd.nextPoll = std::min(simd.nextPoll, simd.pollAt[p]);
+    if (!issued) continue;
+    if (!turn.any) simd.rrStart = start + (p >= start ? p - start : p + n - start) + 1;
+    turn.any = true;
+    if (!turn.full && (turn.full = portsUsed(turn.used) >= cfg_.issue.maxIssuePerCycle)) fullAfter = after(p);
     if constexpr (!kTraced) {
-      // Its port is taken this turn (or every slot is): the wave would be
-      // found blocked, and nothing is counted or traced for that. (Not with
-      // s_setprio: that order has always called tryIssue, which also moves pollAt.)
-      // A wave with `next` set that is looked at is running: one that stopped
-      // at a barrier or s_endpgm executed its instruction, which cleared
-      // `next`; one parked on GWS or faulted has pollAt kNever until woken.
-      if (!prio && wc.next && ((used & wc.next->portBit) || full) && wc.barrierSince == kNever) {
-        if (wc.next->portBit == kValuPort) parkIfValuStaysBusy(simd, wc);
-        continue;
+      // Once the VALU is taken (or every slot) and stays busy past the next
+      // turn, every later wave parked on it stays parked with this turn
+      // uncounted (lookAt's first case), without a look.
+      const uint32_t parkedLater = todo & parked;
+      if (parkedLater && ((turn.used & kValuPort) || turn.full) && simd.valuFree > now_ + cfg_.cu.simds) {
+        if (parkedLater == simd.parkedOnValu)
+          ++simd.allParkedUncounted;
+        else
+          for (uint32_t k = parkedLater; k; k &= k - 1) ++simd.busyUncounted[__builtin_ctz(k)];
+        todo &= ~parkedLater;
       }
     }
-    const bool issued = tryIssue<kTraced>(simd, wc, used);
+  }
+  // The waves parked on the busy VALU after the last slot was taken, passed over without a look: their turn
+  // counts no stall (see lookAt).
+  for (uint32_t m = parked & ~due & fullAfter; m; m &= m - 1) ++simd.busyUncounted[__builtin_ctz(m)];
+}
+
+// s_setprio: the positions by higher priority first, then oldest first (a stable insertion sort).
+template <bool kTraced>
+void CuGroup::prioTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
+  const uint32_t n = simd.count;
+  std::array<uint8_t, SimdCtx::kMaxWaves> order;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint8_t pr = simd.wave[i]->prio;
+    uint32_t j = i;
+    for (; j > 0 && simd.wave[order[j - 1]]->prio < pr; --j) order[j] = order[j - 1];
+    order[j] = uint8_t(i);
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t p = order[i];
+    if (!(due & (1u << p))) {
+      if (turn.full && (simd.parkedOnValu & (1u << p))) ++simd.busyUncounted[p];  // see orderedTurn
+      continue;
+    }
+    const bool issued = lookAt<kTraced>(simd, p, turn, true);
+    simd.nextPoll = std::min(simd.nextPoll, simd.pollAt[p]);
     if (issued) {
-      if (!any && !prio) simd.rrStart = uint32_t(start + i + 1);
-      any = true;
-      full = portsUsed(used) >= cfg_.issue.maxIssuePerCycle;
+      turn.any = true;
+      turn.full = portsUsed(turn.used) >= cfg_.issue.maxIssuePerCycle;
     }
   }
-  uint64_t next = kNever;
-  for (const WaveCtx* wc : simd.waves) next = std::min(next, wc->pollAt);
-  simd.nextPoll = next;
-  return any;
+}
+
+// One wave's place in the turn's order, a wave due at the turn's start; returns whether it issued.
+template <bool kTraced>
+bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
+  const uint32_t bit = 1u << p;
+  const bool parked = simd.parkedOnValu & bit;  // due at the turn's start: the VALU was free
+  // Not due any more: a barrier released in this turn woke it for later.
+  // Only in a traced run: untraced, a wave at a barrier waits with pollAt
+  // kNever, so it was not due at the turn's start.
+  if constexpr (kTraced)
+    if (!parked && simd.pollAt[p] > now_) return false;
+  WaveCtx& wc = *simd.wave[p];
+  if constexpr (!kTraced) {
+    // Its port is taken this turn (or every slot is): the wave would be
+    // found blocked, and nothing is counted or traced for that. (Not with
+    // s_setprio: that order has always called tryIssue, which also moves pollAt.)
+    // A wave with a passPort that is looked at is running: one that stopped
+    // at a barrier or s_endpgm executed its instruction, which cleared
+    // `next`; one parked on GWS or faulted has pollAt kNever until woken.
+    const uint32_t pass = simd.passPort[p];
+    if (!prio && pass && ((turn.used & pass) || turn.full)) {
+      if (pass == kValuPort && simd.valuFree > now_ + cfg_.cu.simds) {
+        if (parked) {
+          // Parked on the VALU (its next instruction a VALU one), which was
+          // free and is taken again: it stays parked until the VALU is free
+          // again (what settleBusyValu and parkIfValuStaysBusy would do: its
+          // readiness and scoreboard were checked when it was parked, and
+          // nothing changed them since), this turn counting no stall, as the
+          // pass-over does.
+          ++simd.busyUncounted[p];
+          return false;
+        }
+        parkIfValuStaysBusy(simd, wc);
+      } else if (parked) {
+        settleBusyValu(simd, wc, now_);
+      }
+      return false;
+    }
+  }
+  if (parked) settleBusyValu(simd, wc, now_);
+  const bool issued = tryIssue<kTraced>(simd, wc, turn.used);
+  if (!(simd.vacant & bit)) simd.passPort[p] = passPortOf(wc);
+  return issued;
 }
 
 void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
   wc.busySince = now_;
-  wc.busyUncounted = 0;
-  wc.pollAt = simd.valuFree;
-  ++simd.parkedOnValu;
+  simd.startUncounted(wc.pos);
+  simd.setPollAt(wc.pos, kNever);  // due when the VALU is free (SimdCtx::scan)
+  simd.parkedOnValu |= 1u << wc.pos;
 }
 
 // A wave passed over this turn (its port or every slot taken) whose next
@@ -149,10 +225,10 @@ void CuGroup::parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc) {
 
 void CuGroup::settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until) {
   const uint64_t turns = (until - wc.busySince - 1) / cfg_.cu.simds;  // of its SIMD, after busySince
-  stats_.unitBusyStalls += turns - wc.busyUncounted;
+  stats_.unitBusyStalls += turns - simd.uncounted(wc.pos);
   wc.busySince = kNever;
-  wc.busyUncounted = 0;
-  --simd.parkedOnValu;
+  simd.parkedOnValu &= ~(1u << wc.pos);
+  simd.setPollAt(wc.pos, std::min(until, now_));  // (it was due: the VALU is free)
 }
 
 bool CuGroup::countersAllow(const WaveCtx& wc, const TimedInst& ti) const {
@@ -179,8 +255,9 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
                             const isa::DecodedInst* inst) {
   WaveState& w = *wc.w;
   const uint64_t pc = w.pc;
-  env_.clock = now_;                                         // S_MEMTIME: the simulated cycle counter
-  env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);  // S_MEMREALTIME: a 100 MHz counter
+  env_.clock = now_;  // S_MEMTIME: the simulated cycle counter
+  // S_MEMREALTIME: a 100 MHz counter (a division: only for the instructions that read it).
+  if (ti.op->kind == Kind::SmemTime) env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
   pw.clear();
@@ -228,7 +305,7 @@ void CuGroup::releaseBarrierIfDone(WorkgroupCtx& wg) {
     if (wg.resident(*c) && c->w->status == WaveStatus::AtBarrier) {
       c->w->status = WaveStatus::Running;
       c->readyAt = std::max(c->readyAt, now_ + 1);
-      c->pollAt = kNever;  // traced: it may wait for readyAt
+      setPollAt(*c, kNever);  // traced: it may wait for readyAt
       wake(*c, c->readyAt);
     }
   wg.arrived = 0;
@@ -275,7 +352,7 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       const WaitcntLimits& l = ti.waitcnt;
       if (wc.vm > l.vm || wc.lgkm > l.lgkm || wc.exp > l.exp) {
         if (wc.waitcntSince == kNever) wc.waitcntSince = now_;
-        wc.pollAt = kNever;  // parked: a return of the wave's wakes it
+        setPollAt(wc, kNever);  // parked: a return of the wave's wakes it
         if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, ti, now_);
         return false;
       }
@@ -289,12 +366,14 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
     // Nop, Sleep, Barrier: readyAt (and the next look) is set before execute() so that a trace sees the
     // duration.
     case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
-      wc.readyAt = wc.pollAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
+      setPollAt(wc, wc.readyAt);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
     case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
-      wc.readyAt = wc.pollAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
+      setPollAt(wc, wc.readyAt);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
@@ -304,7 +383,8 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       if (wc.prio) cuCtx(wc.cu).simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
-      wc.readyAt = wc.pollAt = now_ + cfg_.issue.saluCycles;
+      wc.readyAt = now_ + cfg_.issue.saluCycles;
+      setPollAt(wc, wc.readyAt);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.inst);
       const StopReason r = execute<kTraced>(wc, ti, pw, false);
       if (r == StopReason::Fault) return false;
@@ -336,11 +416,11 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
 template <bool kTraced>
 bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
-  wc.pollAt = now_ + 1;  // by default: look again at the next turn
+  simd.setPollAtCycle(wc.pos, now_ + 1);  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
-      wc.pollAt =
-          kNever;  // the last return, the barrier's release, a GDS instruction wake it (a fault: nothing)
+      // The last return, the barrier's release, a GDS instruction wake it (a fault: nothing).
+      simd.setPollAt(wc.pos, kNever);
       if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {
         if (wc.barrierSince == kNever) wc.barrierSince = now_;
         if (tracing<kTraced>()) {
@@ -348,7 +428,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           if (wc.readyAt <= now_)
             tracer_.blocked(wc, nullptr, trace::StallReason::Barrier, now_);
           else
-            wc.pollAt = wc.readyAt;
+            simd.setPollAtCycle(wc.pos, wc.readyAt);
         }
       }
       return false;
@@ -358,7 +438,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       wc.barrierSince = kNever;
     }
     if (wc.readyAt > now_) {
-      wc.pollAt = wc.readyAt;
+      simd.setPollAtCycle(wc.pos, wc.readyAt);
       return false;
     }
     const TimedInst* ti = wc.next ? wc.next : fetch(wc);  // wc.next: fetched at an earlier turn, PC unchanged
@@ -418,7 +498,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       return false;
     }
     if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
-      wc.pollAt = kNever;
+      simd.setPollAt(wc.pos, kNever);
       if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
@@ -446,7 +526,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if (r == StopReason::Wait) [[unlikely]] {
       if (memory) releasePw(pw);
       wc.readyAt = now_;
-      wc.pollAt = kNever;
+      simd.setPollAt(wc.pos, kNever);
       wc.w->status = WaveStatus::GwsParked;
       gwsWaiters_.push_back(&wc);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, pc, ti->inst);
@@ -468,10 +548,12 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           wc.lateSgprs = RegMask{writes->s, {}};
           wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
         }
-        pw->applyTo(*wc.w);
+        if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
         break;
       case Kind::Salu:
-      case Kind::Branch: pw->applyTo(*wc.w); break;
+      case Kind::Branch:
+        if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
+        break;
       default:
         if (memory) issueMemory<kTraced>(wc, *ti, pw);
         break;
@@ -482,7 +564,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (r == StopReason::Barrier) WaveTracer::atBarrier(wc, pc, ti->inst);
       tracer_.issue(wc, *ti, pc, exec, now_);
     }
-    wc.pollAt = wc.readyAt;
+    simd.setPollAtCycle(wc.pos, wc.readyAt);
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     return true;

@@ -20,6 +20,7 @@ namespace gcnsim::sim::timing {
 
 struct WorkgroupCtx;
 struct TimedInst;
+struct SimdCtx;
 
 inline constexpr uint64_t kNever = ~uint64_t(0);
 
@@ -47,16 +48,12 @@ struct WaveTrace {
   std::vector<OpenOp> ops;
 };
 
-// The fields every issue turn reads come first, in one 64-byte line (the
-// struct is aligned to it): with up to 16 waves per SIMD looked at every
-// turn, the rest of the context is touched only by a wave that issues.
+// The fields a look at the wave reads come first, in one 64-byte line (the
+// struct is aligned to it); the rest of the context is touched only by a
+// wave that issues. What every turn reads for every wave of a SIMD (when
+// the wave needs its next look, whether it may be passed over) is in the
+// SIMD's dense arrays (SimdCtx, simd_ctx.hpp), not here.
 struct alignas(64) WaveCtx {
-  // Event-driven waiting: the first cycle at which the issue stage needs to
-  // look at the wave again (a poll before it would find it blocked and change
-  // nothing); kNever while it is parked until an event wakes it (a return for
-  // s_waitcnt or a full counter, the barrier's release, a GDS instruction for
-  // a GWS wait). CuGroup::wake() lowers it.
-  uint64_t pollAt = kNever;  // until admitted
   // The instruction at the wave's PC once fetched (null after the PC moved,
   // and while VSKIP or GPR indexing is on): lets a turn whose port is taken
   // pass the wave over without a fetch.
@@ -72,17 +69,21 @@ struct alignas(64) WaveCtx {
   // cycle busySince (kNever: not parked); it is not looked at again before
   // the VALU is free. Every turn in between would have found it blocked the
   // same way (nothing it depends on changes meanwhile) and counted a VALU-busy
-  // stall, except busyUncounted turns whose issue slots were all taken before
-  // its place in the order; settleBusyValu counts them when it is looked at.
+  // stall, except the turns that count none (SimdCtx::busyUncounted): those
+  // whose issue slots were all taken before its place in the order, and
+  // those at which the VALU was free but taken again before its place;
+  // settleBusyValu counts them when it is looked at.
   uint64_t busySince = kNever;
   uint64_t valuUntil = 0;  // in-flight VALU op completes (scoreboard)
   // Its status (at a barrier, parked on GWS, faulted, ended, retired) is
   // w->status (WaveStatus), next to w->pc: read by a wave that is looked at,
   // not by one passed over (issueSimd).
   WaveState* w = nullptr;
+  // Its SIMD and its position there (SimdCtx::wave): where its pollAt is.
+  SimdCtx* home = nullptr;
+  uint8_t pos = 0;
   uint8_t prio = 0;
   // (end of the first line)
-  uint32_t busyUncounted = 0;
   uint32_t cu = 0, simd = 0, slot = 0;
   WorkgroupCtx* wg = nullptr;
   uint64_t age = 0;
