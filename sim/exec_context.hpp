@@ -74,6 +74,8 @@ struct AccessLog {
   std::array<uint8_t, kMax> lane{};
   std::array<AccessSpace, kMax> space{};
   void clear() { count = 0, overflow = false, clipped = 0; }
+  // Exec::recordDsLanes/recordDsPairs (a1: null for a single address).
+  void appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes);
 };
 
 enum class StopReason : uint8_t {
@@ -129,6 +131,16 @@ class Exec {
   // A data-share access (LDS, or GDS when the instruction's GDS bit is set).
   void recordDsAccess(uint32_t address, uint32_t size, unsigned laneId) {
     recordAccess(address, size, laneId, AccessSpace::Lds);
+  }
+  // The data-share accesses of a whole instruction, `bytes` each, for the
+  // lanes of `exec` in lane order: a[l] (single address), or a0[l] then a1[l]
+  // (two addresses). The same entries as recordDsAccess lane by lane, written
+  // as whole rows when every lane is active.
+  void recordDsLanes(const uint32_t* a, uint64_t exec, uint32_t bytes) {
+    if (log) log->appendDsLanes(a, nullptr, exec, bytes);
+  }
+  void recordDsPairs(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes) {
+    if (log) log->appendDsLanes(a0, a1, exec, bytes);
   }
   AccessLog* log = nullptr;  // set by the timing engine
 
