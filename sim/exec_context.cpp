@@ -44,7 +44,7 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
         this->bytes[count] = bytes;
         lane[count] = uint8_t(l);
         space[count] = AccessSpace::Lds;
-        ++count;
+        ++count, ++ldsCount;
       }
     }
     return;
@@ -60,7 +60,7 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
   }
   std::fill_n(&this->bytes[count], n, bytes);
   std::fill_n(&space[count], n, AccessSpace::Lds);
-  count += n;
+  count += n, ldsCount += n;
 }
 
 uint32_t* Exec::deferSgprs(uint16_t first, uint8_t count) {
@@ -76,6 +76,34 @@ uint32_t* Exec::deferVgprs(uint16_t first, uint8_t count, uint64_t lanes) {
   pending.vgprCount = count > PendingWrites::kMaxVgprs ? PendingWrites::kMaxVgprs : count;
   pending.vgprLanes = lanes;
   return pending.vgprData.data();
+}
+
+void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane) {
+  const unsigned n = lanes * dwordsPerLane;
+  if (count + n > kMax) {  // dword by dword, as recordAccess
+    for (unsigned j = 0; j < n; ++j) {
+      if (count == kMax) {
+        overflow = true;
+        return;
+      }
+      addr[count] = start + 4 * j, bytes[count] = 4, lane[count] = uint8_t(firstLane + j / dwordsPerLane);
+      space[count++] = AccessSpace::Global;
+    }
+    return;
+  }
+  // Through pointers: an index count + j might wrap, which keeps GCC from vectorizing.
+  uint64_t* const a = &addr[count];
+  uint8_t* const l = &lane[count];
+  for (unsigned j = 0; j < n; ++j) a[j] = start + 4 * j;
+  std::fill_n(&bytes[count], n, 4u);
+  std::fill_n(&space[count], n, AccessSpace::Global);
+  if (dwordsPerLane == 1) {
+    for (unsigned j = 0; j < n; ++j) l[j] = uint8_t(firstLane + j);
+  } else {
+    for (unsigned i = 0, k = 0; i < lanes; ++i)
+      for (unsigned d = 0; d < dwordsPerLane; ++d) l[k++] = uint8_t(firstLane + i);
+  }
+  count += n;
 }
 
 }  // namespace gcnsim::sim

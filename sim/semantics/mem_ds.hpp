@@ -145,9 +145,10 @@ inline bool dsLanesInRange(const DsSpace& s, const uint32_t* a, uint64_t exec, u
 // True when every lane is active and lane l's address is a[0] + step * l.
 inline bool dsConsecutive(const uint32_t* a, uint64_t exec, uint32_t step) {
   if (exec != ~0ull) return false;
-  bool same = true;
-  for (unsigned l = 0; l < kWaveSize; ++l) same &= a[l] == a[0] + step * l;  // vectorizes
-  return same;
+  const uint32_t a0 = a[0];
+  uint32_t differ = 0;  // an OR of differences: vectorizes
+  for (unsigned l = 0; l < kWaveSize; ++l) differ |= a[l] ^ (a0 + step * l);
+  return differ == 0;
 }
 
 // The 16-bit OFFSET of single-address DS ops; OFFSET0/OFFSET1 of the
