@@ -179,16 +179,20 @@ uint32_t wholeWaveAddresses(const LdsAccesses& acc) {
   return 0;
 }
 
-// True if every access lies within one 4-byte bank word: all the same size
-// b <= 4 and, if b > 1, offsets in the word that leave room for it. The
-// offsets are OR-ed, so an odd mix (b = 2 at offsets 1 and 2) says false;
-// the caller then takes the exact path. Branch-free loops that vectorize.
-bool withinOneWord(const LdsAccesses& acc) {
+// The words of a whole wave's accesses (word[i] = addr[i] / 4), or false if
+// some access may leave its 4-byte word: they must all have the same size b
+// <= 4 and, if b > 1, offsets in the word that leave room for it. The offsets
+// are OR-ed, so an odd mix (b = 2 at offsets 1 and 2) says false and the
+// caller takes the exact path. Branch-free loops that vectorize.
+bool wordsWithinOneWord(const LdsAccesses& acc, uint32_t* word) {
   const uint32_t b = acc.bytes[0];
-  uint32_t otherSize = 0;
-  uint64_t offsets = 0;
+  uint32_t otherSize = 0, offsets = 0;
   for (uint32_t i = 0; i < acc.count; ++i) otherSize |= acc.bytes[i] ^ b;
-  for (uint32_t i = 0; i < acc.count; ++i) offsets |= acc.addr[i];
+  for (uint32_t i = 0; i < acc.count; ++i) {
+    const uint32_t a = uint32_t(acc.addr[i]);
+    offsets |= a;
+    word[i] = a >> 2;
+  }
   return otherSize == 0 && b <= 4 && (offsets & 3) + b <= 4;
 }
 
@@ -204,15 +208,17 @@ bool passConflicts(const uint32_t* word) {
 }
 }  // namespace
 
-// The extra passes of one pass of 32 lanes, entries addr[0], addr[kStride],
-// ..., each within one word. They depend only on the words relative to the
-// first (adding c to every word renames the banks, a rotation), and a kernel
-// repeats a few such shapes: those seen last are kept with their answer.
+// The extra passes of one pass of 32 lanes, entries first * kStride + slot,
+// (first + 1) * kStride + slot, ..., whose words are in `words` (indexed by
+// entry). They depend only on the words relative to the pass's first (adding
+// c to every word renames the banks, a rotation), and a kernel repeats a few
+// such shapes: those seen last are kept with their answer.
 template <uint32_t kStride>
-uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, uint32_t first, uint32_t slot) {
-  const uint64_t* addr = acc.addr + first * kStride + slot;
+uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, const uint32_t* words, uint32_t first,
+                                 uint32_t slot) {
+  const uint32_t* w = words + first * kStride + slot;
   uint32_t word[32], relative[32];
-  for (uint32_t j = 0; j < 32; ++j) word[j] = uint32_t(addr[j * kStride]) >> 2;
+  for (uint32_t j = 0; j < 32; ++j) word[j] = w[j * kStride];
   for (uint32_t j = 0; j < 32; ++j) relative[j] = word[j] - word[0];
   for (const PassShape& s : shapes_)
     if (std::memcmp(s.relative, relative, sizeof relative) == 0) return s.extra;
@@ -232,11 +238,11 @@ uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, uint32_t first, uint32_
 // each slot takes two passes of 32 lanes (what serve finds for this shape,
 // in fewer host instructions).
 template <uint32_t kPerLane>
-LdsBankModel::Passes LdsBankModel::wholeWavePasses(const LdsAccesses& acc) {
+LdsBankModel::Passes LdsBankModel::wholeWavePasses(const LdsAccesses& acc, const uint32_t* words) {
   Passes p;
   for (uint32_t slot = 0; slot < kPerLane; ++slot) {
     p.base += 2;
-    p.extra += passExtra<kPerLane>(acc, 0, slot) + passExtra<kPerLane>(acc, 32, slot);
+    p.extra += passExtra<kPerLane>(acc, words, 0, slot) + passExtra<kPerLane>(acc, words, 32, slot);
   }
   return p;
 }
@@ -246,8 +252,9 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   if (acc.count == 0) return p;
   if (cfg_.banks == 32 && cfg_.bankBytes == 4) {
     const uint32_t perLane = wholeWaveAddresses(acc);
-    if (perLane && withinOneWord(acc))
-      return perLane == 1 ? wholeWavePasses<1>(acc) : wholeWavePasses<2>(acc);
+    uint32_t words[128];
+    if (perLane && wordsWithinOneWord(acc, words))
+      return perLane == 1 ? wholeWavePasses<1>(acc, words) : wholeWavePasses<2>(acc, words);
   }
   // The slots: an entry whose lane is the previous entry's is a later
   // address of that lane. Single-address ops have none; two-address ops

@@ -75,9 +75,9 @@ class LdsBankModel {
   bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
                         bool ascending, Passes& p);
   template <uint32_t kPerLane>
-  Passes wholeWavePasses(const LdsAccesses& acc);
+  Passes wholeWavePasses(const LdsAccesses& acc, const uint32_t* words);
   template <uint32_t kStride>
-  uint32_t passExtra(const LdsAccesses& acc, uint32_t first, uint32_t slot);
+  uint32_t passExtra(const LdsAccesses& acc, const uint32_t* words, uint32_t first, uint32_t slot);
   template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
   LdsConfig cfg_;
