@@ -35,6 +35,30 @@ TEST_CASE("CacheTags: hit after miss, LRU eviction, invalidate", "[memory][timin
   CHECK_FALSE(t.contains(0x1000));
 }
 
+// The contract's LRU rule across invalidation, by hand: 1 set x 4 ways. After
+// invalidateAll the set fills again from empty (no line survives, no stale
+// LRU order), and once full the least recently used line goes.
+TEST_CASE("CacheTags: a set refills after invalidation, then evicts by LRU", "[memory][timing]") {
+  CacheLevelConfig c{4 * 64, 64, 4, 10, 8};  // 1 set x 4 ways
+  CacheTags t(c, "test");
+  uint64_t ready = 0;
+  for (uint64_t a = 0; a < 4; ++a) REQUIRE(t.lookup(a * 64, a, ready) == CacheTags::Result::Miss);
+  t.invalidateAll();
+  for (uint64_t a = 0; a < 4; ++a) CHECK_FALSE(t.contains(a * 64));
+  // Four new lines: each a miss (nothing evicted yet: all four stay).
+  for (uint64_t a = 10; a < 14; ++a) CHECK(t.lookup(a * 64, a, ready) == CacheTags::Result::Miss);
+  for (uint64_t a = 10; a < 14; ++a) CHECK(t.contains(a * 64));
+  // Touch 10, 12, 13: line 11 is the least recently used and goes first, then 10.
+  for (uint64_t a : {10, 12, 13}) CHECK(t.lookup(a * 64, 20, ready) == CacheTags::Result::Hit);
+  CHECK(t.lookup(20 * 64, 30, ready) == CacheTags::Result::Miss);
+  CHECK_FALSE(t.contains(11 * 64));
+  CHECK(t.lookup(21 * 64, 31, ready) == CacheTags::Result::Miss);
+  CHECK_FALSE(t.contains(10 * 64));
+  for (uint64_t a : {12, 13, 20, 21}) CHECK(t.contains(a * 64));
+  CHECK(t.stats.misses == 10);
+  CHECK(t.stats.hits == 3);
+}
+
 TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
   CacheLevelConfig c{16384, 64, 4, 10, 2};
   CacheTags t(c, "test");
