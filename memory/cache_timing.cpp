@@ -21,19 +21,22 @@ CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
   ways_ = cfg.ways;
   mshrs_ = cfg.mshrs;
   ways.assign(sets * cfg.ways, Way{});
+  valid_.assign(sets, 0u);
 }
 
 CacheTags::Way* CacheTags::find(uint64_t line) {
-  Way* set = &ways[(line % sets_) * ways_];
-  for (uint32_t i = 0; i < ways_; ++i)
+  const uint64_t s = line % sets_;
+  Way* set = &ways[s * ways_];
+  for (uint32_t i = 0; i < valid_[s]; ++i)
     if (set[i].tag == line) return &set[i];
   return nullptr;
 }
 
 bool CacheTags::contains(uint64_t addr) const {
   const uint64_t line = lineAddress(addr);
-  const Way* set = &ways[(line % sets_) * ways_];
-  for (uint32_t i = 0; i < ways_; ++i)
+  const uint64_t s = line % sets_;
+  const Way* set = &ways[s * ways_];
+  for (uint32_t i = 0; i < valid_[s]; ++i)
     if (set[i].tag == line) return true;
   return false;
 }
@@ -48,14 +51,15 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
     return Result::Hit;
   }
   ++stats.misses;
-  Way* set = &ways[(line % sets_) * ways_];
+  const uint64_t s = line % sets_;
+  Way* set = &ways[s * ways_];
+  // The first invalid way, else the least recently used (the first of equals).
   Way* victim = &set[0];
-  for (uint32_t i = 0; i < ways_; ++i) {
-    if (set[i].tag == ~0ull) {
-      victim = &set[i];
-      break;
-    }
-    if (set[i].lastUse < victim->lastUse) victim = &set[i];
+  if (valid_[s] < ways_) {
+    victim = &set[valid_[s]++];
+  } else {
+    for (uint32_t i = 1; i < ways_; ++i)
+      if (set[i].lastUse < victim->lastUse) victim = &set[i];
   }
   victim->tag = line;
   victim->lastUse = ++useCounter_;
@@ -94,6 +98,7 @@ void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
 
 void CacheTags::invalidateAll() {
   for (Way& w : ways) w = Way{};
+  std::fill(valid_.begin(), valid_.end(), 0u);
 }
 
 void CacheTags::settle() {

@@ -66,7 +66,11 @@ class CacheTags {
   uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
   uint32_t ways_ = 1, mshrs_ = 1;
   uint64_t useCounter_ = 0;
-  std::vector<Way> ways;               // set-major: sets x ways
+  std::vector<Way> ways;  // set-major: sets x ways
+  // Per set, how many ways hold a line: always its first ways, as a miss
+  // fills the first invalid way and only invalidateAll empties ways. find
+  // looks at those only; a miss takes the next one while there is one.
+  std::vector<uint32_t> valid_;
   std::vector<uint64_t> outstanding_;  // fill times of misses in flight, ascending from outstandingHead_
   size_t outstandingHead_ = 0;
   size_t lastAllocated_ = ~size_t(0);  // the way of the last miss (checked by tag before use)

@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstring>
 
+#include "memory/whole_wave_lanes.hpp"
+
 namespace gcnsim::memory {
 
 LdsBankModel::LdsBankModel(const LdsConfig& cfg)
@@ -169,9 +171,91 @@ bool ascendingPairs(const uint8_t* lane, uint32_t n) {
 }
 }  // namespace
 
+namespace {
+// 1 or 2 if `acc` is a whole wave's log with that many addresses a lane, else 0.
+uint32_t wholeWaveAddresses(const LdsAccesses& acc) {
+  if (acc.count == 64 && std::memcmp(acc.lane, kOneAccessLanes.data(), 64) == 0) return 1;
+  if (acc.count == 128 && std::memcmp(acc.lane, kTwoAccessLanes.data(), 128) == 0) return 2;
+  return 0;
+}
+
+// The words of a whole wave's accesses (word[i] = addr[i] / 4), or false if
+// some access may leave its 4-byte word: they must all have the same size b
+// <= 4 and, if b > 1, offsets in the word that leave room for it. The offsets
+// are OR-ed, so an odd mix (b = 2 at offsets 1 and 2) says false and the
+// caller takes the exact path. Branch-free loops that vectorize.
+bool wordsWithinOneWord(const LdsAccesses& acc, uint32_t* word) {
+  const uint32_t b = acc.bytes[0];
+  uint32_t otherSize = 0, offsets = 0;
+  for (uint32_t i = 0; i < acc.count; ++i) otherSize |= acc.bytes[i] ^ b;
+  for (uint32_t i = 0; i < acc.count; ++i) {
+    const uint32_t a = uint32_t(acc.addr[i]);
+    offsets |= a;
+    word[i] = a >> 2;
+  }
+  return otherSize == 0 && b <= 4 && (offsets & 3) + b <= 4;
+}
+
+// True if one pass of 32 words asks some bank (of 32) for two different
+// words. After each word is written into its bank's entry of a table (the
+// last write wins), every word finds itself there iff no bank is asked for two.
+bool passConflicts(const uint32_t* word) {
+  uint32_t bank[32];
+  for (uint32_t j = 0; j < 32; ++j) bank[word[j] % 32] = word[j];
+  uint32_t differ = 0;
+  for (uint32_t j = 0; j < 32; ++j) differ |= bank[word[j] % 32] ^ word[j];
+  return differ != 0;
+}
+}  // namespace
+
+// The extra passes of one pass of 32 lanes, entries first * kStride + slot,
+// (first + 1) * kStride + slot, ..., whose words are in `words` (indexed by
+// entry). They depend only on the words relative to the pass's first (adding
+// c to every word renames the banks, a rotation), and a kernel repeats a few
+// such shapes: those seen last are kept with their answer.
+template <uint32_t kStride>
+uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, const uint32_t* words, uint32_t first,
+                                 uint32_t slot) {
+  const uint32_t* w = words + first * kStride + slot;
+  uint32_t word[32], relative[32];
+  for (uint32_t j = 0; j < 32; ++j) word[j] = w[j * kStride];
+  for (uint32_t j = 0; j < 32; ++j) relative[j] = word[j] - word[0];
+  for (const PassShape& s : shapes_)
+    if (std::memcmp(s.relative, relative, sizeof relative) == 0) return s.extra;
+  const uint32_t extra =
+      passConflicts(word) ? conflictDegree(
+                                acc, [slot](uint32_t i) { return i * kStride + slot; }, first, first + 32) -
+                                1
+                          : 0;
+  PassShape& s = shapes_[nextShape_++ % shapes_.size()];
+  std::memcpy(s.relative, relative, sizeof relative);
+  s.extra = extra;
+  return extra;
+}
+
+// passes' most common case: every lane active, one or two addresses a lane,
+// every access within one word, and the GCN geometry (32 banks of 4 bytes):
+// each slot takes two passes of 32 lanes (what serve finds for this shape,
+// in fewer host instructions).
+template <uint32_t kPerLane>
+LdsBankModel::Passes LdsBankModel::wholeWavePasses(const LdsAccesses& acc, const uint32_t* words) {
+  Passes p;
+  for (uint32_t slot = 0; slot < kPerLane; ++slot) {
+    p.base += 2;
+    p.extra += passExtra<kPerLane>(acc, words, 0, slot) + passExtra<kPerLane>(acc, words, 32, slot);
+  }
+  return p;
+}
+
 LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   Passes p;
   if (acc.count == 0) return p;
+  if (cfg_.banks == 32 && cfg_.bankBytes == 4) {
+    const uint32_t perLane = wholeWaveAddresses(acc);
+    uint32_t words[128];
+    if (perLane && wordsWithinOneWord(acc, words))
+      return perLane == 1 ? wholeWavePasses<1>(acc, words) : wholeWavePasses<2>(acc, words);
+  }
   // The slots: an entry whose lane is the previous entry's is a later
   // address of that lane. Single-address ops have none; two-address ops
   // alternate first, second -- both read in place (their lanes ascending).

@@ -29,6 +29,7 @@
 // start + latency + the extra cycles. Instructions of the CU therefore
 // complete in the order they reach the pipe.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -73,6 +74,10 @@ class LdsBankModel {
   template <bool kGcn, class Index>
   bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
                         bool ascending, Passes& p);
+  template <uint32_t kPerLane>
+  Passes wholeWavePasses(const LdsAccesses& acc, const uint32_t* words);
+  template <uint32_t kStride>
+  uint32_t passExtra(const LdsAccesses& acc, const uint32_t* words, uint32_t first, uint32_t slot);
   template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
   LdsConfig cfg_;
@@ -81,6 +86,14 @@ class LdsBankModel {
   // bank's stamp is the pass's (a new stamp frees every bank at once).
   std::vector<uint32_t> first_, stamp_;
   uint32_t pass_ = 0;
+  // passExtra's recent pass shapes: 32 words relative to the first, and the
+  // pass's extra passes (a cache: the answers never depend on it).
+  struct PassShape {
+    uint32_t relative[32] = {1};  // never a real shape (whose first is 0)
+    uint32_t extra = 0;
+  };
+  std::array<PassShape, 4> shapes_{};
+  uint32_t nextShape_ = 0;
   std::vector<uint64_t> keys_;  // conflictDegree's scratch
   std::vector<uint32_t> slot_;  // entry indices, slot by slot, for an irregular shape
   std::vector<uint64_t> addr_;  // passes(span)'s copy

@@ -47,15 +47,14 @@ void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> byt
   const uint64_t mask = ~uint64_t(lineBytes - 1);
   // Each access right after the previous one (unit stride, every lane on):
   // the lines from the first to the last byte, ascending.
-  uint64_t gaps = 0, end = addr.empty() ? 0 : addr[0];  // gaps: nonzero once an access is not at `end`
+  // Loops without a carried dependence, so that they vectorize.
+  const size_t n = addr.size();
+  uint64_t gaps = 0;  // nonzero once an access does not start where the previous one ended
+  for (size_t i = 1; i < n; ++i) gaps |= addr[i] ^ (addr[i - 1] + bytes[i - 1]);
   uint32_t smallest = ~0u;
-  for (size_t i = 0; i < addr.size(); ++i) {
-    gaps |= addr[i] ^ end;
-    smallest = std::min(smallest, bytes[i]);
-    end = addr[i] + bytes[i];
-  }
+  for (size_t i = 0; i < n; ++i) smallest = std::min(smallest, bytes[i]);
   const bool contiguous =
-      !addr.empty() && gaps == 0 && smallest > 0 && end > addr.back();  // (no wrapping end)
+      n > 0 && gaps == 0 && smallest > 0 && addr[n - 1] + bytes[n - 1] > addr[n - 1];  // (no wrapping end)
   if (contiguous) {
     const uint64_t last = (addr.back() + bytes.back() - 1) & mask;
     for (uint64_t a = addr[0] & mask; a <= last; a += lineBytes) out.push_back(a);

@@ -1,6 +1,10 @@
 #include "sim/exec_context.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
+
+#include "memory/whole_wave_lanes.hpp"
 
 namespace gcnsim::sim {
 
@@ -8,21 +12,55 @@ void PendingWrites::applyTo(WaveState& w) const {
   if (hasSgpr)
     for (unsigned i = 0; i < sgprCount && sgprFirst + i < kScalarFileSize; ++i)
       w.sreg[sgprFirst + i] = sgprData[i];
-  if (hasVgpr) {
-    // The lanes as a byte mask, so that the blend below vectorizes (every lane
-    // is rewritten, the inactive ones with their own value).
-    alignas(64) uint8_t on[kWaveSize];
-    for (unsigned l = 0; l < kWaveSize; ++l) on[l] = uint8_t(vgprLanes >> l & 1);
-    for (unsigned d = 0; d < vgprCount && vgprFirst + d < w.numVgprs; ++d) {
-      uint32_t* dst = w.v(vgprFirst + d);
-      const uint32_t* src = &vgprData[d * kWaveSize];
-      if (vgprLanes == ~0ull) {
-        std::memcpy(dst, src, kWaveSize * sizeof(uint32_t));
-        continue;
-      }
-      for (unsigned l = 0; l < kWaveSize; ++l) dst[l] = on[l] ? src[l] : dst[l];
-    }
+  if (!hasVgpr) return;
+  // The registers that exist: a write past the file is dropped.
+  const unsigned count = vgprFirst >= w.numVgprs ? 0u : std::min<unsigned>(vgprCount, w.numVgprs - vgprFirst);
+  if (vgprLanes == ~0ull) {  // whole rows, and the rows are adjacent in the file
+    std::memcpy(w.v(vgprFirst), vgprData.data(), size_t(count) * kWaveSize * sizeof(uint32_t));
+    return;
   }
+  // The lanes as a byte mask, so that the blend below vectorizes (every lane
+  // is rewritten, the inactive ones with their own value).
+  alignas(64) uint8_t on[kWaveSize];
+  for (unsigned l = 0; l < kWaveSize; ++l) on[l] = uint8_t(vgprLanes >> l & 1);
+  for (unsigned d = 0; d < count; ++d) {
+    uint32_t* dst = w.v(vgprFirst + d);
+    const uint32_t* src = &vgprData[d * kWaveSize];
+    for (unsigned l = 0; l < kWaveSize; ++l) dst[l] = on[l] ? src[l] : dst[l];
+  }
+}
+
+void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes) {
+  const unsigned perLane = a1 ? 2 : 1;
+  if (exec != ~0ull || count + perLane * kWaveSize > kMax) {  // lane by lane, as recordAccess
+    for (uint64_t rest = exec; rest; rest &= rest - 1) {
+      const unsigned l = unsigned(std::countr_zero(rest));
+      for (unsigned s = 0; s < perLane; ++s) {
+        if (count == kMax) {
+          overflow = true;
+          return;
+        }
+        addr[count] = s ? a1[l] : a0[l];
+        this->bytes[count] = bytes;
+        lane[count] = uint8_t(l);
+        space[count] = AccessSpace::Lds;
+        ++count, ++ldsCount;
+      }
+    }
+    return;
+  }
+  const unsigned n = perLane * kWaveSize;
+  uint64_t* const out = &addr[count];
+  if (a1) {
+    for (unsigned l = 0; l < kWaveSize; ++l) out[2 * l] = a0[l], out[2 * l + 1] = a1[l];
+    std::memcpy(&lane[count], memory::kTwoAccessLanes.data(), n);
+  } else {
+    for (unsigned l = 0; l < kWaveSize; ++l) out[l] = a0[l];
+    std::memcpy(&lane[count], memory::kOneAccessLanes.data(), n);
+  }
+  std::fill_n(&this->bytes[count], n, bytes);
+  std::fill_n(&space[count], n, AccessSpace::Lds);
+  count += n, ldsCount += n;
 }
 
 uint32_t* Exec::deferSgprs(uint16_t first, uint8_t count) {
@@ -38,6 +76,34 @@ uint32_t* Exec::deferVgprs(uint16_t first, uint8_t count, uint64_t lanes) {
   pending.vgprCount = count > PendingWrites::kMaxVgprs ? PendingWrites::kMaxVgprs : count;
   pending.vgprLanes = lanes;
   return pending.vgprData.data();
+}
+
+void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane) {
+  const unsigned n = lanes * dwordsPerLane;
+  if (count + n > kMax) {  // dword by dword, as recordAccess
+    for (unsigned j = 0; j < n; ++j) {
+      if (count == kMax) {
+        overflow = true;
+        return;
+      }
+      addr[count] = start + 4 * j, bytes[count] = 4, lane[count] = uint8_t(firstLane + j / dwordsPerLane);
+      space[count++] = AccessSpace::Global;
+    }
+    return;
+  }
+  // Through pointers: an index count + j might wrap, which keeps GCC from vectorizing.
+  uint64_t* const a = &addr[count];
+  uint8_t* const l = &lane[count];
+  for (unsigned j = 0; j < n; ++j) a[j] = start + 4 * j;
+  std::fill_n(&bytes[count], n, 4u);
+  std::fill_n(&space[count], n, AccessSpace::Global);
+  if (dwordsPerLane == 1) {
+    for (unsigned j = 0; j < n; ++j) l[j] = uint8_t(firstLane + j);
+  } else {
+    for (unsigned i = 0, k = 0; i < lanes; ++i)
+      for (unsigned d = 0; d < dwordsPerLane; ++d) l[k++] = uint8_t(firstLane + i);
+  }
+  count += n;
 }
 
 }  // namespace gcnsim::sim

@@ -69,11 +69,16 @@ struct AccessLog {
   // Lane accesses a buffer instruction dropped in the range check (seed 001:
   // reads 0, writes ignored), for the checker's bounds check.
   uint32_t clipped = 0;
+  unsigned ldsCount = 0;  // entries in AccessSpace::Lds
   std::array<uint64_t, kMax> addr{};
   std::array<uint32_t, kMax> bytes{};
   std::array<uint8_t, kMax> lane{};
   std::array<AccessSpace, kMax> space{};
-  void clear() { count = 0, overflow = false, clipped = 0; }
+  void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0; }
+  // Exec::recordDsLanes/recordDsPairs (a1: null for a single address).
+  void appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes);
+  // Exec::recordRun.
+  void appendRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane);
 };
 
 enum class StopReason : uint8_t {
@@ -124,11 +129,29 @@ class Exec {
     log->bytes[log->count] = size;
     log->lane[log->count] = static_cast<uint8_t>(laneId);
     log->space[log->count] = space;
+    log->ldsCount += space == AccessSpace::Lds;
     ++log->count;
   }
   // A data-share access (LDS, or GDS when the instruction's GDS bit is set).
   void recordDsAccess(uint32_t address, uint32_t size, unsigned laneId) {
     recordAccess(address, size, laneId, AccessSpace::Lds);
+  }
+  // The data-share accesses of a whole instruction, `bytes` each, for the
+  // lanes of `exec` in lane order: a[l] (single address), or a0[l] then a1[l]
+  // (two addresses). The same entries as recordDsAccess lane by lane, written
+  // as whole rows when every lane is active.
+  void recordDsLanes(const uint32_t* a, uint64_t exec, uint32_t bytes) {
+    if (log) log->appendDsLanes(a, nullptr, exec, bytes);
+  }
+  void recordDsPairs(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes) {
+    if (log) log->appendDsLanes(a0, a1, exec, bytes);
+  }
+  // Global accesses of a run of lanes firstLane.. firstLane + lanes - 1,
+  // `dwordsPerLane` dwords each, back to back from `start` (lane firstLane + i's
+  // dword d at start + 4 * (dwordsPerLane * i + d)): recordAccess's entries,
+  // one a dword, written as whole rows.
+  void recordRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane) {
+    if (log) log->appendRun(start, firstLane, lanes, dwordsPerLane);
   }
   AccessLog* log = nullptr;  // set by the timing engine
 

@@ -24,10 +24,6 @@ bool isGcn14(const Exec& x) { return x.w.gen == isa::Gen::GCN14; }
 inline void laneAddresses(const uint32_t* addr, uint32_t off, uint32_t mask, uint32_t* a) {
   for (unsigned l = 0; l < kWaveSize; ++l) a[l] = (addr[l] + off) & mask;
 }
-// Reports the accesses of a single-address op to the timing model.
-inline void recordLanes(Exec& x, const uint32_t* a, uint64_t exec, uint32_t bytes) {
-  if (x.log) forLanes(exec, [&](unsigned l) { x.recordDsAccess(a[l], bytes, l); });
-}
 
 // ---------------------------------------------------------------------------
 // Reads. ALIGN is the address mask of GCN 1.0-1.2 ("(ADDR+OFFSET)&~3"); with
@@ -49,7 +45,7 @@ void dsRead(Exec& x) {
   const uint64_t exec = x.w.exec();
   alignas(64) uint32_t a[kWaveSize];
   laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (UNALIGNED14 && isGcn14(x)) ? ~0u : ~ALIGN, a);
-  recordLanes(x, a, exec, 4 * N);
+  x.recordDsLanes(a, exec, 4 * N);
   uint32_t* out = x.deferVgprs(x.in.dst.reg, N, exec);
   if (!dsLanesInRange(s, a, exec, 4 * N)) return readLanes<N>(s, a, exec, out);
   const DsDirect lds{s.share->data()};
@@ -74,7 +70,7 @@ void dsReadSub(Exec& x) {
   const uint64_t exec = x.w.exec();
   alignas(64) uint32_t a[kWaveSize];
   laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (loadBytes(K) == 2 && !isGcn14(x)) ? ~1u : ~0u, a);
-  recordLanes(x, a, exec, loadBytes(K));
+  x.recordDsLanes(a, exec, loadBytes(K));
   const uint32_t* old = x.w.v(x.in.dst.reg);
   uint32_t* out = x.deferVgprs(x.in.dst.reg, 1, exec);
   if (dsLanesInRange(s, a, exec, loadBytes(K)))
@@ -101,7 +97,7 @@ void dsWrite(Exec& x) {
   const uint64_t exec = x.w.exec();
   alignas(64) uint32_t a[kWaveSize];
   laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (UNALIGNED14 && isGcn14(x)) ? ~0u : ~ALIGN, a);
-  recordLanes(x, a, exec, 4 * N);
+  x.recordDsLanes(a, exec, 4 * N);
   if (!dsLanesInRange(s, a, exec, 4 * N)) return writeLanes<N>(s, a, exec, x.w, x.in.data0.reg);
   const DsDirect lds{s.share->data()};
   if (N == 1 && dsConsecutive(a, exec, 4))
@@ -128,7 +124,7 @@ void dsWriteSub(Exec& x) {
   const uint64_t exec = x.w.exec();
   alignas(64) uint32_t a[kWaveSize];
   laneAddresses(x.w.v(x.in.addr.reg), dsOffset(x), (storeBytes(K) == 2 && !isGcn14(x)) ? ~1u : ~0u, a);
-  recordLanes(x, a, exec, storeBytes(K));
+  x.recordDsLanes(a, exec, storeBytes(K));
   const uint32_t* data = x.w.v(x.in.data0.reg);
   if (dsLanesInRange(s, a, exec, storeBytes(K)))
     writeSubLanes<K>(DsDirect{s.share->data()}, a, exec, data);
@@ -183,12 +179,7 @@ void dsTwoAddress(Exec& x) {
   alignas(64) uint32_t a0[kWaveSize], a1[kWaveSize];
   laneAddresses(addr, T2::off0(x), ~(BYTES - 1), a0);
   laneAddresses(addr, T2::off1(x), ~(BYTES - 1), a1);
-  if (x.log) {
-    forLanes(exec, [&](unsigned l) {
-      x.recordDsAccess(a0[l], BYTES, l);
-      x.recordDsAccess(a1[l], BYTES, l);
-    });
-  }
+  x.recordDsPairs(a0, a1, exec, BYTES);
   uint32_t* out = READ ? x.deferVgprs(x.in.dst.reg, 2 * T2::kDwords, exec) : nullptr;
   const unsigned d0 = x.in.data0.reg, d1 = x.in.data1.reg;
   if (dsLanesInRange(s, a0, exec, BYTES) && dsLanesInRange(s, a1, exec, BYTES))

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -229,6 +230,14 @@ inline bool laneRun(uint64_t exec, LaneRun& r) {
 // (compared as 32-bit halves without branches, so that the loop vectorizes).
 inline bool consecutive64(const uint32_t* lo, const uint32_t* hi, const LaneRun& r, uint32_t step) {
   lo += r.first, hi += r.first;
+  if (uint64_t(lo[0]) + uint64_t(step) * (r.count - 1) <= 0xffffffffu) {
+    // No carry into the high half (the common case): 32-bit differences
+    // OR-ed together, which vectorize without 64-bit arithmetic.
+    const uint32_t lo0 = lo[0], hi0 = hi[0];
+    uint32_t differ = 0;
+    for (unsigned i = 0; i < r.count; ++i) differ |= (lo[i] ^ (lo0 + step * i)) | (hi[i] ^ hi0);
+    return differ == 0;
+  }
   const uint64_t v0 = u64Of(lo[0], hi[0]);
   bool same = true;
   for (unsigned i = 0; i < r.count; ++i) {
@@ -237,23 +246,19 @@ inline bool consecutive64(const uint32_t* lo, const uint32_t* hi, const LaneRun&
   }
   return same;
 }
-// Reports the run's N dwords per lane from `start` (lane first+i's dword d at
-// start + 4 * (N * i + d)) to the timing model, in lane order.
-template <unsigned N>
-inline void recordRun(Exec& x, uint64_t start, const LaneRun& r) {
-  if (!x.log) return;
-  for (unsigned i = 0; i < r.count; ++i)
-    for (unsigned d = 0; d < N; ++d) x.recordAccess(start + 4 * (i * N + d), 4, r.first + i);
-}
 // Reads the run's block into the deferred VGPRs `out` (out[d * 64 + lane]);
 // false, with nothing done, when the block is not entirely mapped.
 template <unsigned N>
 inline bool loadRun(Exec& x, uint64_t start, const LaneRun& r, uint32_t* out) {
   alignas(64) uint32_t block[N * kWaveSize];
   if (!x.env.global->read(start, block, 4 * N * r.count)) return false;
-  for (unsigned i = 0; i < r.count; ++i)
-    for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + r.first + i] = block[i * N + d];
-  recordRun<N>(x, start, r);
+  if constexpr (N == 1) {
+    std::memcpy(out + r.first, block, 4 * r.count);
+  } else {
+    for (unsigned i = 0; i < r.count; ++i)
+      for (unsigned d = 0; d < N; ++d) out[d * kWaveSize + r.first + i] = block[i * N + d];
+  }
+  x.recordRun(start, r.first, r.count, N);
   return true;
 }
 // Writes VGPRs data..data+N-1 of the run as one block; false, with nothing
@@ -264,7 +269,7 @@ inline bool storeRun(Exec& x, uint64_t start, const LaneRun& r, unsigned data) {
   for (unsigned i = 0; i < r.count; ++i)
     for (unsigned d = 0; d < N; ++d) block[i * N + d] = x.w.v(data + d)[r.first + i];
   if (!x.env.global->write(start, block, 4 * N * r.count)) return false;
-  recordRun<N>(x, start, r);
+  x.recordRun(start, r.first, r.count, N);
   return true;
 }
 
@@ -272,9 +277,10 @@ inline bool storeRun(Exec& x, uint64_t start, const LaneRun& r, unsigned data) {
 inline bool consecutive32(const uint32_t* v, const LaneRun& r, uint32_t step) {
   v += r.first;
   if (uint64_t(v[0]) + uint64_t(step) * (r.count - 1) > 0xffffffffu) return false;
-  bool same = true;
-  for (unsigned i = 0; i < r.count; ++i) same &= v[i] == v[0] + step * i;
-  return same;
+  const uint32_t v0 = v[0];
+  uint32_t differ = 0;  // an OR of differences: vectorizes (a bool AND may not)
+  for (unsigned i = 0; i < r.count; ++i) differ |= v[i] ^ (v0 + step * i);
+  return differ == 0;
 }
 
 // The untyped vector-memory operations MUBUF, FLAT, GLOBAL and SCRATCH share

@@ -111,6 +111,10 @@ struct DsDirect {
 // Calls f(lane) for the lanes of `exec` in lane order.
 template <class F>
 inline void forLanes(uint64_t exec, F&& f) {
+  if (exec == ~0ull) {  // every lane: a plain count, no bit scan
+    for (unsigned l = 0; l < kWaveSize; ++l) f(l);
+    return;
+  }
   for (uint64_t rest = exec; rest; rest &= rest - 1) f(unsigned(std::countr_zero(rest)));
 }
 
@@ -124,21 +128,27 @@ inline bool dsLanesInRange(const DsSpace& s, const uint32_t* a, uint64_t exec, u
   const uint32_t bound = s.limit < size ? s.limit : size;
   if (bound < bytes) return false;
   const uint32_t limit = bound - bytes;  // the highest in-range address
-  bool out = false;
-  if (exec == ~0ull) {
-    for (unsigned l = 0; l < kWaveSize; ++l) out |= a[l] > limit;  // vectorizes
-  } else {
-    forLanes(exec, [&](unsigned l) { out |= a[l] > limit; });
+  if (exec == ~0ull && limit < 0x80000000u) {
+    // For limit < 2^31, a > limit iff bit 31 of a or of a + (2^31 - 1 - limit)
+    // is set: an OR of 32-bit sums, which vectorizes (an unsigned compare
+    // does not, before SSE4.1).
+    const uint32_t shift = 0x7fffffffu - limit;
+    uint32_t high = 0;
+    for (unsigned l = 0; l < kWaveSize; ++l) high |= a[l] | (a[l] + shift);
+    return high >> 31 == 0;
   }
+  bool out = false;
+  forLanes(exec, [&](unsigned l) { out |= a[l] > limit; });
   return !out;
 }
 
 // True when every lane is active and lane l's address is a[0] + step * l.
 inline bool dsConsecutive(const uint32_t* a, uint64_t exec, uint32_t step) {
   if (exec != ~0ull) return false;
-  bool same = true;
-  for (unsigned l = 0; l < kWaveSize; ++l) same &= a[l] == a[0] + step * l;  // vectorizes
-  return same;
+  const uint32_t a0 = a[0];
+  uint32_t differ = 0;  // an OR of differences: vectorizes
+  for (unsigned l = 0; l < kWaveSize; ++l) differ |= a[l] ^ (a0 + step * l);
+  return differ == 0;
 }
 
 // The 16-bit OFFSET of single-address DS ops; OFFSET0/OFFSET1 of the

@@ -71,9 +71,7 @@ void MemoryPipes::collect(TimingStats& stats) const {
 }
 
 void MemoryPipes::gatherAccesses(const AccessLog& log) {
-  const unsigned n = log.count;
-  unsigned ldsCount = 0;
-  for (unsigned i = 0; i < n; ++i) ldsCount += log.space[i] == AccessSpace::Lds;
+  const unsigned n = log.count, ldsCount = log.ldsCount;
   if (ldsCount == 0 || ldsCount == n) {
     const bool lds = ldsCount > 0;
     lds_ = lds ? memory::LdsAccesses{log.addr.data(), log.bytes.data(), log.lane.data(), n}

@@ -35,6 +35,30 @@ TEST_CASE("CacheTags: hit after miss, LRU eviction, invalidate", "[memory][timin
   CHECK_FALSE(t.contains(0x1000));
 }
 
+// The contract's LRU rule across invalidation, by hand: 1 set x 4 ways. After
+// invalidateAll the set fills again from empty (no line survives, no stale
+// LRU order), and once full the least recently used line goes.
+TEST_CASE("CacheTags: a set refills after invalidation, then evicts by LRU", "[memory][timing]") {
+  CacheLevelConfig c{4 * 64, 64, 4, 10, 8};  // 1 set x 4 ways
+  CacheTags t(c, "test");
+  uint64_t ready = 0;
+  for (uint64_t a = 0; a < 4; ++a) REQUIRE(t.lookup(a * 64, a, ready) == CacheTags::Result::Miss);
+  t.invalidateAll();
+  for (uint64_t a = 0; a < 4; ++a) CHECK_FALSE(t.contains(a * 64));
+  // Four new lines: each a miss (nothing evicted yet: all four stay).
+  for (uint64_t a = 10; a < 14; ++a) CHECK(t.lookup(a * 64, a, ready) == CacheTags::Result::Miss);
+  for (uint64_t a = 10; a < 14; ++a) CHECK(t.contains(a * 64));
+  // Touch 10, 12, 13: line 11 is the least recently used and goes first, then 10.
+  for (uint64_t a : {10, 12, 13}) CHECK(t.lookup(a * 64, 20, ready) == CacheTags::Result::Hit);
+  CHECK(t.lookup(20 * 64, 30, ready) == CacheTags::Result::Miss);
+  CHECK_FALSE(t.contains(11 * 64));
+  CHECK(t.lookup(21 * 64, 31, ready) == CacheTags::Result::Miss);
+  CHECK_FALSE(t.contains(10 * 64));
+  for (uint64_t a : {12, 13, 20, 21}) CHECK(t.contains(a * 64));
+  CHECK(t.stats.misses == 10);
+  CHECK(t.stats.hits == 3);
+}
+
 TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
   CacheLevelConfig c{16384, 64, 4, 10, 2};
   CacheTags t(c, "test");
@@ -334,6 +358,50 @@ TEST_CASE("LDS banks: tiled rows, multi-way conflicts with broadcast, uneven two
   const std::vector<LdsLaneAccess> eight{{0, 4, 0}, {256, 4, 0}, {0, 4, 0}, {128, 4, 0},
                                          {4, 4, 1}, {132, 4, 1}, {8, 4, 2}, {136, 4, 2}};
   CHECK(m.passes(eight).extra == 2);
+}
+
+// The bank model keeps the last few pass shapes it saw (words relative to the
+// pass's first) with their answers: the answers must be the rule's whatever
+// came before. Lane l at word base + s * l in 32 banks: for odd s (1, 3) the
+// 32 lanes of a pass use 32 different banks; for s = 2^k, 32 / s banks, s
+// words each: s - 1 extra passes in each of the two passes.
+TEST_CASE("LDS banks: repeated and shifted shapes, more shapes than the model keeps", "[memory][timing]") {
+  LdsConfig c;
+  LdsBankModel m(c);
+  auto strided = [&](uint32_t baseWord, uint32_t s, bool two) {
+    std::vector<LdsLaneAccess> a;
+    for (unsigned l = 0; l < 64; ++l) {
+      a.push_back({4 * (baseWord + s * l), 4, uint8_t(l)});
+      if (two) a.push_back({4 * (baseWord + 7 + l), 4, uint8_t(l)});  // a conflict-free second address
+    }
+    return m.passes(a);
+  };
+  const uint32_t strides[] = {1, 2, 4, 8, 16, 32, 3};
+  const uint32_t extra[] = {0, 2, 6, 14, 30, 62, 0};
+  for (uint32_t round = 0; round < 3; ++round) {
+    for (size_t i = 0; i < 7; ++i) {
+      const uint32_t base = round * 5 + 1;  // shifted by words that are no multiple of 32
+      INFO("round " << round << " stride " << strides[i]);
+      CHECK(strided(base, strides[i], false).extra == extra[i]);
+      const LdsBankModel::Passes p = strided(base, strides[i], round == 1);
+      CHECK(p.extra == extra[i]);
+      CHECK(p.base == (round == 1 ? 4u : 2u));
+    }
+  }
+  // 2-byte accesses at byte 1 or 2 of word l (each within its word): no
+  // conflict, whatever shortcut the model takes for sizes and offsets.
+  std::vector<LdsLaneAccess> halves;
+  for (unsigned l = 0; l < 64; ++l) halves.push_back({4 * l + 1 + l % 2, 2, uint8_t(l)});
+  CHECK(m.passes(halves).extra == 0);
+  // The same with lane 5 at word 38 (bank 6, lane 6's, in the first pass): 1 extra.
+  halves[5].addr = 4 * 38 + 2;
+  CHECK(m.passes(halves).extra == 1);
+  // Mixed sizes in a whole wave: b32 everywhere, lane 9 a b16 at word 42
+  // (bank 10, lane 10's, in the first pass): 1 extra.
+  std::vector<LdsLaneAccess> mixed;
+  for (unsigned l = 0; l < 64; ++l) mixed.push_back({4 * l, 4, uint8_t(l)});
+  mixed[9] = {4 * 42, 2, 9};
+  CHECK(m.passes(mixed).extra == 1);
 }
 
 TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {

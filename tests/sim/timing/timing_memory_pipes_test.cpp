@@ -44,6 +44,7 @@ void add(AccessLog& log, uint64_t addr, uint32_t bytes, uint8_t lane, AccessSpac
   log.bytes[log.count] = bytes;
   log.lane[log.count] = lane;
   log.space[log.count] = space;
+  log.ldsCount += space == AccessSpace::Lds;  // as Exec::recordAccess keeps it
   ++log.count;
 }
 
