@@ -218,15 +218,18 @@ class CuGroup {
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
 
-  // A placed workgroup waiting for its arrival cycle.
+  // A placed workgroup waiting for its arrival cycle; its waves' SIMD, slot
+  // and scratch slot are admitted*_[firstWave, firstWave + waves) (one buffer
+  // for all admissions: no allocation per workgroup).
   struct Arrival {
     uint64_t at = 0;
     uint32_t cu = 0, index = 0, ldsAlloc = 0, firstWaveId = 0;
     uint64_t firstAge = 0;
-    std::vector<uint32_t> simd, slot, scratch;  // per wave
+    uint32_t firstWave = 0, waves = 0;
   };
   const WorkgroupSource* src_ = nullptr;  // of the admitted workgroups
   void arrive(const Arrival& a);
+  WorkgroupCtx& takeWorkgroup(uint32_t waves);
   // A return whose time the L2 gives at the epoch's end (the deferred request of the same index).
   struct DeferredReturn {
     uint64_t seq = 0;
@@ -252,18 +255,22 @@ class CuGroup {
   uint32_t firstCu_ = 0;
   std::vector<CuCtx> cus_;  // CU firstCu_ + i
 
-  std::vector<Arrival> admissions_;                         // in arrival order
-  std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;   // resident; null when done
-  std::vector<std::array<uint32_t, 3>> retiredWaves_;       // cu, simd, slot
-  std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;  // cu, LDS bytes
-  uint32_t resident_ = 0;                                   // waves resident on the group's CUs (occupancy)
-  uint32_t busyCus_ = 0;                                    // CUs with at least one resident wave
+  std::vector<Arrival> admissions_;                                      // in arrival order
+  std::vector<uint32_t> admittedSimd_, admittedSlot_, admittedScratch_;  // per wave of admissions_
+  std::vector<std::array<uint32_t, 3>> retiredWaves_;                    // cu, simd, slot
+  std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;               // cu, LDS bytes
+  uint32_t resident_ = 0;  // waves resident on the group's CUs (occupancy)
+  uint32_t busyCus_ = 0;   // CUs with at least one resident wave
   uint64_t occupancySince_ = 0;
   uint64_t lastRetire_ = 0;
   // Storage reused by arriving workgroups (arrive(), wave_slots.hpp).
-  WaveSlots slots_;                                            // the waves' state, per wave slot
-  std::vector<WaveState*> arriving_;                           // arrive()'s scratch: the new waves' states
-  std::vector<std::unique_ptr<WorkgroupCtx>> doneWorkgroups_;  // retired, taken by the next arrivals
+  WaveSlots slots_;                   // the waves' state, per wave slot
+  std::vector<WaveState*> arriving_;  // arrive()'s scratch: the new waves' states
+  // Every workgroup context made so far, resident (unfinished > 0) or free: a
+  // retired workgroup's context, with its wave list's capacity and its LDS,
+  // is taken by the next arrival.
+  std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;
+  std::vector<WorkgroupCtx*> freeWorkgroups_;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::vector<DeferredReturn> deferred_;
