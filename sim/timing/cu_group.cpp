@@ -276,6 +276,7 @@ void CuGroup::runEpoch(uint64_t from, uint64_t to) {
     loop<true>(to);
   else
     loop<false>(to);
+  nextAtEpochEnd_ = nextWork(to);
 }
 
 template <bool kTraced>

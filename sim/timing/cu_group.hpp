@@ -113,6 +113,14 @@ class CuGroup {
   // A SIMD with a wave parked on its busy VALU counts from its next turn, when that wave would be looked at
   // without the parking: the epochs (GpuTiming) do not depend on the parking.
   uint64_t nextWork(uint64_t from) const { return nextWork(from, true); }
+  // nextWork(from) at an epoch boundary: for from == the last epoch's end, the value runEpoch computed on the
+  // group's thread when it ended (nothing but admissions changes it before the next epoch), lowered by the
+  // admissions made since -- off the serial boundary.
+  uint64_t nextWorkAtBoundary(uint64_t from) const {
+    if (from != epochEnd_) return nextWork(from);
+    return admissions_.empty() ? nextAtEpochEnd_
+                               : std::min(nextAtEpochEnd_, std::max(from, admissions_.front().at));
+  }
   // The epoch's deferred requests (memory_issue.cpp). resolveDeferred(i): the L2 answer of the i-th (at the
   // boundary, merged across groups by GpuTiming); earliestDeferredReturn(): the first of the answered
   // returns (kNever: none); scheduleDeferred(): schedules those returns and starts the next epoch's list
@@ -282,7 +290,8 @@ class CuGroup {
   std::vector<WaveCtx*> gwsWaiters_;  // parked on GWS, woken by the next GDS instruction
 
   uint64_t now_ = 0;
-  uint64_t epochEnd_ = 0;  // the `to` of the last runEpoch
+  uint64_t epochEnd_ = 0;             // the `to` of the last runEpoch
+  uint64_t nextAtEpochEnd_ = kNever;  // nextWork(epochEnd_) when it ended (a new group: nothing to do)
   bool progress_ = false;
   // tryIssue's register masks of a GPR-indexed instruction (scratch: no construction per call).
   RegMask indexedReads_, indexedWrites_;

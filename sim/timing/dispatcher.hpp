@@ -93,7 +93,7 @@ class Dispatcher {
   std::string doesNotFitMessage() const;
 
   // Resources (tests, messages).
-  uint32_t freeSlots(uint32_t cu, uint32_t simd) const;
+  uint32_t freeSlots(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeSlots; }
   uint32_t freeVgprs(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeVgprs; }
   uint32_t freeSgprs(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeSgprs; }
   uint32_t freeLds(uint32_t cu) const { return cus_[cu].freeLds; }
@@ -103,6 +103,7 @@ class Dispatcher {
  private:
   struct SimdRes {
     std::vector<uint8_t> slotUsed;
+    uint32_t freeSlots = 0;  // zeros in slotUsed
     uint32_t freeVgprs = 0, freeSgprs = 0;
   };
   struct CuRes {
@@ -120,6 +121,8 @@ class Dispatcher {
   bool resourcesFreed_ = true;
   uint32_t wgVgprs_ = 0, wgSgprs_ = 0, wgLds_ = 0;
   uint32_t residentWgs_ = 0;
+  // wavesIn(wavesOf_) (a workgroup that does not fit is tried on every CU: one call).
+  uint32_t wavesOf_ = ~0u, waves_ = 0;
   // Scratch of reserve(), reused: no allocation per placement once warm.
   std::vector<uint32_t> freeSlots_, freeV_, freeS_, simdOf_, slots_, scratch_;
   Placement placement_;

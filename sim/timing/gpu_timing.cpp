@@ -58,20 +58,20 @@ std::string GpuTiming::oldestWave() const {
 // every CU would have answered them in. Only the answers are computed here,
 // on one thread; each group schedules its returns on its own thread before
 // its next epoch (CuGroup::scheduleDeferred).
+// (Only the groups with requests left are visited: cycles with few requests
+// are the common case.)
 void GpuTiming::resolveDeferred() {
-  next_.assign(groups_.size(), 0);
-  for (;;) {
+  pending_.clear();
+  for (size_t g = 0; g < groups_.size(); ++g)
+    if (groups_[g]->deferredCount()) pending_.push_back({groups_[g].get(), 0});
+  while (!pending_.empty()) {
     uint64_t cycle = kNever;
-    for (size_t g = 0; g < groups_.size(); ++g)
-      if (next_[g] < groups_[g]->deferredCount())
-        cycle = std::min(cycle, groups_[g]->deferredCycle(next_[g]));
-    if (cycle == kNever) return;
-    for (size_t g = 0; g < groups_.size(); ++g) {
-      CuGroup& group = *groups_[g];
-      const size_t n = group.deferredCount();
-      size_t& i = next_[g];
-      while (i < n && group.deferredCycle(i) == cycle) group.resolveDeferred(i++);
+    for (const Pending& p : pending_) cycle = std::min(cycle, p.group->deferredCycle(p.next));
+    for (Pending& p : pending_) {
+      const size_t n = p.group->deferredCount();
+      while (p.next < n && p.group->deferredCycle(p.next) == cycle) p.group->resolveDeferred(p.next++);
     }
+    std::erase_if(pending_, [](const Pending& p) { return p.next == p.group->deferredCount(); });
   }
 }
 
@@ -141,7 +141,7 @@ bool GpuTiming::boundary() {
   if (!status_.ok()) return false;
   uint64_t next = kNever;
   for (const auto& g : groups_)
-    next = std::min({next, g->nextWork(from_), std::max(from_, g->earliestDeferredReturn())});
+    next = std::min({next, g->nextWorkAtBoundary(from_), std::max(from_, g->earliestDeferredReturn())});
   if (next == kNever) {
     status_ = {RunStatus::Fault, oldestWave() +
                                      ": timing model: no wave can make progress (deadlock at cycle " +

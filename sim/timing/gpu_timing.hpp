@@ -67,7 +67,12 @@ class GpuTiming {
   std::vector<std::unique_ptr<ExecEnv>> envs_;  // with groups: each group's copy of the caller's ExecEnv
   std::vector<std::unique_ptr<CuGroup>> groups_;
   std::vector<uint32_t> groupOfCu_;
-  std::vector<size_t> next_;  // resolveDeferred's scratch: each group's first unanswered request
+  // resolveDeferred's scratch: the groups with unanswered requests (in group order) and their first one.
+  struct Pending {
+    CuGroup* group;
+    size_t next;
+  };
+  std::vector<Pending> pending_;
   Dispatcher dispatcher_;
   WorkgroupSource src_;
   const uint64_t epoch_;
