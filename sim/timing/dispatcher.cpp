@@ -24,6 +24,7 @@ Dispatcher::Dispatcher(const GpuConfig& cfg) : cfg_(cfg), cus_(cfg.cus) {
 std::string Dispatcher::start(const WorkgroupSource& src) {
   src_ = &src;
   wavesOf_ = ~0u;
+  for (CuRes& cu : cus_) cu.capacityStale = true;
   wgVgprs_ = roundUp(std::max(src.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
   wgSgprs_ = roundUp(std::max(src.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
   wgLds_ = src.ldsBytes ? roundUp(src.ldsBytes, cfg_.cu.ldsGranule) : 0;
@@ -43,11 +44,22 @@ std::string Dispatcher::doesNotFitMessage() const {
          " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, cu.vgprs_per_simd, cu.sgprs_per_simd)";
 }
 
+uint32_t Dispatcher::capacity(CuRes& cu) const {
+  if (cu.capacityStale) {
+    cu.capacity = 0;
+    for (const SimdRes& s : cu.simds)
+      cu.capacity += std::min({s.freeSlots, s.freeVgprs / wgVgprs_, s.freeSgprs / wgSgprs_});
+    cu.capacityStale = false;
+  }
+  return cu.capacity;
+}
+
 bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
   CuRes& cu = cus_[cuIndex];
   if (cu.freeLds < wgLds_) return false;
   if (wavesOf_ != wgIndex) wavesOf_ = wgIndex, waves_ = src_->wavesIn(wgIndex);
   const uint32_t n = waves_;
+  if (capacity(cu) < n) return false;
   const size_t simds = cu.simds.size();
   freeSlots_.resize(simds), freeV_.resize(simds), freeS_.resize(simds);
   for (size_t s = 0; s < simds; ++s) {
@@ -74,6 +86,7 @@ bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
     freeS_[size_t(best)] -= wgSgprs_;
   }
   cu.freeLds -= wgLds_;
+  cu.capacityStale = true;
   slots_.resize(n), scratch_.resize(n);
   for (uint32_t i = 0; i < n; ++i) {
     SimdRes& s = cu.simds[simdOf_[i]];
@@ -95,6 +108,7 @@ void Dispatcher::retireWave(uint32_t cu, uint32_t simd, uint32_t slot) {
   ++s.freeSlots;
   s.freeVgprs += wgVgprs_;
   s.freeSgprs += wgSgprs_;
+  cus_[cu].capacityStale = true;
   resourcesFreed_ = true;
 }
 

@@ -109,7 +109,14 @@ class Dispatcher {
   struct CuRes {
     std::vector<SimdRes> simds;
     uint32_t freeLds = 0;
+    // Waves it can still take: the sum over its SIMDs of min(free slots, free VGPRs / a wave's, free SGPRs /
+    // a wave's) -- placing a wave on a SIMD lowers that SIMD's term by one, so a workgroup of n waves fits
+    // only if n <= capacity (exactly then, without pinned SIMDs). Recomputed after a change: a GPU full of
+    // waves tries the next workgroup on every CU each time a wave retires.
+    uint32_t capacity = 0;
+    bool capacityStale = true;
   };
+  uint32_t capacity(CuRes& cu) const;
   // Reserves workgroup `wgIndex` on CU `cuIndex` and fills placement_, or
   // returns false (nothing reserved).
   bool reserve(uint32_t cuIndex, uint32_t wgIndex);

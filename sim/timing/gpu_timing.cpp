@@ -58,21 +58,31 @@ std::string GpuTiming::oldestWave() const {
 // every CU would have answered them in. Only the answers are computed here,
 // on one thread; each group schedules its returns on its own thread before
 // its next epoch (CuGroup::scheduleDeferred).
-// (Only the groups with requests left are visited: cycles with few requests
-// are the common case.)
+//
+// The requests lie within one epoch's cycles, so the order is a counting
+// sort by cycle (stable: group after group, request after request) -- a few
+// host instructions per request, where a merge would look at every group
+// for each cycle.
 void GpuTiming::resolveDeferred() {
-  pending_.clear();
-  for (size_t g = 0; g < groups_.size(); ++g)
-    if (groups_[g]->deferredCount()) pending_.push_back({groups_[g].get(), 0});
-  while (!pending_.empty()) {
-    uint64_t cycle = kNever;
-    for (const Pending& p : pending_) cycle = std::min(cycle, p.group->deferredCycle(p.next));
-    for (Pending& p : pending_) {
-      const size_t n = p.group->deferredCount();
-      while (p.next < n && p.group->deferredCycle(p.next) == cycle) p.group->resolveDeferred(p.next++);
+  uint64_t first = kNever, last = 0;
+  size_t total = 0;
+  for (const auto& g : groups_)
+    if (const size_t n = g->deferredCount()) {
+      first = std::min(first, g->deferredCycle(0));
+      last = std::max(last, g->deferredCycle(n - 1));
+      total += n;
     }
-    std::erase_if(pending_, [](const Pending& p) { return p.next == p.group->deferredCount(); });
-  }
+  if (total == 0) return;
+  startOf_.assign(size_t(last - first) + 2, 0);  // startOf_[c - first + 1]: requests at cycles before c
+  for (const auto& g : groups_)
+    for (size_t i = 0, n = g->deferredCount(); i < n; ++i)
+      ++startOf_[size_t(g->deferredCycle(i) - first) + 1];
+  for (size_t c = 1; c < startOf_.size(); ++c) startOf_[c] += startOf_[c - 1];
+  order_.resize(total);
+  for (auto& g : groups_)
+    for (size_t i = 0, n = g->deferredCount(); i < n; ++i)
+      order_[startOf_[size_t(g->deferredCycle(i) - first)]++] = {g.get(), i};
+  for (const Deferred& r : order_) r.group->resolveDeferred(r.index);
 }
 
 // Placement for the epoch [from_, from_ + epoch_): the dispatcher's rule

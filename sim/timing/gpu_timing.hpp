@@ -67,12 +67,13 @@ class GpuTiming {
   std::vector<std::unique_ptr<ExecEnv>> envs_;  // with groups: each group's copy of the caller's ExecEnv
   std::vector<std::unique_ptr<CuGroup>> groups_;
   std::vector<uint32_t> groupOfCu_;
-  // resolveDeferred's scratch: the groups with unanswered requests (in group order) and their first one.
-  struct Pending {
+  // resolveDeferred's scratch: the requests in answer order; per cycle of the epoch, where its requests go.
+  struct Deferred {
     CuGroup* group;
-    size_t next;
+    size_t index;
   };
-  std::vector<Pending> pending_;
+  std::vector<Deferred> order_;
+  std::vector<size_t> startOf_;
   Dispatcher dispatcher_;
   WorkgroupSource src_;
   const uint64_t epoch_;
