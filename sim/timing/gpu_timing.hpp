@@ -59,6 +59,7 @@ class GpuTiming {
   void place();
   std::string oldestWave() const;
   void runThreads(unsigned threads);
+  void runEpochHere();  // every group's epoch [from_, to_) on this thread
 
   const GpuConfig& cfg_;
   const TimingOptions& opt_;
@@ -77,7 +78,9 @@ class GpuTiming {
   Dispatcher dispatcher_;
   WorkgroupSource src_;
   const uint64_t epoch_;
-  uint64_t from_ = 0, to_ = 0;  // the epoch about to run: cycles [from_, to_)
+  uint64_t from_ = 0, to_ = 0;       // the epoch about to run: cycles [from_, to_)
+  std::vector<uint64_t> groupNext_;  // boundary's scratch: each group's first cycle with work
+  uint32_t busyGroups_ = 0;          // groups with work in [from_, to_)
   uint64_t nextAge_ = 0;
   uint32_t nextWaveId_ = 0;
   uint64_t endCycle_ = 0;
