@@ -44,22 +44,17 @@ std::string Dispatcher::doesNotFitMessage() const {
          " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, cu.vgprs_per_simd, cu.sgprs_per_simd)";
 }
 
-uint32_t Dispatcher::capacity(CuRes& cu) const {
-  if (cu.capacityStale) {
-    cu.capacity = 0;
-    for (const SimdRes& s : cu.simds)
-      cu.capacity += std::min({s.freeSlots, s.freeVgprs / wgVgprs_, s.freeSgprs / wgSgprs_});
-    cu.capacityStale = false;
-  }
-  return cu.capacity;
+void Dispatcher::recount(CuRes& cu) const {
+  cu.capacity = 0;
+  for (const SimdRes& s : cu.simds)
+    cu.capacity += std::min({s.freeSlots, s.freeVgprs / wgVgprs_, s.freeSgprs / wgSgprs_});
+  cu.capacityStale = false;
 }
 
 bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
   CuRes& cu = cus_[cuIndex];
-  if (cu.freeLds < wgLds_) return false;
-  if (wavesOf_ != wgIndex) wavesOf_ = wgIndex, waves_ = src_->wavesIn(wgIndex);
-  const uint32_t n = waves_;
-  if (capacity(cu) < n) return false;
+  const uint32_t n = wavesOf(wgIndex);
+  if (!mayFit(cu, n)) return false;
   const size_t simds = cu.simds.size();
   freeSlots_.resize(simds), freeV_.resize(simds), freeS_.resize(simds);
   for (size_t s = 0; s < simds; ++s) {

@@ -116,7 +116,17 @@ class Dispatcher {
     uint32_t capacity = 0;
     bool capacityStale = true;
   };
-  uint32_t capacity(CuRes& cu) const;
+  uint32_t capacity(CuRes& cu) const {
+    if (cu.capacityStale) recount(cu);
+    return cu.capacity;
+  }
+  void recount(CuRes& cu) const;
+  // Whether a workgroup of n waves may fit the CU (reserve() decides).
+  bool mayFit(CuRes& cu, uint32_t n) const { return cu.freeLds >= wgLds_ && capacity(cu) >= n; }
+  uint32_t wavesOf(uint32_t wgIndex) {
+    if (wavesOf_ != wgIndex) wavesOf_ = wgIndex, waves_ = src_->wavesIn(wgIndex);
+    return waves_;
+  }
   // Reserves workgroup `wgIndex` on CU `cuIndex` and fills placement_, or
   // returns false (nothing reserved).
   bool reserve(uint32_t cuIndex, uint32_t wgIndex);
@@ -141,9 +151,9 @@ bool Dispatcher::placeWorkgroups(OnPlaced&& onPlaced) {
   const uint32_t cus = uint32_t(cus_.size());
   for (uint32_t k = 0; k < cfg_.workgroupsPerCycle && next_ < src_->count; ++k) {
     bool ok = false;
-    for (uint32_t j = 0; j < cus && !ok; ++j) {
-      const uint32_t c = (nextCu_ + j) % cus;
-      if (reserve(c, next_)) {
+    const uint32_t n = wavesOf(next_);
+    for (uint32_t j = 0, c = nextCu_; j < cus && !ok; ++j, c = c + 1 == cus ? 0 : c + 1) {
+      if (mayFit(cus_[c], n) && reserve(c, next_)) {
         ok = true;
         nextCu_ = (c + 1) % cus;
         ++residentWgs_;
