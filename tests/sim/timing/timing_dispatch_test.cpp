@@ -14,6 +14,17 @@ using sim::timing::GpuConfig;
 
 namespace {
 
+// Simulated memory and GDS, and the ExecEnv of a whole-model run over them.
+struct Machine {
+  memory::GlobalMemory mem{1ull << 30};
+  memory::Gds gds;
+  sim::ExecEnv env;
+  Machine() {
+    env.global = &mem;
+    env.gds = &gds;
+  }
+};
+
 struct DispatchRun {
   sim::RunStatus status;
   sim::timing::TimingStats stats;
@@ -21,12 +32,8 @@ struct DispatchRun {
 };
 
 DispatchRun dispatch(uint32_t vgprs, uint32_t workgroupSize, uint32_t workgroups, const GpuConfig& cfg) {
-  memory::GlobalMemory mem(1ull << 30);
-  memory::Gds gds;
-  sim::ExecEnv env;
-  env.global = &mem;
-  env.gds = &gds;
-  sim::DispatchSpec d = test::programDispatch(mem, "timing_lds_conflict", isa::Gen::GCN14);
+  Machine m;
+  sim::DispatchSpec d = test::programDispatch(m.mem, "timing_lds_conflict", isa::Gen::GCN14);
   d.grid = {workgroupSize * workgroups, 1, 1};
   d.workgroup = {workgroupSize, 1, 1};
   d.vgprs = vgprs;
@@ -43,7 +50,7 @@ DispatchRun dispatch(uint32_t vgprs, uint32_t workgroupSize, uint32_t workgroups
     if (!fresh) it->second.second = rec.cycle;
     cuOf[rec.waveId] = rec.cu;
   };
-  r.status = sim::timing::runTiming(d, env, cfg, opt, r.stats);
+  r.status = sim::timing::runTiming(d, m.env, cfg, opt, r.stats);
   for (const auto& [w, span] : life) {
     uint32_t n = 0;
     for (const auto& [v, s] : life)
@@ -154,11 +161,8 @@ TEST_CASE("timing dispatch: a wave built in a used slot starts like a fresh wave
 // writing -1 there (tests/sim/programs/timing_lds_fresh.gfx9.s).
 TEST_CASE("timing dispatch: every workgroup's LDS starts zeroed on a CU that ran others before",
           "[timing][dispatch]") {
-  memory::GlobalMemory mem(1ull << 30);
-  memory::Gds gds;
-  sim::ExecEnv env;
-  env.global = &mem;
-  env.gds = &gds;
+  Machine m;
+  memory::GlobalMemory& mem = m.mem;
   sim::DispatchSpec d = test::programDispatch(mem, "timing_lds_fresh", isa::Gen::GCN14);
   const uint32_t workgroups = 6;
   d.grid = {64 * workgroups, 1, 1};
@@ -177,7 +181,7 @@ TEST_CASE("timing dispatch: every workgroup's LDS starts zeroed on a CU that ran
   cfg.cu.simds = 1;
   cfg.cu.waveSlotsPerSimd = 1;
   sim::timing::TimingStats stats;
-  REQUIRE(sim::timing::runTiming(d, env, cfg, {}, stats).ok());
+  REQUIRE(sim::timing::runTiming(d, m.env, cfg, {}, stats).ok());
   REQUIRE(stats.workgroups == workgroups);
   std::vector<uint32_t> seen(workgroups * 64);
   mem.read(out, seen.data(), seen.size() * 4);
