@@ -137,8 +137,10 @@ void fillWorkitemIds(uint32_t* row, VgprInit::Kind kind, const std::array<uint32
 // VGPR file is cleared once, the initial registers are written row by row.
 void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
               uint32_t scratchSlot) {
+  // A fresh state in place (no temporary to copy from), in the VGPR storage the last wave left.
   std::vector<uint32_t> vgprStorage = std::move(w.vgpr);
-  w = WaveState{};
+  std::destroy_at(&w);
+  std::construct_at(&w);
   w.vgpr = std::move(vgprStorage);
   w.gen = d.gen;
   // VGPRs start at zero, in the storage the last wave left (one memset: vector::assign on reused
