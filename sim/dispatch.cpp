@@ -95,10 +95,52 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
   return w;
 }
 
+namespace {
+
+// Row `row` of an initial VGPR holding work-item ids: lanes [0, live) get the
+// ids of flat work-items flat0.. (x fastest) in a workgroup of `a` items per
+// dimension, the other lanes 0. Written run by run (a run: lanes with the
+// same y and z), so a lane costs a store, no division and no branch.
+void fillWorkitemIds(uint32_t* row, VgprInit::Kind kind, const std::array<uint32_t, 3>& a, uint32_t flat0,
+                     uint32_t live) {
+  uint32_t lane = 0;
+  if (live) {
+    uint32_t x = flat0 % a[0], y = (flat0 / a[0]) % a[1], z = flat0 / (a[0] * a[1]);
+    while (lane < live) {
+      const uint32_t run = std::min(a[0] - x, live - lane);
+      uint32_t* out = row + lane;
+      switch (kind) {
+        case VgprInit::WorkitemIdX:
+          for (uint32_t k = 0; k < run; ++k) out[k] = x + k;
+          break;
+        case VgprInit::WorkitemIdY: std::fill_n(out, run, y); break;
+        case VgprInit::WorkitemIdZ: std::fill_n(out, run, z); break;
+        case VgprInit::WorkitemIdPacked: {
+          const uint32_t yz = y << 10 | z << 20;
+          for (uint32_t k = 0; k < run; ++k) out[k] = (x + k) | yz;
+          break;
+        }
+        case VgprInit::Value: break;
+      }
+      lane += run;
+      x = 0;
+      if (++y == a[1]) y = 0, ++z;
+    }
+  }
+  std::fill(row + lane, row + kWaveSize, 0u);
+}
+
+}  // namespace
+
+// Called for every wave of a dispatch (in timing mode on a slot the last wave
+// left dirty), so it writes what the state must hold and nothing twice: the
+// VGPR file is cleared once, the initial registers are written row by row.
 void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
               uint32_t scratchSlot) {
+  // A fresh state in place (no temporary to copy from), in the VGPR storage the last wave left.
   std::vector<uint32_t> vgprStorage = std::move(w.vgpr);
-  w = WaveState{};
+  std::destroy_at(&w);
+  std::construct_at(&w);
   w.vgpr = std::move(vgprStorage);
   w.gen = d.gen;
   // VGPRs start at zero, in the storage the last wave left (one memset: vector::assign on reused
@@ -118,23 +160,10 @@ void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>
   w.scratchBase = d.scratchBase + scratchOffset;
   w.scratchBytesPerLane = d.scratchBytesPerLane;
 
-  uint64_t exec = 0;
-  std::array<std::array<uint32_t, kWaveSize>, 3> ids{};
-  // Work-item ids of flat index waveInGroup * 64 + lane (x fastest), counted
-  // up lane by lane: no division per lane.
+  // Lanes [0, live) hold flat work-items waveInGroup * 64 + lane.
   const uint32_t flat0 = waveInGroup * kWaveSize;
-  uint32_t x = flat0 % a[0], y = (flat0 / a[0]) % a[1], z = flat0 / (a[0] * a[1]);
-  for (uint32_t lane = 0; lane < kWaveSize && flat0 + lane < items; ++lane) {
-    exec |= 1ull << lane;
-    ids[0][lane] = x;
-    ids[1][lane] = y;
-    ids[2][lane] = z;
-    if (++x == a[0]) {
-      x = 0;
-      if (++y == a[1]) y = 0, ++z;
-    }
-  }
-  w.setExec(exec);
+  const uint32_t live = items > flat0 ? std::min(items - flat0, kWaveSize) : 0;
+  w.setExec(live == kWaveSize ? ~uint64_t{0} : (uint64_t{1} << live) - 1);
 
   for (const SgprInit& s : d.sgprs) {
     uint32_t v = s.value;
@@ -156,17 +185,10 @@ void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>
   for (const VgprInit& vi : d.vgprsInit) {
     if (vi.reg >= w.numVgprs) continue;
     uint32_t* row = w.v(vi.reg);
-    for (uint32_t lane = 0; lane < kWaveSize; ++lane) {
-      switch (vi.kind) {
-        case VgprInit::Value: row[lane] = vi.value; break;
-        case VgprInit::WorkitemIdX: row[lane] = ids[0][lane]; break;
-        case VgprInit::WorkitemIdY: row[lane] = ids[1][lane]; break;
-        case VgprInit::WorkitemIdZ: row[lane] = ids[2][lane]; break;
-        case VgprInit::WorkitemIdPacked:
-          row[lane] = ids[0][lane] | ids[1][lane] << 10 | ids[2][lane] << 20;
-          break;
-      }
-    }
+    if (vi.kind == VgprInit::Value)
+      std::fill_n(row, kWaveSize, vi.value);
+    else
+      fillWorkitemIds(row, vi.kind, a, flat0, live);
   }
 }
 

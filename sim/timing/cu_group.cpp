@@ -38,7 +38,7 @@ void CuGroup::fault(WaveCtx& wc, const std::string& what) {
 const WaveCtx* CuGroup::oldestWave() const {
   const WaveCtx* oldest = nullptr;
   for (const auto& wg : workgroups_)
-    if (wg)
+    if (wg->unfinished)
       for (const WaveCtx* c : wg->ctx)
         if (wg->resident(*c) && !c->w->ended() && (!oldest || c->age < oldest->age)) oldest = c;
   return oldest;
@@ -145,14 +145,9 @@ void CuGroup::finishWave(WaveCtx& wc) {
   if (--wg.unfinished > 0) return;
   retiredWorkgroups_.push_back({wc.cu, wg.ldsAlloc});
   if (tracer_.on()) tracer_.workgroup(wg, trace::WorkgroupEvent::Done, now_);
-  if (wg.onFinish) wg.onFinish(wg);
+  if (src_->onFinish) src_->onFinish(wg);
   ++stats_.workgroups;
-  for (auto& p : workgroups_)
-    if (p.get() == &wg) {
-      doneWorkgroups_.push_back(std::move(p));
-      break;
-    }
-  std::erase(workgroups_, nullptr);
+  freeWorkgroups_.push_back(&wg);
 }
 
 // A workgroup the dispatcher placed: recorded now (the placement's spans
@@ -162,51 +157,66 @@ void CuGroup::admit(const Placement& p, uint64_t at, const WorkgroupSource& src,
                     uint32_t& nextWaveId) {
   src_ = &src;
   const uint32_t n = uint32_t(p.simd.size());
-  admissions_.push_back({at, p.cu, p.index, p.ldsAlloc, nextWaveId, nextAge,
-                         std::vector<uint32_t>(p.simd.begin(), p.simd.end()),
-                         std::vector<uint32_t>(p.slot.begin(), p.slot.end()),
-                         std::vector<uint32_t>(p.scratch.begin(), p.scratch.end())});
+  admissions_.push_back(
+      {at, p.cu, p.index, p.ldsAlloc, nextWaveId, nextAge, uint32_t(admittedSimd_.size()), n});
+  admittedSimd_.insert(admittedSimd_.end(), p.simd.begin(), p.simd.end());
+  admittedSlot_.insert(admittedSlot_.end(), p.slot.begin(), p.slot.end());
+  admittedScratch_.insert(admittedScratch_.end(), p.scratch.begin(), p.scratch.end());
   nextAge += n;
   nextWaveId += n;
 }
 
+// A free workgroup context, as a fresh one but for the storage it keeps (the
+// wave list's capacity, its LDS).
+WorkgroupCtx& CuGroup::takeWorkgroup(uint32_t waves) {
+  if (freeWorkgroups_.empty()) {
+    workgroups_.push_back(std::make_unique<WorkgroupCtx>());
+    workgroups_.back()->ctx.reserve(waves);
+    return *workgroups_.back();
+  }
+  WorkgroupCtx& wg = *freeWorkgroups_.back();
+  freeWorkgroups_.pop_back();
+  std::vector<WaveCtx*> ctx = std::move(wg.ctx);
+  std::unique_ptr<memory::Lds> lds = std::move(wg.ownLds);
+  wg = WorkgroupCtx{};
+  wg.ctx = std::move(ctx);
+  wg.ctx.clear();
+  wg.ownLds = std::move(lds);
+  return wg;
+}
+
 // A workgroup arriving: its LDS, its waves (built by the source in their
 // wave slots, with their scratch slots), their contexts on the SIMDs. The
-// WorkgroupCtx and the slots are reused: no allocation once warm but the LDS.
+// WorkgroupCtx, its LDS and the slots are reused: no allocation once warm.
 void CuGroup::arrive(const Arrival& a) {
   const WorkgroupSource& src = *src_;
-  const uint32_t n = uint32_t(a.simd.size());
-  std::unique_ptr<WorkgroupCtx> owned;
-  if (doneWorkgroups_.empty()) {
-    owned = std::make_unique<WorkgroupCtx>();
-  } else {
-    owned = std::move(doneWorkgroups_.back());
-    doneWorkgroups_.pop_back();
-    std::vector<WaveCtx*> ctx = std::move(owned->ctx);  // (keeps its capacity)
-    *owned = WorkgroupCtx{};
-    owned->ctx = std::move(ctx);
-    owned->ctx.clear();
-  }
-  WorkgroupCtx& wg = *owned;
+  const uint32_t n = a.waves;
+  const uint32_t* simdOf = admittedSimd_.data() + a.firstWave;
+  const uint32_t* slotOf = admittedSlot_.data() + a.firstWave;
+  WorkgroupCtx& wg = takeWorkgroup(n);
   wg.cu = a.cu;
   wg.index = a.index;
   wg.ldsBytes = src.ldsBytes;
   wg.ldsAlloc = a.ldsAlloc;
-  wg.onFinish = src.onFinish;
   if (src.externalLds) {
     wg.lds = src.externalLds;
   } else {
-    wg.ownLds = std::make_unique<memory::Lds>(std::max<uint32_t>(src.ldsBytes, 4));
+    // Every workgroup of the run has the same LDS size; a reused one starts zeroed like a new one.
+    const uint32_t bytes = std::max<uint32_t>(src.ldsBytes, 4);
+    if (wg.ownLds && wg.ownLds->size() == bytes)
+      wg.ownLds->clear();
+    else
+      wg.ownLds = std::make_unique<memory::Lds>(bytes);
     wg.lds = wg.ownLds.get();
   }
   arriving_.clear();
   for (uint32_t i = 0; i < n; ++i) {
-    WaveSlot& slot = slots_.at(a.cu - firstCu_, a.simd[i], a.slot[i]);
+    WaveSlot& slot = slots_.at(a.cu - firstCu_, simdOf[i], slotOf[i]);
     slot.ctx = WaveCtx{};
     wg.ctx.push_back(&slot.ctx);
     arriving_.push_back(&slot.state);
   }
-  src.build(a.index, a.firstWaveId, a.scratch, arriving_);
+  src.build(a.index, a.firstWaveId, std::span(admittedScratch_).subspan(a.firstWave, n), arriving_);
   wg.live = wg.unfinished = n;
   CuCtx& cu = cuCtx(wg.cu);
   countOccupancy();
@@ -216,8 +226,8 @@ void CuGroup::arrive(const Arrival& a) {
     c.w = arriving_[i];
     c.wg = &wg;
     c.cu = a.cu;
-    c.simd = a.simd[i];
-    c.slot = a.slot[i];
+    c.simd = simdOf[i];
+    c.slot = slotOf[i];
     c.age = a.firstAge + i;
     c.w->hw.hwId = (c.slot & 0xf) | (c.simd & 3) << 4 | (a.cu & 0xf) << 8;  // HW_ID: wave, SIMD, CU ids
     c.readyAt = now_ + 1;
@@ -231,13 +241,13 @@ void CuGroup::arrive(const Arrival& a) {
     for (const WaveCtx* c : wg.ctx) tracer_.wave(*c, false, now_);
   }
   stats_.waves += n;
-  workgroups_.push_back(std::move(owned));
 }
 
 bool CuGroup::activateArrivals() {
   size_t k = 0;
   for (; k < admissions_.size() && admissions_[k].at <= now_; ++k) arrive(admissions_[k]);
   admissions_.erase(admissions_.begin(), admissions_.begin() + std::ptrdiff_t(k));
+  if (admissions_.empty()) admittedSimd_.clear(), admittedSlot_.clear(), admittedScratch_.clear();
   return k > 0;
 }
 
@@ -265,6 +275,7 @@ void CuGroup::runEpoch(uint64_t from, uint64_t to) {
     loop<true>(to);
   else
     loop<false>(to);
+  nextAtEpochEnd_ = nextWork(to);
 }
 
 template <bool kTraced>
@@ -315,7 +326,7 @@ uint64_t CuGroup::nextInterestingCycle() const { return nextWork(now_ + 1, false
 void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   // A run that stops early: the turns of waves still parked on a busy VALU up to the last epoch's end.
   for (auto& wg : workgroups_)
-    if (wg)
+    if (wg->unfinished)
       for (WaveCtx* c : wg->ctx)
         if (wg->resident(*c) && c->busySince != kNever)
           settleBusyValu(cuCtx(c->cu).simds[c->simd], *c, epochEnd_);

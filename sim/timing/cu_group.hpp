@@ -104,6 +104,14 @@ class CuGroup {
   // A SIMD with a wave parked on its busy VALU counts from its next turn, when that wave would be looked at
   // without the parking: the epochs (GpuTiming) do not depend on the parking.
   uint64_t nextWork(uint64_t from) const { return nextWork(from, true); }
+  // nextWork(from) at an epoch boundary: for from == the last epoch's end, the value runEpoch computed on the
+  // group's thread when it ended (nothing but admissions changes it before the next epoch), lowered by the
+  // admissions made since -- off the serial boundary.
+  uint64_t nextWorkAtBoundary(uint64_t from) const {
+    if (from != epochEnd_) return nextWork(from);
+    return admissions_.empty() ? nextAtEpochEnd_
+                               : std::min(nextAtEpochEnd_, std::max(from, admissions_.front().at));
+  }
   // The epoch's deferred requests (memory_issue.cpp). resolveDeferred(i): the L2 answer of the i-th (at the
   // boundary, merged across groups by GpuTiming); earliestDeferredReturn(): the first of the answered
   // returns (kNever: none); scheduleDeferred(): schedules those returns and starts the next epoch's list
@@ -220,15 +228,18 @@ class CuGroup {
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
 
-  // A placed workgroup waiting for its arrival cycle.
+  // A placed workgroup waiting for its arrival cycle; its waves' SIMD, slot
+  // and scratch slot are admitted*_[firstWave, firstWave + waves) (one buffer
+  // for all admissions: no allocation per workgroup).
   struct Arrival {
     uint64_t at = 0;
     uint32_t cu = 0, index = 0, ldsAlloc = 0, firstWaveId = 0;
     uint64_t firstAge = 0;
-    std::vector<uint32_t> simd, slot, scratch;  // per wave
+    uint32_t firstWave = 0, waves = 0;
   };
   const WorkgroupSource* src_ = nullptr;  // of the admitted workgroups
   void arrive(const Arrival& a);
+  WorkgroupCtx& takeWorkgroup(uint32_t waves);
   // A return whose time the L2 gives at the epoch's end (the deferred request of the same index).
   struct DeferredReturn {
     uint64_t seq = 0;
@@ -254,18 +265,22 @@ class CuGroup {
   uint32_t firstCu_ = 0;
   std::vector<CuCtx> cus_;  // CU firstCu_ + i
 
-  std::vector<Arrival> admissions_;                         // in arrival order
-  std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;   // resident; null when done
-  std::vector<std::array<uint32_t, 3>> retiredWaves_;       // cu, simd, slot
-  std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;  // cu, LDS bytes
-  uint32_t resident_ = 0;                                   // waves resident on the group's CUs (occupancy)
-  uint32_t busyCus_ = 0;                                    // CUs with at least one resident wave
+  std::vector<Arrival> admissions_;                                      // in arrival order
+  std::vector<uint32_t> admittedSimd_, admittedSlot_, admittedScratch_;  // per wave of admissions_
+  std::vector<std::array<uint32_t, 3>> retiredWaves_;                    // cu, simd, slot
+  std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;               // cu, LDS bytes
+  uint32_t resident_ = 0;  // waves resident on the group's CUs (occupancy)
+  uint32_t busyCus_ = 0;   // CUs with at least one resident wave
   uint64_t occupancySince_ = 0;
   uint64_t lastRetire_ = 0;
   // Storage reused by arriving workgroups (arrive(), wave_slots.hpp).
-  WaveSlots slots_;                                            // the waves' state, per wave slot
-  std::vector<WaveState*> arriving_;                           // arrive()'s scratch: the new waves' states
-  std::vector<std::unique_ptr<WorkgroupCtx>> doneWorkgroups_;  // retired, taken by the next arrivals
+  WaveSlots slots_;                   // the waves' state, per wave slot
+  std::vector<WaveState*> arriving_;  // arrive()'s scratch: the new waves' states
+  // Every workgroup context made so far, resident (unfinished > 0) or free: a
+  // retired workgroup's context, with its wave list's capacity and its LDS,
+  // is taken by the next arrival.
+  std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;
+  std::vector<WorkgroupCtx*> freeWorkgroups_;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::vector<DeferredReturn> deferred_;
@@ -277,7 +292,8 @@ class CuGroup {
   std::vector<WaveCtx*> gwsWaiters_;  // parked on GWS, woken by the next GDS instruction
 
   uint64_t now_ = 0;
-  uint64_t epochEnd_ = 0;  // the `to` of the last runEpoch
+  uint64_t epochEnd_ = 0;             // the `to` of the last runEpoch
+  uint64_t nextAtEpochEnd_ = kNever;  // nextWork(epochEnd_) when it ended (a new group: nothing to do)
   bool progress_ = false;
   // tryIssue's register masks of a GPR-indexed instruction (scratch: no construction per call).
   RegMask indexedReads_, indexedWrites_;

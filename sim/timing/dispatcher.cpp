@@ -14,6 +14,7 @@ Dispatcher::Dispatcher(const GpuConfig& cfg) : cfg_(cfg), cus_(cfg.cus) {
     cu.simds.resize(cfg.cu.simds);
     for (SimdRes& s : cu.simds) {
       s.slotUsed.assign(cfg.cu.waveSlotsPerSimd, 0);
+      s.freeSlots = cfg.cu.waveSlotsPerSimd;
       s.freeVgprs = cfg.cu.vgprsPerSimd;
       s.freeSgprs = cfg.cu.sgprsPerSimd;
     }
@@ -22,6 +23,8 @@ Dispatcher::Dispatcher(const GpuConfig& cfg) : cfg_(cfg), cus_(cfg.cus) {
 
 std::string Dispatcher::start(const WorkgroupSource& src) {
   src_ = &src;
+  wavesOf_ = ~0u;
+  for (CuRes& cu : cus_) cu.capacityStale = true;
   wgVgprs_ = roundUp(std::max(src.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
   wgSgprs_ = roundUp(std::max(src.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
   wgLds_ = src.ldsBytes ? roundUp(src.ldsBytes, cfg_.cu.ldsGranule) : 0;
@@ -41,19 +44,21 @@ std::string Dispatcher::doesNotFitMessage() const {
          " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, cu.vgprs_per_simd, cu.sgprs_per_simd)";
 }
 
-uint32_t Dispatcher::freeSlots(uint32_t cu, uint32_t simd) const {
-  const std::vector<uint8_t>& used = cus_[cu].simds[simd].slotUsed;
-  return uint32_t(std::count(used.begin(), used.end(), 0));
+void Dispatcher::recount(CuRes& cu) const {
+  cu.capacity = 0;
+  for (const SimdRes& s : cu.simds)
+    cu.capacity += std::min({s.freeSlots, s.freeVgprs / wgVgprs_, s.freeSgprs / wgSgprs_});
+  cu.capacityStale = false;
 }
 
 bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
   CuRes& cu = cus_[cuIndex];
-  if (cu.freeLds < wgLds_) return false;
-  const uint32_t n = src_->wavesIn(wgIndex);
+  const uint32_t n = wavesOf(wgIndex);
+  if (!mayFit(cu, n)) return false;
   const size_t simds = cu.simds.size();
   freeSlots_.resize(simds), freeV_.resize(simds), freeS_.resize(simds);
   for (size_t s = 0; s < simds; ++s) {
-    freeSlots_[s] = freeSlots(cuIndex, uint32_t(s));
+    freeSlots_[s] = cu.simds[s].freeSlots;
     freeV_[s] = cu.simds[s].freeVgprs;
     freeS_[s] = cu.simds[s].freeSgprs;
   }
@@ -76,12 +81,14 @@ bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
     freeS_[size_t(best)] -= wgSgprs_;
   }
   cu.freeLds -= wgLds_;
+  cu.capacityStale = true;
   slots_.resize(n), scratch_.resize(n);
   for (uint32_t i = 0; i < n; ++i) {
     SimdRes& s = cu.simds[simdOf_[i]];
     const auto it = std::find(s.slotUsed.begin(), s.slotUsed.end(), 0);
     slots_[i] = uint32_t(it - s.slotUsed.begin());
     *it = 1;
+    --s.freeSlots;
     s.freeVgprs -= wgVgprs_;
     s.freeSgprs -= wgSgprs_;
     scratch_[i] = (cuIndex * cfg_.cu.simds + simdOf_[i]) * cfg_.cu.waveSlotsPerSimd + slots_[i];
@@ -93,8 +100,10 @@ bool Dispatcher::reserve(uint32_t cuIndex, uint32_t wgIndex) {
 void Dispatcher::retireWave(uint32_t cu, uint32_t simd, uint32_t slot) {
   SimdRes& s = cus_[cu].simds[simd];
   s.slotUsed[slot] = 0;
+  ++s.freeSlots;
   s.freeVgprs += wgVgprs_;
   s.freeSgprs += wgSgprs_;
+  cus_[cu].capacityStale = true;
   resourcesFreed_ = true;
 }
 

@@ -93,7 +93,7 @@ class Dispatcher {
   std::string doesNotFitMessage() const;
 
   // Resources (tests, messages).
-  uint32_t freeSlots(uint32_t cu, uint32_t simd) const;
+  uint32_t freeSlots(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeSlots; }
   uint32_t freeVgprs(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeVgprs; }
   uint32_t freeSgprs(uint32_t cu, uint32_t simd) const { return cus_[cu].simds[simd].freeSgprs; }
   uint32_t freeLds(uint32_t cu) const { return cus_[cu].freeLds; }
@@ -103,12 +103,30 @@ class Dispatcher {
  private:
   struct SimdRes {
     std::vector<uint8_t> slotUsed;
+    uint32_t freeSlots = 0;  // zeros in slotUsed
     uint32_t freeVgprs = 0, freeSgprs = 0;
   };
   struct CuRes {
     std::vector<SimdRes> simds;
     uint32_t freeLds = 0;
+    // Waves it can still take: the sum over its SIMDs of min(free slots, free VGPRs / a wave's, free SGPRs /
+    // a wave's) -- placing a wave on a SIMD lowers that SIMD's term by one, so a workgroup of n waves fits
+    // only if n <= capacity (exactly then, without pinned SIMDs). Recomputed after a change: a GPU full of
+    // waves tries the next workgroup on every CU each time a wave retires.
+    uint32_t capacity = 0;
+    bool capacityStale = true;
   };
+  uint32_t capacity(CuRes& cu) const {
+    if (cu.capacityStale) recount(cu);
+    return cu.capacity;
+  }
+  void recount(CuRes& cu) const;
+  // Whether a workgroup of n waves may fit the CU (reserve() decides).
+  bool mayFit(CuRes& cu, uint32_t n) const { return cu.freeLds >= wgLds_ && capacity(cu) >= n; }
+  uint32_t wavesOf(uint32_t wgIndex) {
+    if (wavesOf_ != wgIndex) wavesOf_ = wgIndex, waves_ = src_->wavesIn(wgIndex);
+    return waves_;
+  }
   // Reserves workgroup `wgIndex` on CU `cuIndex` and fills placement_, or
   // returns false (nothing reserved).
   bool reserve(uint32_t cuIndex, uint32_t wgIndex);
@@ -120,6 +138,8 @@ class Dispatcher {
   bool resourcesFreed_ = true;
   uint32_t wgVgprs_ = 0, wgSgprs_ = 0, wgLds_ = 0;
   uint32_t residentWgs_ = 0;
+  // wavesIn(wavesOf_) (a workgroup that does not fit is tried on every CU: one call).
+  uint32_t wavesOf_ = ~0u, waves_ = 0;
   // Scratch of reserve(), reused: no allocation per placement once warm.
   std::vector<uint32_t> freeSlots_, freeV_, freeS_, simdOf_, slots_, scratch_;
   Placement placement_;
@@ -131,9 +151,9 @@ bool Dispatcher::placeWorkgroups(OnPlaced&& onPlaced) {
   const uint32_t cus = uint32_t(cus_.size());
   for (uint32_t k = 0; k < cfg_.workgroupsPerCycle && next_ < src_->count; ++k) {
     bool ok = false;
-    for (uint32_t j = 0; j < cus && !ok; ++j) {
-      const uint32_t c = (nextCu_ + j) % cus;
-      if (reserve(c, next_)) {
+    const uint32_t n = wavesOf(next_);
+    for (uint32_t j = 0, c = nextCu_; j < cus && !ok; ++j, c = c + 1 == cus ? 0 : c + 1) {
+      if (mayFit(cus_[c], n) && reserve(c, next_)) {
         ok = true;
         nextCu_ = (c + 1) % cus;
         ++residentWgs_;

@@ -59,6 +59,7 @@ class GpuTiming {
   void place();
   std::string oldestWave() const;
   void runThreads(unsigned threads);
+  void runEpochHere();  // every group's epoch [from_, to_) on this thread
 
   const GpuConfig& cfg_;
   const TimingOptions& opt_;
@@ -67,11 +68,19 @@ class GpuTiming {
   std::vector<std::unique_ptr<ExecEnv>> envs_;  // with groups: each group's copy of the caller's ExecEnv
   std::vector<std::unique_ptr<CuGroup>> groups_;
   std::vector<uint32_t> groupOfCu_;
-  std::vector<size_t> next_;  // resolveDeferred's scratch: each group's first unanswered request
+  // resolveDeferred's scratch: the requests in answer order; per cycle of the epoch, where its requests go.
+  struct Deferred {
+    CuGroup* group;
+    size_t index;
+  };
+  std::vector<Deferred> order_;
+  std::vector<size_t> startOf_;
   Dispatcher dispatcher_;
   WorkgroupSource src_;
   const uint64_t epoch_;
-  uint64_t from_ = 0, to_ = 0;  // the epoch about to run: cycles [from_, to_)
+  uint64_t from_ = 0, to_ = 0;       // the epoch about to run: cycles [from_, to_)
+  std::vector<uint64_t> groupNext_;  // boundary's scratch: each group's first cycle with work
+  uint32_t busyGroups_ = 0;          // groups with work in [from_, to_)
   uint64_t nextAge_ = 0;
   uint32_t nextWaveId_ = 0;
   uint64_t endCycle_ = 0;

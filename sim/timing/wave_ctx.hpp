@@ -109,10 +109,9 @@ struct WorkgroupCtx {
   memory::Lds* lds = nullptr;
   uint32_t ldsBytes = 0, ldsAlloc = 0;
   uint32_t cu = 0, index = 0;
-  uint32_t live = 0;                            // waves not yet at s_endpgm
-  uint32_t unfinished = 0;                      // waves not yet retired
-  uint32_t arrived = 0;                         // waves waiting in s_barrier
-  std::function<void(WorkgroupCtx&)> onFinish;  // WorkgroupSource::onFinish (tests), or empty
+  uint32_t live = 0;        // waves not yet at s_endpgm
+  uint32_t unfinished = 0;  // waves not yet retired
+  uint32_t arrived = 0;     // waves waiting in s_barrier
   // Whether `c` is one of its waves that has not retired (a retired wave's
   // slot, and so ctx's pointer, may hold another workgroup's wave by now).
   bool resident(const WaveCtx& c) const { return c.wg == this && c.w->status != WaveStatus::Retired; }

@@ -26,19 +26,45 @@ struct WaveSlot {
 class WaveSlots {
  public:
   WaveSlots(uint32_t cus, uint32_t simds, uint32_t slotsPerSimd)
-      : simds_(simds), perSimd_(slotsPerSimd), slots_(size_t(cus) * simds * slotsPerSimd) {}
+      : perCu_(size_t(simds) * slotsPerSimd), perSimd_(slotsPerSimd), cus_(cus) {}
+  ~WaveSlots() {
+    for (Cu& cu : cus_)
+      if (cu.slots) {
+        for (size_t i = 0; i < perCu_; ++i)
+          if (cu.made[i]) std::destroy_at(cu.slots + i);
+        std::allocator<WaveSlot>().deallocate(cu.slots, perCu_);
+      }
+  }
+  WaveSlots(const WaveSlots&) = delete;
+  WaveSlots& operator=(const WaveSlots&) = delete;
+
   // The block of slot `slot` of SIMD `simd` of the group's CU `cu` (0-based within the group).
   WaveSlot& at(uint32_t cu, uint32_t simd, uint32_t slot) {
-    std::unique_ptr<WaveSlot>& s = slots_[(size_t(cu) * simds_ + simd) * perSimd_ + slot];
-    if (!s) s = std::make_unique<WaveSlot>();
-    return *s;
+    Cu& c = cus_[cu];
+    if (!c.slots) {
+      c.slots = std::allocator<WaveSlot>().allocate(perCu_);
+      c.made.assign(perCu_, 0);
+    }
+    const size_t i = size_t(simd) * perSimd_ + slot;
+    if (!c.made[i]) {
+      std::construct_at(c.slots + i);
+      c.made[i] = 1;
+    }
+    return c.slots[i];
   }
 
  private:
-  uint32_t simds_, perSimd_;
-  // One allocation per slot, made on first use: a run that fills few slots
-  // touches little memory.
-  std::vector<std::unique_ptr<WaveSlot>> slots_;
+  // A CU's slots: one allocation, made when the CU gets its first wave; a
+  // slot's block is constructed (its memory touched) when it gets its first
+  // wave -- a run that fills few slots touches little memory, and a CU's
+  // waves cost one malloc, not one each.
+  struct Cu {
+    WaveSlot* slots = nullptr;
+    std::vector<uint8_t> made;  // per slot: constructed
+  };
+  size_t perCu_;
+  uint32_t perSimd_;
+  std::vector<Cu> cus_;
 };
 
 }  // namespace gcnsim::sim::timing

@@ -14,6 +14,17 @@ using sim::timing::GpuConfig;
 
 namespace {
 
+// Simulated memory and GDS, and the ExecEnv of a whole-model run over them.
+struct Machine {
+  memory::GlobalMemory mem{1ull << 30};
+  memory::Gds gds;
+  sim::ExecEnv env;
+  Machine() {
+    env.global = &mem;
+    env.gds = &gds;
+  }
+};
+
 struct DispatchRun {
   sim::RunStatus status;
   sim::timing::TimingStats stats;
@@ -21,12 +32,8 @@ struct DispatchRun {
 };
 
 DispatchRun dispatch(uint32_t vgprs, uint32_t workgroupSize, uint32_t workgroups, const GpuConfig& cfg) {
-  memory::GlobalMemory mem(1ull << 30);
-  memory::Gds gds;
-  sim::ExecEnv env;
-  env.global = &mem;
-  env.gds = &gds;
-  sim::DispatchSpec d = test::programDispatch(mem, "timing_lds_conflict", isa::Gen::GCN14);
+  Machine m;
+  sim::DispatchSpec d = test::programDispatch(m.mem, "timing_lds_conflict", isa::Gen::GCN14);
   d.grid = {workgroupSize * workgroups, 1, 1};
   d.workgroup = {workgroupSize, 1, 1};
   d.vgprs = vgprs;
@@ -43,7 +50,7 @@ DispatchRun dispatch(uint32_t vgprs, uint32_t workgroupSize, uint32_t workgroups
     if (!fresh) it->second.second = rec.cycle;
     cuOf[rec.waveId] = rec.cu;
   };
-  r.status = sim::timing::runTiming(d, env, cfg, opt, r.stats);
+  r.status = sim::timing::runTiming(d, m.env, cfg, opt, r.stats);
   for (const auto& [w, span] : life) {
     uint32_t n = 0;
     for (const auto& [v, s] : life)
@@ -145,4 +152,41 @@ TEST_CASE("timing dispatch: a wave built in a used slot starts like a fresh wave
   CHECK(w.status == sim::WaveStatus::Running);
   CHECK(!w.gwsWaiting);
   CHECK(w.instructionsExecuted == 0);
+}
+
+// A CU reuses a finished workgroup's storage for the next one (its context,
+// its LDS): the next workgroup must still find its LDS zeroed, as the
+// functional engine gives every workgroup a new one. One wave slot on one CU
+// puts the workgroups on it one after another; each reads its LDS before
+// writing -1 there (tests/sim/programs/timing_lds_fresh.gfx9.s).
+TEST_CASE("timing dispatch: every workgroup's LDS starts zeroed on a CU that ran others before",
+          "[timing][dispatch]") {
+  Machine m;
+  memory::GlobalMemory& mem = m.mem;
+  sim::DispatchSpec d = test::programDispatch(mem, "timing_lds_fresh", isa::Gen::GCN14);
+  const uint32_t workgroups = 6;
+  d.grid = {64 * workgroups, 1, 1};
+  d.workgroup = {64, 1, 1};
+  d.vgprs = 8;
+  d.ldsBytes = 256;
+  const uint64_t out = mem.allocate(workgroups * 256, 256, "out");
+  std::vector<uint32_t> junk(workgroups * 64, 0x55555555);
+  mem.write(out, junk.data(), junk.size() * 4);
+  d.sgprs = {{0, sim::SgprInit::Value, uint32_t(out)},
+             {1, sim::SgprInit::Value, uint32_t(out >> 32)},
+             {4, sim::SgprInit::WorkgroupIdX, 0}};
+  d.vgprsInit = {{0, sim::VgprInit::WorkitemIdX, 0}};
+  GpuConfig cfg;
+  cfg.cus = 1;
+  cfg.cu.simds = 1;
+  cfg.cu.waveSlotsPerSimd = 1;
+  sim::timing::TimingStats stats;
+  REQUIRE(sim::timing::runTiming(d, m.env, cfg, {}, stats).ok());
+  REQUIRE(stats.workgroups == workgroups);
+  std::vector<uint32_t> seen(workgroups * 64);
+  mem.read(out, seen.data(), seen.size() * 4);
+  for (uint32_t i = 0; i < seen.size(); ++i) {
+    INFO("workgroup " << i / 64 << " lane " << i % 64);
+    CHECK(seen[i] == 0);
+  }
 }

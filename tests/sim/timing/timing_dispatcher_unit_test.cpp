@@ -182,6 +182,40 @@ TEST_CASE("dispatcher: VGPRs and SGPRs are allocated in granules per SIMD", "[si
   CHECK(d.freeSlots(0, 0) == 10 - 3);
 }
 
+// The contract: a workgroup fits a CU when each of its waves, in turn, finds a
+// SIMD with a free slot and room for its VGPRs and SGPRs -- counted here by
+// hand for 4 SIMDs of 256 VGPRs and waves of 100 (two per SIMD: 8 per CU).
+TEST_CASE(
+    "dispatcher: a workgroup fits when its waves fit across the SIMDs, and after a retirement frees room",
+    "[sim][timing][dispatcher]") {
+  GpuConfig cfg;
+  cfg.cus = 2;
+  cfg.workgroupsPerCycle = 1;
+  const WorkgroupSource src = source(5, 3, 100, 8);  // 5 workgroups of 3 waves of 100 VGPRs
+  Dispatcher d(cfg);
+  REQUIRE(d.start(src).empty());
+  // Round robin: CU 0, CU 1, CU 0, CU 1 -- each CU then holds 6 waves.
+  std::vector<Placed> p;
+  for (uint32_t cu : {0u, 1u, 0u, 1u}) {
+    const std::vector<Placed> one = place(d);
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].cu == cu);
+    p.push_back(one[0]);
+  }
+  // VGPRs, not slots, are the limit: 34 of 40 slots are free, but 2 wave places are left per CU.
+  uint32_t freeSlots = 0;
+  for (uint32_t s = 0; s < 4; ++s) freeSlots += d.freeSlots(0, s);
+  CHECK(freeSlots == 40 - 6);
+  CHECK(place(d).empty());
+  CHECK_FALSE(d.mayPlace());
+  // A wave of CU 1 retires: 3 places there, and workgroup 4 goes to CU 1.
+  d.retireWave(1, p[1].simd[0], p[1].slot[0]);
+  const std::vector<Placed> last = place(d);
+  REQUIRE(last.size() == 1);
+  CHECK(last[0].index == 4);
+  CHECK(last[0].cu == 1);
+}
+
 TEST_CASE("dispatcher: a wave or workgroup that can never fit is refused at start",
           "[sim][timing][dispatcher]") {
   GpuConfig cfg;
