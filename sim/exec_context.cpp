@@ -35,17 +35,8 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
   if (exec != ~0ull || count + perLane * kWaveSize > kMax) {  // lane by lane, as recordAccess
     for (uint64_t rest = exec; rest; rest &= rest - 1) {
       const unsigned l = unsigned(std::countr_zero(rest));
-      for (unsigned s = 0; s < perLane; ++s) {
-        if (count == kMax) {
-          overflow = true;
-          return;
-        }
-        addr[count] = s ? a1[l] : a0[l];
-        this->bytes[count] = bytes;
-        lane[count] = uint8_t(l);
-        space[count] = AccessSpace::Lds;
-        ++count, ++ldsCount;
-      }
+      for (unsigned s = 0; s < perLane; ++s)
+        if (!push(s ? a1[l] : a0[l], bytes, l, AccessSpace::Lds)) return;
     }
     return;
   }
@@ -81,14 +72,8 @@ uint32_t* Exec::deferVgprs(uint16_t first, uint8_t count, uint64_t lanes) {
 void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane) {
   const unsigned n = lanes * dwordsPerLane;
   if (count + n > kMax) {  // dword by dword, as recordAccess
-    for (unsigned j = 0; j < n; ++j) {
-      if (count == kMax) {
-        overflow = true;
-        return;
-      }
-      addr[count] = start + 4 * j, bytes[count] = 4, lane[count] = uint8_t(firstLane + j / dwordsPerLane);
-      space[count++] = AccessSpace::Global;
-    }
+    for (unsigned j = 0; j < n; ++j)
+      if (!push(start + 4 * j, 4, firstLane + j / dwordsPerLane, AccessSpace::Global)) return;
     return;
   }
   // Through pointers: an index count + j might wrap, which keeps GCC from vectorizing.

@@ -75,6 +75,20 @@ struct AccessLog {
   std::array<uint8_t, kMax> lane{};
   std::array<AccessSpace, kMax> space{};
   void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0; }
+  // One entry; false (and overflow set) when the log is full.
+  bool push(uint64_t address, uint32_t size, unsigned laneId, AccessSpace where) {
+    if (count == kMax) {
+      overflow = true;
+      return false;
+    }
+    addr[count] = address;
+    bytes[count] = size;
+    lane[count] = static_cast<uint8_t>(laneId);
+    space[count] = where;
+    ldsCount += where == AccessSpace::Lds;
+    ++count;
+    return true;
+  }
   // Exec::recordDsLanes/recordDsPairs (a1: null for a single address).
   void appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes);
   // Exec::recordRun.
@@ -120,17 +134,7 @@ class Exec {
   // Reports one memory access (address space is implied by the instruction).
   void recordAccess(uint64_t address, uint32_t size, unsigned laneId = 0,
                     AccessSpace space = AccessSpace::Global) {
-    if (!log) return;
-    if (log->count == AccessLog::kMax) {
-      log->overflow = true;
-      return;
-    }
-    log->addr[log->count] = address;
-    log->bytes[log->count] = size;
-    log->lane[log->count] = static_cast<uint8_t>(laneId);
-    log->space[log->count] = space;
-    log->ldsCount += space == AccessSpace::Lds;
-    ++log->count;
+    if (log) log->push(address, size, laneId, space);
   }
   // A data-share access (LDS, or GDS when the instruction's GDS bit is set).
   void recordDsAccess(uint32_t address, uint32_t size, unsigned laneId) {
