@@ -23,6 +23,8 @@ CuGroup::CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, cons
       cus_(cuCount),
       slots_(cuCount, cfg.cu.simds, cfg.cu.waveSlotsPerSimd) {
   for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
+  // A trace or the checker sees the registers as each instruction issues (run_ahead.hpp).
+  runAhead_ = opt.runAhead && !opt.sink && !opt.onIssue && !env.observer && code.size() <= kAheadMaxCodeBytes;
   stats_.opCounts.assign(isa::allOps().size(), 0);
   stats_.cuInstructions.assign(cfg.cus, 0);
 }
@@ -67,6 +69,16 @@ void CuGroup::timeInstruction(TimedInst& t) const {
     t.portBit = 1u << unsigned(gds ? IssueCat::GdsExport : t.op->cat);
   }
   if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(t.inst.simm16) & 0xffff, code_.gen());
+  t.aheadOk = eligibleAhead(t);
+}
+
+std::string CuGroup::describe(const WaveCtx& wc) const {
+  if (wc.ahead.empty()) return describeWave(*wc.w, code_);
+  const uint64_t ahead = wc.w->pc;
+  wc.w->pc = issuePc(wc);
+  std::string s = describeWave(*wc.w, code_);
+  wc.w->pc = ahead;
+  return s;
 }
 
 PendingWrites* CuGroup::takePw() {
@@ -345,6 +357,7 @@ void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   stats.scoreboardStalls += g.scoreboardStalls;
   stats.unitBusyStalls += g.unitBusyStalls;
   stats.barrierWaits += g.barrierWaits;
+  stats.ranAhead += g.ranAhead;
   if (stats.cuInstructions.size() < g.cuInstructions.size())
     stats.cuInstructions.resize(g.cuInstructions.size(), 0);
   for (size_t i = 0; i < g.cuInstructions.size(); ++i) stats.cuInstructions[i] += g.cuInstructions[i];

@@ -135,7 +135,8 @@ class CuGroup {
   uint64_t lastRetire() const { return lastRetire_; }  // cycle of its last wave retirement
   // The oldest resident wave that has not ended (for watchdog and deadlock messages), or null.
   const WaveCtx* oldestWave() const;
-  std::string describe(const WaveCtx& wc) const { return describeWave(*wc.w, code_); }
+  // At the PC the timing model sees: a wave running ahead (run_ahead.hpp) is at its first queued instruction.
+  std::string describe(const WaveCtx& wc) const;
   // Ends the run at `cycle`: occupancy up to it, the trace closed; adds the group's counters to `stats`.
   void finish(uint64_t cycle, TimingStats& stats);
 
@@ -223,8 +224,22 @@ class CuGroup {
   // memory_issue.cpp: through the memory pipes: schedules the return (counters, `pw`'s register writes).
   template <bool kTraced>
   void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
+  // run_ahead.cpp: executes the wave's next instructions ahead (its queue is empty); replays the first
+  // queued one at its issue.
+  void runAhead(WaveCtx& wc);
+  StopReason replayAhead(WaveCtx& wc, const TimedInst& ti);
+  // Whether the wave may run ahead after an issue (run_ahead.hpp): nothing of its own in flight.
+  bool mayRunAhead(const WaveCtx& wc) const {
+    return runAhead_ && wc.vm == 0 && wc.lgkm == 0 && wc.ahead.empty() && wc.w->status == WaveStatus::Running;
+  }
+  // The PC of the instruction the wave issues next: its first queued one while it runs ahead.
+  uint64_t issuePc(const WaveCtx& wc) const {
+    return wc.ahead.empty() ? wc.w->pc : code_.base() + uint64_t(wc.ahead.frontIndex()) * 4;
+  }
+  // What the instruction wrote, for the next one's branch penalty.
+  static void noteWrites(WaveCtx& wc, const TimedInst& ti);
   // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
-  uint32_t alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const;
+  uint32_t alignmentPenalty(uint64_t pc, const TimedInst& ti) const;
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
 
@@ -251,6 +266,10 @@ class CuGroup {
   };
 
   GpuConfig cfg_;
+  // Running ahead (run_ahead.hpp): on unless turned off, traced or checked.
+  bool runAhead_ = false;
+  // Faults of instructions executed ahead, reported when they issue (rare: one per faulting wave).
+  std::vector<std::pair<const WaveCtx*, std::string>> aheadFaults_;
   // Per code address: the instruction and its timing (mutable: describing a
   // wave decodes the instruction at its PC).
   mutable BasicCodeCache<TimedInst> code_;

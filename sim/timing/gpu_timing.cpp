@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "memory/global_memory.hpp"
@@ -258,6 +260,14 @@ RunStatus GpuTiming::run(WorkgroupSource src, unsigned threads) {
   stats_.dramReads = l2_.dram.reads;
   if (opt_.warm) opt_.warm->l2 = WarmCaches::carried(l2_.tags);
   return status_;
+}
+
+bool runAheadByDefault() {
+  static const bool on = [] {
+    const char* e = std::getenv("GCNSIM_RUN_AHEAD");
+    return !(e && std::string_view(e) == "0");
+  }();
+  return on;
 }
 
 uint32_t timingScratchSlots(const GpuConfig& cfg) { return cfg.cus * cfg.cu.simds * cfg.cu.waveSlotsPerSimd; }

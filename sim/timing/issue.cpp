@@ -36,9 +36,9 @@ uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byt
 // 32-byte block incur no penalty. Any 2-dword instruction outside these first
 // 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
 // 2 or later of its block (its second dword is past the third).
-uint32_t CuGroup::alignmentPenalty(const WaveCtx& wc, const TimedInst& ti) const {
+uint32_t CuGroup::alignmentPenalty(uint64_t pc, const TimedInst& ti) const {
   if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.inst.bytes() != 8) return 0;
-  return dwordInBlock(wc.w->pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
+  return dwordInBlock(pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
 }
 
 // Branch penalties (GcnTimings.md "Instruction scheduling"): "any conditional
@@ -289,10 +289,13 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
     if (x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
     wc.readyAt += branchPenalty(wc, ti, pc, x.branched(), x.branchTarget());
   }
-  // What this instruction wrote, for the next one's branch penalty.
+  noteWrites(wc, ti);
+  return r;
+}
+
+void CuGroup::noteWrites(WaveCtx& wc, const TimedInst& ti) {
   wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
   wc.prevWroteScc = ti.inst.info->has(isa::kWritesScc);
-  return r;
 }
 
 void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
@@ -449,7 +452,8 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     const isa::DecodedInst* inst = &ti->inst;
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
-    if (vectorModesActive(*wc.w)) [[unlikely]] {
+    // (A wave running ahead queued only instructions executed outside those modes.)
+    if (wc.ahead.empty() && vectorModesActive(*wc.w)) [[unlikely]] {
       wc.next = nullptr;
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
       if (vskipSkips(*wc.w, ti->inst)) {
@@ -507,7 +511,8 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
     PendingWrites* pw = memory ? takePw() : &internalPw_;
     const bool glc = op.glcCycles && ti->inst.mem.glc;
-    const uint32_t align = alignmentPenalty(wc, *ti);
+    const uint64_t pc = issuePc(wc);
+    const uint32_t align = alignmentPenalty(pc, *ti);
     // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
     // costs that are not a multiple of the turn (buffer_load_dwordx2's 18,
     // +GLC1) are honoured on average: the next issue counts from when the
@@ -515,10 +520,11 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     const uint64_t from = now_ - wc.readyAt < cfg_.cu.simds ? wc.readyAt : now_;
     wc.issueFrom = from;
     wc.readyAt = from + op.cycles + (glc ? op.glcCycles : 0) + align;
-    const uint64_t pc = wc.w->pc;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
-    // Memory instructions log their accesses for the cache, bank and coalescing models.
-    const StopReason r = execute<kTraced>(wc, *ti, *pw, memory, inst);
+    // Memory instructions log their accesses for the cache, bank and coalescing models; an instruction
+    // executed ahead only replays its record (run_ahead.hpp).
+    const bool replay = !kTraced && !wc.ahead.empty();
+    const StopReason r = replay ? replayAhead(wc, *ti) : execute<kTraced>(wc, *ti, *pw, memory, inst);
     if (r == StopReason::Fault) {
       if (memory) releasePw(pw);
       return false;
@@ -567,6 +573,8 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     simd.setPollAtCycle(wc.pos, wc.readyAt);
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
+    if constexpr (!kTraced)
+      if (r == StopReason::None && !memory && ti->aheadOk && mayRunAhead(wc)) runAhead(wc);
     return true;
   }
   return false;

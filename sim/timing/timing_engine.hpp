@@ -63,6 +63,10 @@ struct TimingStats {
   uint32_t maxWavesPerSimd = 0;          // most waves resident on one SIMD at once
   uint64_t vmemLaneBytes = 0;            // bytes the active lanes of VMEM instructions asked for
   uint64_t l1Requests = 0;               // coalesced line requests into the vector L1s
+  // Instructions whose semantics ran ahead of their issue (run_ahead.hpp). A
+  // figure about the simulator, not the GPU: result documents leave it out,
+  // so that they are the same with running ahead on or off.
+  uint64_t ranAhead = 0;
   // Threads that ran CU groups, and why only one if more were asked for
   // (a sentence: a traced or checked run; a kernel whose results can depend
   // on workgroup order, naming the instruction).
@@ -79,6 +83,11 @@ struct IssueRecord {
   uint8_t vm = 0, lgkm = 0, exp = 0;  // the wave's counters right after the issue
 };
 
+// Whether timing runs run ahead by default (run_ahead.hpp): yes, unless
+// GCNSIM_RUN_AHEAD=0 is in the environment (a diagnostic switch: results and
+// cycles are the same either way, only the simulation's speed changes).
+bool runAheadByDefault();
+
 struct TimingOptions {
   TimingLimits limits;
   uint32_t sgprsPerWave = 104;                      // for SGPR-file allocation
@@ -92,6 +101,9 @@ struct TimingOptions {
   // workgroups there at every epoch boundary and stops
   // (RunStatus::Interrupted) once its flag is set.
   RunControl* control = nullptr;
+  // Waves execute ALU instructions ahead of their issue, a few at a time
+  // (run_ahead.hpp); never in a traced or checked run.
+  bool runAhead = runAheadByDefault();
   // Optional cache state carried between dispatches (warm_caches.hpp): loaded
   // at the start if it holds one, saved at the end. Null: cold caches.
   WarmCaches* warm = nullptr;

@@ -13,6 +13,7 @@
 #include "sim/code_cache.hpp"
 #include "sim/timing/inst_class.hpp"
 #include "sim/timing/memory_pipes.hpp"
+#include "sim/timing/run_ahead.hpp"
 #include "sim/trace/trace_sink.hpp"
 #include "sim/wave_state.hpp"
 
@@ -99,6 +100,9 @@ struct alignas(64) WaveCtx {
   // lateSgprsUntil.
   RegMask lateSgprs;
   uint64_t lateSgprsUntil = 0;
+  // Instructions executed ahead, not yet issued (run_ahead.hpp). While it is
+  // not empty, w->pc is past them and `next` is the first one.
+  AheadQueue ahead;
   WaveTrace tr;
 };
 static_assert(offsetof(WaveCtx, prio) < 64, "WaveCtx: the issue-hot fields fit one cache line");
@@ -127,6 +131,11 @@ struct TimedInst : CachedInst {
   // The issue port it takes (1 << IssueCat; a GDS instruction the GDS/export
   // port), 0 for the instruction buffer's own instructions.
   uint32_t portBit = 0;
+  // A wave may execute it ahead of its issue (run_ahead.hpp).
+  bool aheadOk = false;
 };
+
+// Whether an instruction's semantic may run ahead of its issue (run_ahead.hpp).
+bool eligibleAhead(const TimedInst& t);
 
 }  // namespace gcnsim::sim::timing

@@ -1,0 +1,82 @@
+// Running ahead: a wave's ALU instructions executed a few at a time, their
+// timing replayed one by one as the issue stage issues them.
+//
+// Why: at full occupancy a CU group interleaves ~160 waves cycle by cycle,
+// so between two instructions of one wave the host has touched every other
+// wave's registers, and each VALU semantic finds its VGPR rows out of the
+// host's L1 (README "Performance": skipping the VGPR-only VALU semantics of
+// fma_loop altogether halves a full-occupancy timing run, although they are
+// a fifth of its host instructions). Executed back to back, a wave's
+// instructions find their rows where the previous one left them.
+//
+// Why it is exact. The timing model's contract is execute-at-issue: a
+// semantic reads the wave's registers when the instruction issues. An ALU
+// instruction's result depends on nothing but the wave's own registers, its
+// hardware MODE and the instruction, and nothing but the wave itself changes
+// those -- except a return of its own loads, which writes registers when the
+// data comes back. So a wave runs ahead only when nothing of its own is in
+// flight (VM_CNT = LGKM_CNT = 0: no return can land before its queued
+// instructions issue), and only through instructions whose semantics read
+// nothing else (AheadQueue::eligible: VALU, SALU and branch instructions that
+// read no clock, hardware register, LDS or message state, outside GPR
+// indexing and VSKIP modes). Everything that decides timing is recorded per
+// instruction (the instruction, where the PC went, whether it branched, how
+// it stopped) and replayed at issue; the wave's status changes (fault,
+// s_endpgm-like stops) happen at the replay, when they would have happened.
+// Memory instructions, s_waitcnt and the other instruction-buffer
+// instructions always run at issue. Traced and checked runs never run ahead
+// (their per-instruction views see the registers at issue).
+//
+// The queue lives in the wave's context (WaveCtx::ahead); the functions that
+// fill and replay it are CuGroup::runAhead and CuGroup::replayAhead
+// (run_ahead.cpp). TimingOptions::runAhead (default on; GCNSIM_RUN_AHEAD=0
+// in the environment turns it off) chooses; cycles, statistics and results
+// are the same either way (tests/sim/timing/run_ahead_test.cpp, and the
+// timing fingerprint of every conformance and benchmark job).
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "sim/exec_context.hpp"
+
+namespace gcnsim::sim::timing {
+
+// The instructions a wave executed ahead and has not issued yet, oldest
+// first. An entry is 4 bytes (the queue two cache lines): the instruction's
+// dword index in the code, whether it branched and how it stopped the wave.
+// Where the PC went after an entry is the next entry's PC, or for the last
+// one the wave's PC (w->pc), so it is not stored.
+struct AheadQueue {
+  static constexpr uint32_t kMax = 32;  // instructions executed ahead at most
+
+  struct Entry {
+    uint32_t index;   // dword index of the instruction in the code (CodeImage)
+    bool branched;    // it jumped (a taken branch, s_setpc, ...)
+    StopReason stop;  // None, or how it stops the wave (replayed at its issue)
+  };
+
+  bool empty() const { return count == 0; }
+  bool full() const { return count == kMax; }
+  uint32_t size() const { return count; }
+  // The dword index of the first queued instruction.
+  uint32_t frontIndex() const { return packed[head] >> 3; }
+  void push(const Entry& e) {
+    packed[(head + count++) % kMax] = e.index << 3 | uint32_t(e.stop) << 1 | uint32_t(e.branched);
+  }
+  Entry pop() {
+    const uint32_t p = packed[head];
+    head = uint8_t((head + 1) % kMax);
+    --count;
+    return {p >> 3, bool(p & 1), StopReason((p >> 1) & 3)};
+  }
+
+ private:
+  std::array<uint32_t, kMax> packed{};
+  uint8_t head = 0, count = 0;
+};
+// (Wait, an instruction without effect, is never queued.)
+static_assert(uint32_t(StopReason::Fault) < 4, "AheadQueue packs a StopReason in two bits");
+// The code a queue can index: 2^29 dwords.
+inline constexpr uint64_t kAheadMaxCodeBytes = uint64_t{4} << 29;
+
+}  // namespace gcnsim::sim::timing
