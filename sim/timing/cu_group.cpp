@@ -117,6 +117,7 @@ void CuGroup::applyEvent(const Event& ev) {
   wc.vm = uint8_t(wc.vm - ev.amounts.vm);
   wc.lgkm = uint8_t(wc.lgkm - ev.amounts.lgkm);
   wc.exp = uint8_t(wc.exp - ev.amounts.exp);
+  if (wc.vm == 0 && wc.lgkm == 0) wc.inflightWrites = {};  // every register write of its loads is done
   if (tracing<kTraced>()) tracer_.memReturn(wc, ev.seq, ev.memKind, ev.memOp, now_);
   // A wave parked on s_waitcnt or a full counter looks again at its next turn.
   if (wc.home->waitsForEvent(wc.pos) && wc.w->status == WaveStatus::Running) wake(wc, now_);

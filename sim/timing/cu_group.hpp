@@ -228,9 +228,9 @@ class CuGroup {
   // queued one at its issue.
   void runAhead(WaveCtx& wc);
   StopReason replayAhead(WaveCtx& wc, const TimedInst& ti);
-  // Whether the wave may run ahead after an issue (run_ahead.hpp): nothing of its own in flight.
+  // Whether the wave may run ahead after an issue (run_ahead.hpp); each instruction is checked too.
   bool mayRunAhead(const WaveCtx& wc) const {
-    return runAhead_ && wc.vm == 0 && wc.lgkm == 0 && wc.ahead.empty() && wc.w->status == WaveStatus::Running;
+    return runAhead_ && wc.ahead.empty() && wc.w->status == WaveStatus::Running;
   }
   // The PC of the instruction the wave issues next: its first queued one while it runs ahead.
   uint64_t issuePc(const WaveCtx& wc) const {

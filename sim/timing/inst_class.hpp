@@ -86,6 +86,10 @@ struct RegMask {
   void addV(unsigned first, unsigned n);
   void add(const isa::Operand& o);
   bool any() const { return s[0] | s[1] | v[0] | v[1] | v[2] | v[3]; }
+  void add(const RegMask& o) {
+    for (size_t i = 0; i < s.size(); ++i) s[i] |= o.s[i];
+    for (size_t i = 0; i < v.size(); ++i) v[i] |= o.v[i];
+  }
   bool intersects(const RegMask& o) const {
     return (s[0] & o.s[0]) | (s[1] & o.s[1]) | (v[0] & o.v[0]) | (v[1] & o.v[1]) | (v[2] & o.v[2]) |
            (v[3] & o.v[3]);

@@ -561,7 +561,11 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
         if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
         break;
       default:
-        if (memory) issueMemory<kTraced>(wc, *ti, pw);
+        if (memory) {
+          // Until the wave's last return, an instruction touching these registers does not run ahead.
+          if (pw->hasSgpr || pw->hasVgpr) wc.inflightWrites.add(*writes);
+          issueMemory<kTraced>(wc, *ti, pw);
+        }
         break;
     }
     if constexpr (kTraced)

@@ -28,8 +28,7 @@ bool eligibleAhead(const TimedInst& t) {
 }
 
 // After an issue that left the queue empty: executes the instructions that
-// follow, while they may run ahead, and queues them. The wave has nothing in
-// flight (mayRunAhead) and is Running.
+// follow, while they may run ahead, and queues them. The wave is Running.
 void CuGroup::runAhead(WaveCtx& wc) {
   WaveState& w = *wc.w;
   AheadQueue& q = wc.ahead;
@@ -42,7 +41,10 @@ void CuGroup::runAhead(WaveCtx& wc) {
       t = code_.at(w.pc, error);  // decoded now; an error is reported when the wave fetches it
       if (!t || !t->fn) break;
     }
-    if (!t->aheadOk) break;
+    // Nor one whose registers a return of the wave's may still write: it would see, or overwrite, them
+    // before the data came back.
+    if (!t->aheadOk || t->reads.intersects(wc.inflightWrites) || t->writes.intersects(wc.inflightWrites))
+      break;
     const uint32_t index = uint32_t((w.pc - code_.base()) / 4);
     PendingWrites& pw = internalPw_;
     pw.clear();

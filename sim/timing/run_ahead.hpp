@@ -14,14 +14,13 @@
 // instruction's result depends on nothing but the wave's own registers, its
 // hardware MODE and the instruction, and nothing but the wave itself changes
 // those -- except a return of its own loads, which writes registers when the
-// data comes back. So a wave runs ahead only when nothing of its own is in
-// flight (VM_CNT = LGKM_CNT = 0: no return can land before its queued
-// instructions issue), and only through instructions whose semantics read
-// nothing else (AheadQueue::eligible: VALU, SALU and branch instructions that
-// read no clock, hardware register, LDS or message state, outside GPR
-// indexing and VSKIP modes). Everything that decides timing is recorded per
-// instruction (the instruction, where the PC went, whether it branched, how
-// it stopped) and replayed at issue; the wave's status changes (fault,
+// data comes back. So a wave runs ahead only through instructions that
+// neither read nor write a register one of its memory instructions in flight
+// will write (WaveCtx::inflightWrites: however late or early that return
+// lands, they do not see it), and whose semantics read nothing else (AheadQueue::eligible: VALU, SALU and
+// branch instructions that read no clock, hardware register, LDS or message state, outside GPR indexing and
+// VSKIP modes). Everything that decides timing is recorded per instruction (the instruction, where the PC
+// went, whether it branched, how it stopped) and replayed at issue; the wave's status changes (fault,
 // s_endpgm-like stops) happen at the replay, when they would have happened.
 // Memory instructions, s_waitcnt and the other instruction-buffer
 // instructions always run at issue. Traced and checked runs never run ahead

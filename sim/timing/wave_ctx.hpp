@@ -100,6 +100,10 @@ struct alignas(64) WaveCtx {
   // lateSgprsUntil.
   RegMask lateSgprs;
   uint64_t lateSgprsUntil = 0;
+  // The registers the wave's memory instructions in flight will write when
+  // their data returns (a union, cleared when VM_CNT and LGKM_CNT are 0): an
+  // instruction that reads or writes one does not run ahead (run_ahead.hpp).
+  RegMask inflightWrites;
   // Instructions executed ahead, not yet issued (run_ahead.hpp). While it is
   // not empty, w->pc is past them and `next` is the first one.
   AheadQueue ahead;

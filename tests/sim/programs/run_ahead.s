@@ -2,7 +2,10 @@
 // ALU runs the timing model executes ahead of their issue -- a counted loop
 // with a taken backward branch, EXEC narrowed and restored, VCC written by
 // compares and read by v_cndmask and s_cbranch_vccz -- cut by a buffer load
-// (a return in flight stops running ahead), s_waitcnt, an LDS round trip
+// (with it in flight the instructions that do not touch its register run
+// ahead; v_mov_b32 v14, v6 reads the register before s_waitcnt, after enough
+// quarter-rate v_exp_f32 for the data to be back when it issues, though not when the
+// ones before it could run ahead: it must not), s_waitcnt, an LDS round trip
 // between the workgroup's two waves and a barrier. Each work-item loads one
 // dword and stores four at 16 * (128 * s8 + v0): s8 = workgroup id, v0 =
 // work-item id, s[4:7] = the buffer's resource.
@@ -25,8 +28,34 @@ loop:
   s_cbranch_scc1 loop
   buffer_load_dword v6, v10, s[4:7], 0 offen
   v_xor_b32 v7, v2, v5
+  v_mul_u32_u24 v13, v7, 3
+  v_and_b32 v13, 0xff, v13
+  v_or_b32 v13, v13, v0
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_exp_f32 v16, v16
+  v_mov_b32 v14, v6
+  v_xor_b32 v15, v14, v13
   s_waitcnt vmcnt(0)
   v_xor_b32 v6, v6, v7
+  v_xor_b32 v6, v6, v15
   v_lshlrev_b32 v11, 2, v0
   s_mov_b32 m0, -1
   ds_write_b32 v11, v6

@@ -39,7 +39,7 @@ Outcome run(const std::string& program, isa::Gen g, bool runAhead, uint64_t maxI
   sim::DispatchSpec d = test::programDispatch(mem, program, g);
   d.grid = {kWorkgroups * kItems, 1, 1};
   d.workgroup = {kItems, 1, 1};
-  d.vgprs = 16;
+  d.vgprs = 24;
   d.ldsBytes = kItems * 4;
   const uint64_t buffer = mem.allocate(kBytes, 256, "buffer");
   std::vector<uint32_t> pattern(kBytes / 4);
@@ -93,6 +93,7 @@ TEST_CASE("run ahead: ALU loops, EXEC and VCC, a load, LDS and a barrier: the sa
   for (const isa::Gen g : kGens) {
     INFO("generation " << int(g));
     const Outcome at = run("run_ahead", g, false), ahead = run("run_ahead", g, true);
+    INFO(at.status.message);
     REQUIRE(at.status.ok());
     CHECK(at.stats.ranAhead == 0);
     // The 20-round loop (11 instructions a round) and the rest run ahead, all but the memory and
