@@ -11,6 +11,7 @@
 //  penalties  alignment and branch penalties of GcnTimings.md
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 #include "sim/instruction_end.hpp"
 #include "sim/timing/cu_group.hpp"
@@ -421,7 +422,11 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   constexpr unsigned kMaxInternalPerTurn = 8;
   simd.setPollAtCycle(wc.pos, now_ + 1);  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
-    if (const WaveStatus status = wc.w->status; status != WaveStatus::Running) {
+    // A wave with instructions queued ahead is Running: only its own issues change its status, and the
+    // one that stops it is the last it queues (run_ahead.hpp). So its WaveState is not read for it.
+    assert(wc.ahead.empty() || wc.w->status == WaveStatus::Running);
+    if (const WaveStatus status = wc.ahead.empty() ? wc.w->status : WaveStatus::Running;
+        status != WaveStatus::Running) {
       // The last return, the barrier's release, a GDS instruction wake it (a fault: nothing).
       simd.setPollAt(wc.pos, kNever);
       if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {

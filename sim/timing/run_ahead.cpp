@@ -35,6 +35,7 @@ void CuGroup::runAhead(WaveCtx& wc) {
   env_.lds = wc.wg->lds;  // (no semantic that runs ahead reads it; the same environment as at issue)
   env_.ldsBytes = wc.wg->ldsBytes;
   std::string error;
+  const bool inflight = wc.inflightWrites.any();  // (nothing in flight: no instruction to check)
   while (!q.full() && !vectorModesActive(w)) {
     const TimedInst* t = code_.executable(w.pc);
     if (!t) {
@@ -43,7 +44,8 @@ void CuGroup::runAhead(WaveCtx& wc) {
     }
     // Nor one whose registers a return of the wave's may still write: it would see, or overwrite, them
     // before the data came back.
-    if (!t->aheadOk || t->reads.intersects(wc.inflightWrites) || t->writes.intersects(wc.inflightWrites))
+    if (!t->aheadOk ||
+        (inflight && (t->reads.intersects(wc.inflightWrites) || t->writes.intersects(wc.inflightWrites))))
       break;
     const uint32_t index = uint32_t((w.pc - code_.base()) / 4);
     PendingWrites& pw = internalPw_;
