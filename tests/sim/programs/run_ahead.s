@@ -31,26 +31,9 @@ loop:
   v_mul_u32_u24 v13, v7, 3
   v_and_b32 v13, 0xff, v13
   v_or_b32 v13, v13, v0
+  .rept 20
   v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
-  v_exp_f32 v16, v16
+  .endr
   v_mov_b32 v14, v6
   v_xor_b32 v15, v14, v13
   s_waitcnt vmcnt(0)
