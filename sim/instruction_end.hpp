@@ -10,6 +10,17 @@
 
 namespace gcnsim::sim {
 
+// The wave's status after an instruction that stopped it so (None and Wait leave it).
+inline void setStatusAfter(WaveState& w, StopReason stop) {
+  switch (stop) {
+    case StopReason::Fault: w.status = WaveStatus::Faulted; break;
+    case StopReason::EndProgram: w.status = WaveStatus::Ended; break;
+    case StopReason::Barrier: w.status = WaveStatus::AtBarrier; break;
+    case StopReason::Wait:
+    case StopReason::None: break;
+  }
+}
+
 // Returns what the instruction asked for:
 //  - Wait: run it again later (GWS). It had no effect: nothing is counted,
 //    `executed` is not called, the PC stays.
@@ -32,13 +43,8 @@ inline StopReason endInstruction(Exec& x, const AccessLog& log, Executed&& execu
       [[unlikely]]
     x.fault(x.env.observer->stopMessage());
   const StopReason stop = x.stop();
-  switch (stop) {
-    case StopReason::Fault: w.status = WaveStatus::Faulted; return StopReason::Fault;
-    case StopReason::EndProgram: w.status = WaveStatus::Ended; return StopReason::EndProgram;
-    case StopReason::Barrier: w.status = WaveStatus::AtBarrier; break;
-    case StopReason::Wait:
-    case StopReason::None: break;
-  }
+  setStatusAfter(w, stop);
+  if (stop == StopReason::Fault || stop == StopReason::EndProgram) return stop;  // the PC stays
   w.pc = x.branched() ? x.branchTarget() : x.nextPc();
   return stop;
 }

@@ -236,8 +236,11 @@ class CuGroup {
   uint64_t issuePc(const WaveCtx& wc) const {
     return wc.ahead.empty() ? wc.w->pc : code_.base() + uint64_t(wc.ahead.frontIndex()) * 4;
   }
-  // What the instruction wrote, for the next one's branch penalty.
-  static void noteWrites(WaveCtx& wc, const TimedInst& ti);
+  // An executed instruction's counts (execute() and replayAhead()).
+  void countExecuted(const WaveCtx& wc, const TimedInst& ti);
+  // After an instruction executed at `pc`: a branch's taken cost and penalties, and what it wrote (for
+  // the next one's penalty).
+  void branchedAndWrote(WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool branched, uint64_t target);
   // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
   uint32_t alignmentPenalty(uint64_t pc, const TimedInst& ti) const;
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,

@@ -269,11 +269,7 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   }
   ti.fn(x);
   // Register writes from memory (`pw`) are the caller's: they apply when the data returns.
-  const StopReason r = endInstruction(x, log_, [&] {
-    ++stats_.instructions;
-    ++stats_.opCounts[ti.inst.opIndex];
-    ++stats_.cuInstructions[wc.cu];
-  });
+  const StopReason r = endInstruction(x, log_, [&] { countExecuted(wc, ti); });
   if (r == StopReason::Wait) [[unlikely]]
     return StopReason::Wait;  // no effect: the wave parks and runs it again later
   if (r == StopReason::Fault) {
@@ -286,15 +282,23 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
       if (opt_.onIssue) trace(wc, pc, ti.op->kind);
     if (tracing<kTraced>()) tracer_.issue(wc, ti, pc, w.exec(), now_);
   }
-  if (ti.op->kind == Kind::Branch) {
-    if (x.branched()) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
-    wc.readyAt += branchPenalty(wc, ti, pc, x.branched(), x.branchTarget());
-  }
-  noteWrites(wc, ti);
+  branchedAndWrote(wc, ti, pc, x.branched(), x.branchTarget());
   return r;
 }
 
-void CuGroup::noteWrites(WaveCtx& wc, const TimedInst& ti) {
+void CuGroup::countExecuted(const WaveCtx& wc, const TimedInst& ti) {
+  ++stats_.instructions;
+  ++stats_.opCounts[ti.inst.opIndex];
+  ++stats_.cuInstructions[wc.cu];
+}
+
+void CuGroup::branchedAndWrote(WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool branched,
+                               uint64_t target) {
+  if (ti.op->kind == Kind::Branch) {
+    if (branched) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
+    wc.readyAt += branchPenalty(wc, ti, pc, branched, target);
+  }
+  // What this instruction wrote, for the next one's branch penalty.
   wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
   wc.prevWroteScc = ti.inst.info->has(isa::kWritesScc);
 }

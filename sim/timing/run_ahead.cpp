@@ -32,8 +32,6 @@ bool eligibleAhead(const TimedInst& t) {
 void CuGroup::runAhead(WaveCtx& wc) {
   WaveState& w = *wc.w;
   AheadQueue& q = wc.ahead;
-  env_.lds = wc.wg->lds;  // (no semantic that runs ahead reads it; the same environment as at issue)
-  env_.ldsBytes = wc.wg->ldsBytes;
   std::string error;
   const bool inflight = wc.inflightWrites.any();  // (nothing in flight: no instruction to check)
   while (!q.full() && !vectorModesActive(w)) {
@@ -74,30 +72,18 @@ StopReason CuGroup::replayAhead(WaveCtx& wc, const TimedInst& ti) {
   const uint64_t pc = issuePc(wc);
   const AheadQueue::Entry e = wc.ahead.pop();
   const uint64_t nextPc = issuePc(wc);  // the next queued instruction's, or w->pc after the last
-  ++stats_.instructions;
-  ++stats_.opCounts[ti.inst.opIndex];
-  ++stats_.cuInstructions[wc.cu];
-  switch (e.stop) {
-    case StopReason::Fault: {
-      w.status = WaveStatus::Faulted;
-      const auto it = std::find_if(aheadFaults_.begin(), aheadFaults_.end(),
-                                   [&](const auto& f) { return f.first == &wc; });
-      const std::string message = it->second;
-      aheadFaults_.erase(it);
-      fault(wc, message);
-      return StopReason::Fault;
-    }
-    case StopReason::EndProgram: w.status = WaveStatus::Ended; break;
-    case StopReason::Barrier: w.status = WaveStatus::AtBarrier; break;
-    case StopReason::None:
-    case StopReason::Wait: break;
+  countExecuted(wc, ti);
+  setStatusAfter(w, e.stop);
+  if (e.stop == StopReason::Fault) {
+    const auto it =
+        std::find_if(aheadFaults_.begin(), aheadFaults_.end(), [&](const auto& f) { return f.first == &wc; });
+    const std::string message = it->second;
+    aheadFaults_.erase(it);
+    fault(wc, message);
+    return StopReason::Fault;
   }
   wc.next = wc.ahead.empty() ? nullptr : code_.executable(nextPc);
-  if (ti.op->kind == Kind::Branch) {
-    if (e.branched) wc.readyAt = now_ + cfg_.issue.branchTakenCycles;
-    wc.readyAt += branchPenalty(wc, ti, pc, e.branched, nextPc);
-  }
-  noteWrites(wc, ti);
+  branchedAndWrote(wc, ti, pc, e.branched, nextPc);
   return e.stop;
 }
 

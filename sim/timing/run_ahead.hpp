@@ -17,11 +17,13 @@
 // data comes back. So a wave runs ahead only through instructions that
 // neither read nor write a register one of its memory instructions in flight
 // will write (WaveCtx::inflightWrites: however late or early that return
-// lands, they do not see it), and whose semantics read nothing else (AheadQueue::eligible: VALU, SALU and
-// branch instructions that read no clock, hardware register, LDS or message state, outside GPR indexing and
-// VSKIP modes). Everything that decides timing is recorded per instruction (the instruction, where the PC
-// went, whether it branched, how it stopped) and replayed at issue; the wave's status changes (fault,
-// s_endpgm-like stops) happen at the replay, when they would have happened.
+// lands, they do not see it), and whose semantics read nothing else
+// (eligibleAhead: VALU, SALU and branch instructions that read no clock,
+// hardware register, LDS or message state, outside GPR indexing and VSKIP
+// modes). Everything that decides timing is recorded per instruction (the
+// instruction, whether it branched, how it stopped; where the PC went is
+// the next record's) and replayed at issue; the wave's status changes (a
+// fault, s_endpgm-like stops) happen at the replay, when they would have.
 // Memory instructions, s_waitcnt and the other instruction-buffer
 // instructions always run at issue. Traced and checked runs never run ahead
 // (their per-instruction views see the registers at issue).
@@ -56,7 +58,6 @@ struct AheadQueue {
 
   bool empty() const { return count == 0; }
   bool full() const { return count == kMax; }
-  uint32_t size() const { return count; }
   // The dword index of the first queued instruction.
   uint32_t frontIndex() const { return packed[head] >> 3; }
   void push(const Entry& e) {
