@@ -237,7 +237,11 @@ class CuGroup {
     return wc.ahead.empty() ? wc.w->pc : code_.base() + uint64_t(wc.ahead.frontIndex()) * 4;
   }
   // An executed instruction's counts (execute() and replayAhead()).
-  void countExecuted(const WaveCtx& wc, const TimedInst& ti);
+  void countExecuted(const WaveCtx& wc, const TimedInst& ti) {
+    ++stats_.instructions;
+    ++stats_.opCounts[ti.inst.opIndex];
+    ++stats_.cuInstructions[wc.cu];
+  }
   // After an instruction executed at `pc`: a branch's taken cost and penalties, and what it wrote (for
   // the next one's penalty).
   void branchedAndWrote(WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool branched, uint64_t target);

@@ -286,12 +286,6 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   return r;
 }
 
-void CuGroup::countExecuted(const WaveCtx& wc, const TimedInst& ti) {
-  ++stats_.instructions;
-  ++stats_.opCounts[ti.inst.opIndex];
-  ++stats_.cuInstructions[wc.cu];
-}
-
 void CuGroup::branchedAndWrote(WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool branched,
                                uint64_t target) {
   if (ti.op->kind == Kind::Branch) {
