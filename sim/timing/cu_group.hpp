@@ -228,6 +228,9 @@ class CuGroup {
   // queued one at its issue.
   void runAhead(WaveCtx& wc);
   StopReason replayAhead(WaveCtx& wc, const TimedInst& ti);
+  void issueAheadLds(WaveCtx& wc, const TimedInst& ti);
+  uint32_t settleAheadLds(WaveCtx& wc, const TimedInst* const* lds, uint32_t count, uint32_t settled,
+                          uint32_t limit);
   // Whether the wave may run ahead after an issue (run_ahead.hpp); each instruction is checked too.
   bool mayRunAhead(const WaveCtx& wc) const {
     return runAhead_ && wc.ahead.empty() && wc.w->status == WaveStatus::Running;

@@ -362,7 +362,15 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
         stats_.waitcntStalls += turnsSince(wc.waitcntSince);
         wc.waitcntSince = kNever;
       }
+      if constexpr (!kTraced) {
+        if (!wc.ahead.empty()) {  // run ahead (run_ahead.hpp): replayed
+          replayAhead(wc, ti);
+          return true;
+        }
+      }
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
+      if constexpr (!kTraced)
+        if (mayRunAhead(wc)) runAhead(wc);
       return true;
     }
     // Nop, Sleep, Barrier: readyAt (and the next look) is set before execute() so that a trace sees the
@@ -511,8 +519,10 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     }
 
     const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
+    // An instruction executed ahead only replays its record (run_ahead.hpp).
+    const bool replay = !kTraced && !wc.ahead.empty();
     // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
-    PendingWrites* pw = memory ? takePw() : &internalPw_;
+    PendingWrites* pw = replay ? nullptr : memory ? takePw() : &internalPw_;
     const bool glc = op.glcCycles && ti->inst.mem.glc;
     const uint64_t pc = issuePc(wc);
     const uint32_t align = alignmentPenalty(pc, *ti);
@@ -524,16 +534,14 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     wc.issueFrom = from;
     wc.readyAt = from + op.cycles + (glc ? op.glcCycles : 0) + align;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
-    // Memory instructions log their accesses for the cache, bank and coalescing models; an instruction
-    // executed ahead only replays its record (run_ahead.hpp).
-    const bool replay = !kTraced && !wc.ahead.empty();
+    // Memory instructions log their accesses for the cache, bank and coalescing models.
     const StopReason r = replay ? replayAhead(wc, *ti) : execute<kTraced>(wc, *ti, *pw, memory, inst);
     if (r == StopReason::Fault) {
-      if (memory) releasePw(pw);
+      if (memory && pw) releasePw(pw);
       return false;
     }
     if (r == StopReason::Wait) [[unlikely]] {
-      if (memory) releasePw(pw);
+      if (memory && pw) releasePw(pw);
       wc.readyAt = now_;
       simd.setPollAt(wc.pos, kNever);
       wc.w->status = WaveStatus::GwsParked;
@@ -557,18 +565,21 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
           wc.lateSgprs = RegMask{writes->s, {}};
           wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
         }
-        if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
+        if (pw && (pw->hasSgpr || pw->hasVgpr)) pw->applyTo(*wc.w);
         break;
       case Kind::Salu:
       case Kind::Branch:
-        if (pw->hasSgpr || pw->hasVgpr) pw->applyTo(*wc.w);
+        if (pw && (pw->hasSgpr || pw->hasVgpr)) pw->applyTo(*wc.w);
         break;
       default:
-        if (memory) {
-          // Until the wave's last return, an instruction touching these registers does not run ahead.
-          if (pw->hasSgpr || pw->hasVgpr) wc.inflightWrites.add(*writes);
-          issueMemory<kTraced>(wc, *ti, pw);
+        if (!memory) break;
+        if (replay) {  // an LDS instruction (the only memory ones that run ahead)
+          issueAheadLds(wc, *ti);
+          break;
         }
+        // Until the wave's last return, an instruction touching these registers does not run ahead.
+        if (pw->hasSgpr || pw->hasVgpr) wc.inflightWrites.add(*writes);
+        issueMemory<kTraced>(wc, *ti, pw);
         break;
     }
     if constexpr (kTraced)
@@ -581,7 +592,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
     if constexpr (!kTraced)
-      if (r == StopReason::None && !memory && ti->aheadOk && mayRunAhead(wc)) runAhead(wc);
+      if (r == StopReason::None && ti->aheadOk && mayRunAhead(wc)) runAhead(wc);
     return true;
   }
   return false;

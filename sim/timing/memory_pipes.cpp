@@ -115,6 +115,11 @@ uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_
 // passes (memory/lds_timing.hpp).
 uint64_t MemoryPipes::ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
   ldsPasses_ = bank_->passes(lds_);
+  return ldsPipeDone(cu, pipeCycles, now);
+}
+
+// ldsDone once ldsPasses_ is known.
+uint64_t MemoryPipes::ldsPipeDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
   if (pipeCycles == 0) pipeCycles = ldsPasses_.base;
   const uint32_t extra = memory::conflictCycles(ldsPasses_, pipeCycles);
   ldsConflictPasses_ += ldsPasses_.extra;
@@ -170,8 +175,6 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
       r.kind = MemKind::Msg;
       break;
     case Kind::Ds:  // returns data and/or sends data
-      r.op = inst.dst.present() ? (inst.data0.present() ? MemOp::Atomic : MemOp::Load)
-                                : (inst.data0.present() ? MemOp::Store : MemOp::Other);
       if (inst.mem.gds) {
         r.done = gds_->gds(now, op.pipeCycles);
         r.kind = MemKind::Gds;
@@ -180,8 +183,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
         r.done = ldsDone(cu, op.pipeCycles, now);
         r.kind = MemKind::Lds;
       }
-      r.done = std::max(r.done, order.lastDsDone);  // DS returns in order, LDS and GDS alike
-      order.lastDsDone = r.done;
+      finishDs(r, inst, order);
       break;
     case Kind::VmemLoad:
     case Kind::VmemStore:
@@ -221,6 +223,33 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
   r.conflicts = ldsPasses_.extra;
   r.conflictCycles = ldsExtraCycles_;
   return r;
+}
+
+memory::LdsBankModel::Passes MemoryPipes::ldsPasses(const AccessLog& log) {
+  gatherAccesses(log);
+  return bank_->passes(lds_);
+}
+
+MemRequest MemoryPipes::issueLds(uint32_t cuIndex, const OpTiming& op, const isa::DecodedInst& inst,
+                                 memory::LdsBankModel::Passes passes, uint64_t now, WaveMemOrder& order) {
+  MemRequest r;
+  r.amounts = {0, op.lgkm, 0};
+  r.kind = trace::MemKind::Lds;
+  ldsPasses_ = passes;
+  r.done = ldsPipeDone(cus_[cuIndex - firstCu_], op.pipeCycles, now);
+  finishDs(r, inst, order);
+  r.conflicts = ldsPasses_.extra;
+  r.conflictCycles = ldsExtraCycles_;
+  return r;
+}
+
+// A DS request's kind of operation and its place in the wave's DS order.
+void MemoryPipes::finishDs(MemRequest& r, const isa::DecodedInst& inst, WaveMemOrder& order) {
+  using trace::MemOp;
+  r.op = inst.dst.present() ? (inst.data0.present() ? MemOp::Atomic : MemOp::Load)
+                            : (inst.data0.present() ? MemOp::Store : MemOp::Other);
+  r.done = std::max(r.done, order.lastDsDone);  // DS returns in order, LDS and GDS alike
+  order.lastDsDone = r.done;
 }
 
 // The L2 steps the instruction added (steps_ from requestStep_): answered at

@@ -102,6 +102,14 @@ class MemoryPipes {
   MemRequest issue(uint32_t cu, const OpTiming& op, const isa::DecodedInst& inst, const AccessLog& log,
                    uint64_t now, WaveMemOrder& order);
 
+  // An LDS instruction in two steps (an instruction executed ahead of its
+  // issue, run_ahead.hpp): the bank model's passes of the accesses in `log`
+  // when it executes, then its issue at `now` with them -- the same request
+  // as issue() with that log.
+  memory::LdsBankModel::Passes ldsPasses(const AccessLog& log);
+  MemRequest issueLds(uint32_t cu, const OpTiming& op, const isa::DecodedInst& inst,
+                      memory::LdsBankModel::Passes passes, uint64_t now, WaveMemOrder& order);
+
   // The deferred requests of this epoch, in issue order.
   size_t deferredCount() const { return deferred_.size(); }
   uint64_t deferredCycle(size_t i) const { return deferred_[i].cycle; }
@@ -130,6 +138,8 @@ class MemoryPipes {
   void gatherAccesses(const AccessLog& log);
   uint64_t smemDone(Cu& cu, bool store, const AccessLog& log, uint64_t now);
   uint64_t ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
+  uint64_t ldsPipeDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
+  static void finishDs(MemRequest& r, const isa::DecodedInst& inst, WaveMemOrder& order);
   uint64_t vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now);
 
   // A request whose L2 steps wait for the end of the epoch.

@@ -1,5 +1,5 @@
-// Running ahead: a wave's ALU instructions executed a few at a time, their
-// timing replayed one by one as the issue stage issues them.
+// Running ahead: a wave's ALU and LDS instructions executed a few at a time,
+// their timing replayed one by one as the issue stage issues them.
 //
 // Why: at full occupancy a CU group interleaves ~160 waves cycle by cycle,
 // so between two instructions of one wave the host has touched every other
@@ -24,7 +24,35 @@
 // instruction, whether it branched, how it stopped; where the PC went is
 // the next record's) and replayed at issue; the wave's status changes (a
 // fault, s_endpgm-like stops) happen at the replay, when they would have.
-// Memory instructions, s_waitcnt and the other instruction-buffer
+//
+// LDS instructions and s_waitcnt. A wave also runs ahead through s_waitcnt
+// (no effect; the issue stage still waits for the counters when it issues
+// it) and through the LDS instructions that touch only the workgroup's LDS
+// and the wave's registers (no GDS, GWS, append/consume or atomic):
+//  - Registers. An LDS read's data stays in its PendingWrites, as at issue,
+//    and the run stops at any instruction touching its registers -- until an
+//    s_waitcnt run ahead covers it: a wave's DS instructions return in order
+//    (memory_pipes.hpp), so at that s_waitcnt's issue (LGKM_CNT <= N) every
+//    LDS read of the run that is followed by reads counting more than N is
+//    back (CuGroup::settleAheadLds); its data goes into the registers there
+//    and its return carries none. A read the run does not cover carries its
+//    data to its return as at issue (and adds its registers to
+//    inflightWrites). So every instruction sees the registers it would at
+//    its issue, a read one s_waitcnt too early included.
+//  - LDS. The bank model's passes come from the accesses at the execution
+//    (queued in WaveCtx::aheadLds), the LDS pipe is entered at the issue.
+//    An LDS access executed ahead takes effect before its issue; another
+//    wave's access to the same address in between would see a different
+//    order than at issue. Waves that order their LDS accesses by barriers
+//    (s_barrier never runs ahead, so everything before it is executed when
+//    it releases) see no difference: every OpenCL 1.2 kernel, which may
+//    share __local data only across barrier(). Waves that hand data over
+//    through LDS without a barrier (a flag they spin on) see it up to a run
+//    (32 instructions) earlier or later than at issue: a correct hand-off
+//    gives the same results, perhaps in other cycles than with
+//    GCNSIM_RUN_AHEAD=0; a data race may read other values. Atomics never
+//    run ahead, so their returned values keep the issue order.
+// Memory instructions other than LDS ones and the other instruction-buffer
 // instructions always run at issue. Traced and checked runs never run ahead
 // (their per-instruction views see the registers at issue).
 //
@@ -32,12 +60,14 @@
 // fill and replay it are CuGroup::runAhead and CuGroup::replayAhead
 // (run_ahead.cpp). TimingOptions::runAhead (default on; GCNSIM_RUN_AHEAD=0
 // in the environment turns it off) chooses; cycles, statistics and results
-// are the same either way (tests/sim/timing/run_ahead_test.cpp, and the
-// timing fingerprint of every conformance and benchmark job).
+// are the same either way for kernels that share LDS data only across
+// barriers (tests/sim/timing/run_ahead_test.cpp, and the timing fingerprint
+// of every conformance and benchmark job).
 #pragma once
 #include <array>
 #include <cstdint>
 
+#include "memory/lds_timing.hpp"
 #include "sim/exec_context.hpp"
 
 namespace gcnsim::sim::timing {
@@ -72,6 +102,33 @@ struct AheadQueue {
 
  private:
   std::array<uint32_t, kMax> packed{};
+  uint8_t head = 0, count = 0;
+};
+// The LDS instructions among a wave's queued ones, oldest first: what their
+// issue needs besides the record (the bank model's passes, computed from the
+// accesses when they ran ahead) and the register writes their return still
+// carries (null: none, or applied already at an s_waitcnt run ahead that
+// covered it; see run_ahead.hpp's "LDS instructions").
+struct AheadLds {
+  PendingWrites* pw = nullptr;
+  memory::LdsBankModel::Passes passes;
+};
+struct AheadLdsQueue {
+  static constexpr uint32_t kMax = 16;  // LDS instructions executed ahead at most
+  bool empty() const { return count == 0; }
+  bool full() const { return count == kMax; }
+  uint32_t size() const { return count; }
+  void push(const AheadLds& e) { slots[(head + count++) % kMax] = e; }
+  AheadLds& at(uint32_t i) { return slots[(head + i) % kMax]; }  // i-th oldest
+  AheadLds pop() {
+    const AheadLds e = slots[head];
+    head = uint8_t((head + 1) % kMax);
+    --count;
+    return e;
+  }
+
+ private:
+  std::array<AheadLds, kMax> slots{};
   uint8_t head = 0, count = 0;
 };
 // (Wait, an instruction without effect, is never queued.)

@@ -107,6 +107,7 @@ struct alignas(64) WaveCtx {
   // Instructions executed ahead, not yet issued (run_ahead.hpp). While it is
   // not empty, w->pc is past them and `next` is the first one.
   AheadQueue ahead;
+  AheadLdsQueue aheadLds;  // the LDS instructions among them
   WaveTrace tr;
 };
 static_assert(offsetof(WaveCtx, prio) < 64, "WaveCtx: the issue-hot fields fit one cache line");

@@ -1,5 +1,5 @@
-// Running ahead (sim/timing/run_ahead.hpp): a wave's ALU instructions
-// executed ahead of their issue change nothing the run reports -- status,
+// Running ahead (sim/timing/run_ahead.hpp): a wave's ALU, LDS and s_waitcnt
+// instructions executed ahead of their issue change nothing the run reports -- status,
 // fault and watchdog messages, cycles, every statistic, memory -- on all four
 // generations, with several waves per SIMD; and they do run ahead.
 #include <catch2/catch.hpp>
@@ -28,9 +28,10 @@ struct Outcome {
 };
 
 // `program` over kWorkgroups workgroups on a 4-CU GPU (several waves per
-// SIMD), its buffer filled with a pattern; s[4:7] = the buffer's resource,
+// SIMD), with `ldsBytes` of LDS each, its buffer filled with a pattern; s[4:7] = the buffer's resource,
 // s8 = workgroup id, v0 = work-item id.
-Outcome run(const std::string& program, isa::Gen g, bool runAhead, uint64_t maxInstructions = 0) {
+Outcome run(const std::string& program, isa::Gen g, bool runAhead, uint64_t maxInstructions = 0,
+            uint32_t ldsBytes = kItems * 4) {
   memory::GlobalMemory mem{1ull << 30};
   memory::Gds gds;
   sim::ExecEnv env;
@@ -40,7 +41,7 @@ Outcome run(const std::string& program, isa::Gen g, bool runAhead, uint64_t maxI
   d.grid = {kWorkgroups * kItems, 1, 1};
   d.workgroup = {kItems, 1, 1};
   d.vgprs = 24;
-  d.ldsBytes = kItems * 4;
+  d.ldsBytes = ldsBytes;
   const uint64_t buffer = mem.allocate(kBytes, 256, "buffer");
   std::vector<uint32_t> pattern(kBytes / 4);
   for (uint32_t i = 0; i < pattern.size(); ++i) pattern[i] = i * 2654435761u;
@@ -126,5 +127,27 @@ TEST_CASE("run ahead: the watchdog names the PC the timing model is at", "[sim][
     REQUIRE(at.status.kind == sim::RunStatus::Watchdog);
     CHECK(ahead.stats.ranAhead > 0);
     requireSame(at, ahead);
+  }
+}
+
+TEST_CASE("run ahead: LDS reads in flight, partial s_waitcnt, a read one s_waitcnt too early: the same run",
+          "[sim][timing][run_ahead]") {
+  for (const isa::Gen g : kGens) {
+    INFO("generation " << int(g));
+    const Outcome at = run("run_ahead_lds", g, false, 0, 0x4200),
+                  ahead = run("run_ahead_lds", g, true, 0, 0x4200);
+    INFO(at.status.message);
+    REQUIRE(at.status.ok());
+    // Nearly every instruction of a round runs ahead, the LDS reads and the s_waitcnt between them too: a
+    // round has 9 ALU instructions of 16, and the run stops once a round (at the early read).
+    CHECK(ahead.stats.ranAhead > at.stats.instructions * 3 / 4);
+    requireSame(at, ahead);
+    // The slow reads were slow: bank conflicts were counted.
+    CHECK(at.stats.ldsConflictPasses > 0);
+    CHECK(ahead.stats.ldsConflictPasses == at.stats.ldsConflictPasses);
+    // The rounds ran: no work-item's first dword is still the pattern's.
+    uint32_t w = 0;
+    std::memcpy(&w, ahead.memory.data(), 4);
+    CHECK(w != 0);
   }
 }
