@@ -323,8 +323,8 @@ uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
     uint64_t poll = kNever;
     for (const CuCtx& cu : cus_) {
       const SimdCtx& simd = cu.simds[i];
-      if (!cu.resident || simd.empty()) continue;
-      poll = std::min(poll, parkedTurns && simd.parkedOnValu ? from : simd.nextPoll);
+      const uint64_t p = parkedTurns && simd.parkedOnValu ? from : simd.nextPoll;
+      poll = std::min(poll, cu.resident && !simd.empty() ? p : kNever);  // (a select, not a branch)
     }
     if (poll != kNever) target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
   }

@@ -213,10 +213,11 @@ void CuGroup::parkOnBusyValu(SimdCtx& simd, WaveCtx& wc) {
   simd.parkedOnValu |= 1u << wc.pos;
 }
 
-// A wave passed over this turn (its port or every slot taken) whose next
-// instruction is a VALU one: if at its next turn it would be blocked on the
-// busy VALU (ready by then, no scoreboard wait), it is parked now; this
-// turn counts nothing, as the pass-over does.
+// A wave passed over this turn (its port or every slot taken), or that
+// issued in it, whose next instruction is a VALU one: if at its next turn it
+// would be blocked on the busy VALU (ready by then, no scoreboard wait), it
+// is parked now; this turn counts nothing, as the pass-over (or the issue)
+// does.
 void CuGroup::parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc) {
   const uint64_t nextTurn = now_ + cfg_.cu.simds;
   if (simd.valuFree <= nextTurn || wc.readyAt > nextTurn) return;
@@ -591,8 +592,13 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     simd.setPollAtCycle(wc.pos, wc.readyAt);
     if (r == StopReason::EndProgram) endWave(wc);
     if (r == StopReason::Barrier) arriveAtBarrier(wc);
-    if constexpr (!kTraced)
+    if constexpr (!kTraced) {
       if (r == StopReason::None && ti->aheadOk && mayRunAhead(wc)) runAhead(wc);
+      // Its next instruction known (queued ahead) and a VALU one that would find the VALU still busy at
+      // its next turn: parked now rather than at that look (the stall the look would count, the
+      // parking's settleBusyValu counts: the turns after this one).
+      if (wc.next && wc.next->portBit == kValuPort) parkIfValuStaysBusy(simd, wc);
+    }
     return true;
   }
   return false;

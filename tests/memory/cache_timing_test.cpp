@@ -2,6 +2,7 @@
 // Latency probes at latency-1 (not yet) and latency (ready), as ramulator's tests do.
 #include "memory/cache_timing.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <vector>
 
@@ -57,6 +58,41 @@ TEST_CASE("CacheTags: a set refills after invalidation, then evicts by LRU", "[m
   for (uint64_t a : {12, 13, 20, 21}) CHECK(t.contains(a * 64));
   CHECK(t.stats.misses == 10);
   CHECK(t.stats.hits == 3);
+}
+
+// The set of a line is line % sets for any set count: against a plain LRU
+// model (a list per set), Tahiti's L2 geometry (768 sets of 16 ways), a
+// power-of-two one and a tiny one, with lines spread over 2^40 bytes, each
+// line's hit or miss and the lines present agree.
+TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][timing]") {
+  for (const uint32_t sets : {768u, 1024u, 3u}) {
+    INFO(sets << " sets");
+    const uint32_t ways = 16;
+    CacheLevelConfig c{sets * ways * 64, 64, ways, 10, 8};
+    CacheTags t(c, "test");
+    std::vector<std::vector<uint64_t>> model(sets);  // per set, lines from least to most recently used
+    uint64_t x = 88172645463325252ull, ready = 0;
+    uint32_t hits = 0;
+    for (int i = 0; i < 200000; ++i) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64
+      // Mostly a small working set (hits and evictions), sometimes far away (beyond 2^32 lines).
+      const uint64_t line = (i % 7 == 0) ? (x >> 24) : (x % (uint64_t(sets) * ways * 2));
+      std::vector<uint64_t>& set = model[line % sets];
+      auto it = std::find(set.begin(), set.end(), line);
+      const bool hit = it != set.end();
+      if (hit)
+        set.erase(it);
+      else if (set.size() == ways)
+        set.erase(set.begin());
+      set.push_back(line);
+      hits += hit;
+      REQUIRE(t.lookup(line * 64, uint64_t(i), ready) ==
+              (hit ? CacheTags::Result::Hit : CacheTags::Result::Miss));
+    }
+    CHECK(hits > 10000);
+    for (const auto& set : model)
+      for (uint64_t line : set) CHECK(t.contains(line * 64));
+  }
 }
 
 TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
