@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <barrier>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
@@ -14,6 +13,7 @@
 
 #include "memory/global_memory.hpp"
 #include "sim/order_dependence.hpp"
+#include "sim/timing/epoch_barrier.hpp"
 #include "sim/timing/warm_caches.hpp"
 
 namespace gcnsim::sim::timing {
@@ -221,10 +221,10 @@ void GpuTiming::runThreads(unsigned threads) {
     for (Taken& t : taken)
       t.n.store(0, std::memory_order_relaxed);  // (the barrier orders it before the epoch)
   };
-  std::barrier sync(std::ptrdiff_t(threads), onBoundary);
+  EpochBarrier sync(threads);
   auto worker = [&](unsigned t) {
     for (;;) {
-      sync.arrive_and_wait();
+      sync.arriveAndWait(onBoundary);
       if (over) return;
       for (unsigned k = 0; k < threads; ++k) {
         const unsigned list = (t + k) % threads;
