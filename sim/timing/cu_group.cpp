@@ -70,6 +70,9 @@ void CuGroup::timeInstruction(TimedInst& t) const {
   }
   if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(t.inst.simm16) & 0xffff, code_.gen());
   t.aheadOk = eligibleAhead(t);
+  t.writesVccExec = t.writes.hasS(isa::code::kVccLo) || t.writes.hasS(isa::code::kExecLo);
+  t.writesScc = t.inst.info->has(isa::kWritesScc);
+  t.alignPenalty = alignmentPenalty(code_.pcOf(t), t);
 }
 
 std::string CuGroup::describe(const WaveCtx& wc) const {

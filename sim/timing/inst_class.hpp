@@ -86,6 +86,7 @@ struct RegMask {
   void addV(unsigned first, unsigned n);
   void add(const isa::Operand& o);
   bool any() const { return s[0] | s[1] | v[0] | v[1] | v[2] | v[3]; }
+  bool hasS(unsigned code) const { return (s[code >> 6] >> (code & 63)) & 1; }
   void add(const RegMask& o) {
     for (size_t i = 0; i < s.size(); ++i) s[i] |= o.s[i];
     for (size_t i = 0; i < v.size(); ++i) v[i] |= o.v[i];

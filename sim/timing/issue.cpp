@@ -28,7 +28,6 @@ constexpr auto kPortCounts = [] {
 }();
 uint32_t portsUsed(uint32_t used) { return kPortCounts[used]; }
 constexpr uint32_t kValuPort = 1u << unsigned(IssueCat::Valu);
-bool writesSgpr(const RegMask& m, unsigned code) { return (m.s[code >> 6] >> (code & 63)) & 1; }
 uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
 }  // namespace
 
@@ -294,8 +293,8 @@ void CuGroup::branchedAndWrote(WaveCtx& wc, const TimedInst& ti, uint64_t pc, bo
     wc.readyAt += branchPenalty(wc, ti, pc, branched, target);
   }
   // What this instruction wrote, for the next one's branch penalty.
-  wc.prevWroteVccExec = writesSgpr(ti.writes, isa::code::kVccLo) || writesSgpr(ti.writes, isa::code::kExecLo);
-  wc.prevWroteScc = ti.inst.info->has(isa::kWritesScc);
+  wc.prevWroteVccExec = ti.writesVccExec;
+  wc.prevWroteScc = ti.writesScc;
 }
 
 void CuGroup::trace(const WaveCtx& wc, uint64_t pc, Kind kind) {
@@ -526,7 +525,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     PendingWrites* pw = replay ? nullptr : memory ? takePw() : &internalPw_;
     const bool glc = op.glcCycles && ti->inst.mem.glc;
     const uint64_t pc = issuePc(wc);
-    const uint32_t align = alignmentPenalty(pc, *ti);
+    const uint32_t align = ti->alignPenalty;
     // A wave is looked at once per issue turn (every cfg_.cu.simds cycles);
     // costs that are not a multiple of the turn (buffer_load_dwordx2's 18,
     // +GLC1) are honoured on average: the next issue counts from when the

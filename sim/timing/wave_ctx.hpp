@@ -138,6 +138,10 @@ struct TimedInst : CachedInst {
   uint32_t portBit = 0;
   // A wave may execute it ahead of its issue (run_ahead.hpp).
   bool aheadOk = false;
+  // What it writes, for the next instruction's branch penalty (CuGroup::branchPenalty): VCC or EXEC, SCC.
+  bool writesVccExec = false, writesScc = false;
+  // Its alignment penalty at its address (CuGroup::alignmentPenalty).
+  uint32_t alignPenalty = 0;
 };
 
 // Whether an instruction's semantic may run ahead of its issue (run_ahead.hpp).
