@@ -213,9 +213,8 @@ bool passConflicts(const uint32_t* word) {
 // entry). They depend only on the words relative to the pass's first (adding
 // c to every word renames the banks, a rotation), and a kernel repeats a few
 // such shapes: those seen last are kept with their answer.
-template <uint32_t kStride>
-uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, const uint32_t* words, uint32_t first,
-                                 uint32_t slot) {
+template <uint32_t kStride, class Acc>
+uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* words, uint32_t first, uint32_t slot) {
   const uint32_t* w = words + first * kStride + slot;
   uint32_t word[32], relative[32];
   for (uint32_t j = 0; j < 32; ++j) word[j] = w[j * kStride];
@@ -224,7 +223,7 @@ uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, const uint32_t* words, 
     if (std::memcmp(s.relative, relative, sizeof relative) == 0) return s.extra;
   const uint32_t extra =
       passConflicts(word) ? conflictDegree(
-                                acc, [slot](uint32_t i) { return i * kStride + slot; }, first, first + 32) -
+                                acc(), [slot](uint32_t i) { return i * kStride + slot; }, first, first + 32) -
                                 1
                           : 0;
   PassShape& s = shapes_[nextShape_++ % shapes_.size()];
@@ -237,8 +236,8 @@ uint32_t LdsBankModel::passExtra(const LdsAccesses& acc, const uint32_t* words, 
 // every access within one word, and the GCN geometry (32 banks of 4 bytes):
 // each slot takes two passes of 32 lanes (what serve finds for this shape,
 // in fewer host instructions).
-template <uint32_t kPerLane>
-LdsBankModel::Passes LdsBankModel::wholeWavePasses(const LdsAccesses& acc, const uint32_t* words) {
+template <uint32_t kPerLane, class Acc>
+LdsBankModel::Passes LdsBankModel::wholeWavePasses(const Acc& acc, const uint32_t* words) {
   Passes p;
   for (uint32_t slot = 0; slot < kPerLane; ++slot) {
     p.base += 2;
@@ -253,8 +252,10 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   if (cfg_.banks == 32 && cfg_.bankBytes == 4) {
     const uint32_t perLane = wholeWaveAddresses(acc);
     uint32_t words[128];
-    if (perLane && wordsWithinOneWord(acc, words))
-      return perLane == 1 ? wholeWavePasses<1>(acc, words) : wholeWavePasses<2>(acc, words);
+    if (perLane && wordsWithinOneWord(acc, words)) {
+      const auto entries = [&acc]() -> const LdsAccesses& { return acc; };
+      return perLane == 1 ? wholeWavePasses<1>(entries, words) : wholeWavePasses<2>(entries, words);
+    }
   }
   // The slots: an entry whose lane is the previous entry's is a later
   // address of that lane. Single-address ops have none; two-address ops
@@ -285,6 +286,47 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
         acc, [s, firsts](uint32_t i) { return s[firsts + i]; }, acc.count - firsts, false, p);
   }
   return p;
+}
+
+// Rows with every access within one word (wordsWithinOneWord's rule) go the
+// whole-wave way straight from the rows; any other rows as their entries.
+LdsBankModel::Passes LdsBankModel::passes(const LdsRows& r) {
+  const uint32_t perLane = r.rows[1] ? 2 : 1;
+  if (cfg_.banks == 32 && cfg_.bankBytes == 4 && r.bytes <= 4) {
+    uint32_t words[128], offsets = 0;
+    const uint32_t *a0 = r.rows[0], *a1 = r.rows[1];
+    if (perLane == 1) {
+      for (uint32_t l = 0; l < 64; ++l) offsets |= a0[l], words[l] = a0[l] >> 2;
+    } else {
+      for (uint32_t l = 0; l < 64; ++l) {
+        offsets |= a0[l] | a1[l];
+        words[2 * l] = a0[l] >> 2;
+        words[2 * l + 1] = a1[l] >> 2;
+      }
+    }
+    if ((offsets & 3) + r.bytes <= 4) {
+      LdsAccesses entries;
+      const auto acc = [&]() -> const LdsAccesses& {
+        if (!entries.addr) entries = entriesOf(r);
+        return entries;
+      };
+      return perLane == 1 ? wholeWavePasses<1>(acc, words) : wholeWavePasses<2>(acc, words);
+    }
+  }
+  return passes(entriesOf(r));
+}
+
+LdsAccesses LdsBankModel::entriesOf(const LdsRows& r) {
+  const uint32_t perLane = r.rows[1] ? 2 : 1;
+  addr_.resize(64 * perLane);
+  bytes_.assign(64 * perLane, r.bytes);
+  lane_.resize(64 * perLane);
+  for (uint32_t l = 0; l < 64; ++l)
+    for (uint32_t s = 0; s < perLane; ++s) {
+      addr_[l * perLane + s] = r.rows[s][l];
+      lane_[l * perLane + s] = uint8_t(l);
+    }
+  return LdsAccesses{addr_.data(), bytes_.data(), lane_.data(), 64 * perLane};
 }
 
 LdsBankModel::Passes LdsBankModel::passes(std::span<const LdsLaneAccess> acc) {

@@ -56,6 +56,16 @@ struct LdsAccesses {
   uint32_t count = 0;
 };
 
+// A whole wave's accesses as rows (every lane active): rows[0][l] is lane
+// l's address (and rows[1][l] its second, for a two-address instruction,
+// else rows[1] is null), each `bytes` long -- the same accesses as the
+// entries addr = rows[0][0], rows[1][0], rows[0][1], ... of lanes 0, 0, 1, ...
+// (the timing engine's access log keeps a DS instruction's addresses so).
+struct LdsRows {
+  const uint32_t* rows[2] = {nullptr, nullptr};
+  uint32_t bytes = 0;
+};
+
 class LdsBankModel {
  public:
   explicit LdsBankModel(const LdsConfig& cfg);
@@ -65,6 +75,7 @@ class LdsBankModel {
     uint32_t base = 0;   // passes of the same instruction for a full conflict-free wave64
   };
   Passes passes(const LdsAccesses& accesses);
+  Passes passes(const LdsRows& rows);                      // the same as passes() of its entries
   Passes passes(std::span<const LdsLaneAccess> accesses);  // copies into arrays first
 
  private:
@@ -74,10 +85,13 @@ class LdsBankModel {
   template <bool kGcn, class Index>
   bool serveSingleWords(const LdsAccesses& acc, Index index, uint32_t count, uint32_t passShift,
                         bool ascending, Passes& p);
-  template <uint32_t kPerLane>
-  Passes wholeWavePasses(const LdsAccesses& acc, const uint32_t* words);
-  template <uint32_t kStride>
-  uint32_t passExtra(const LdsAccesses& acc, const uint32_t* words, uint32_t first, uint32_t slot);
+  // `acc()`: the accesses as entries (for the exact count of a conflict; made on demand from rows).
+  template <uint32_t kPerLane, class Acc>
+  Passes wholeWavePasses(const Acc& acc, const uint32_t* words);
+  template <uint32_t kStride, class Acc>
+  uint32_t passExtra(const Acc& acc, const uint32_t* words, uint32_t first, uint32_t slot);
+  // The entries of `rows` in addr_, bytes_, lane_.
+  LdsAccesses entriesOf(const LdsRows& rows);
   template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
   LdsConfig cfg_;

@@ -32,6 +32,15 @@ void PendingWrites::applyTo(WaveState& w) const {
 
 void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t exec, uint32_t bytes) {
   const unsigned perLane = a1 ? 2 : 1;
+  if (rowsOk && exec == ~0ull && count == 0) {  // the instruction's only accesses: kept as rows
+    std::memcpy(dsRow[0].data(), a0, sizeof dsRow[0]);
+    if (a1) std::memcpy(dsRow[1].data(), a1, sizeof dsRow[1]);
+    dsRows = uint8_t(perLane);
+    dsRowBytes = bytes;
+    count = ldsCount = perLane * kWaveSize;
+    return;
+  }
+  if (dsRows) expandRows();
   if (exec != ~0ull || count + perLane * kWaveSize > kMax) {  // lane by lane, as recordAccess
     for (uint64_t rest = exec; rest; rest &= rest - 1) {
       const unsigned l = unsigned(std::countr_zero(rest));
@@ -54,6 +63,16 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
   count += n, ldsCount += n;
 }
 
+void AccessLog::expandRows() {
+  const unsigned rows = dsRows;
+  dsRows = 0;
+  count = ldsCount = 0;
+  const bool ok = rowsOk;
+  rowsOk = false;  // entries this time
+  appendDsLanes(dsRow[0].data(), rows == 2 ? dsRow[1].data() : nullptr, ~0ull, dsRowBytes);
+  rowsOk = ok;
+}
+
 uint32_t* Exec::deferSgprs(uint16_t first, uint8_t count) {
   pending.hasSgpr = true;
   pending.sgprFirst = first;
@@ -70,6 +89,7 @@ uint32_t* Exec::deferVgprs(uint16_t first, uint8_t count, uint64_t lanes) {
 }
 
 void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane) {
+  if (dsRows) expandRows();
   const unsigned n = lanes * dwordsPerLane;
   if (count + n > kMax) {  // dword by dword, as recordAccess
     for (unsigned j = 0; j < n; ++j)

@@ -74,9 +74,23 @@ struct AccessLog {
   std::array<uint32_t, kMax> bytes{};
   std::array<uint8_t, kMax> lane{};
   std::array<AccessSpace, kMax> space{};
-  void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0; }
+  // A DS instruction with every lane active may leave its addresses as the
+  // semantic's rows instead of entries (memory::LdsRows: dsRows rows of 64
+  // lane addresses, dsRowBytes each; the entries stay unwritten until
+  // expandRows), if the engine set rowsOk: the timing model does when its
+  // only reader of the log is the LDS bank model (MemoryPipes; not traced,
+  // not checked). dsRows 0: the log is its entries.
+  bool rowsOk = false;
+  uint8_t dsRows = 0;
+  uint32_t dsRowBytes = 0;
+  std::array<std::array<uint32_t, 64>, 2> dsRow{};
+  void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0, dsRows = 0; }
+  // Writes the entries of the rows (then dsRows is 0).
+  void expandRows();
   // One entry; false (and overflow set) when the log is full.
   bool push(uint64_t address, uint32_t size, unsigned laneId, AccessSpace where) {
+    if (dsRows) [[unlikely]]
+      expandRows();
     if (count == kMax) {
       overflow = true;
       return false;

@@ -25,6 +25,8 @@ CuGroup::CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, cons
   for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
   // A trace or the checker sees the registers as each instruction issues (run_ahead.hpp).
   runAhead_ = opt.runAhead && !opt.sink && !opt.onIssue && !env.observer && code.size() <= kAheadMaxCodeBytes;
+  // The access log's only reader is then the memory pipes, which take a DS instruction's addresses as rows.
+  log_.rowsOk = !opt.sink && !opt.onIssue && !env.observer;
   stats_.opCounts.assign(isa::allOps().size(), 0);
   stats_.cuInstructions.assign(cfg.cus, 0);
 }

@@ -71,6 +71,16 @@ void MemoryPipes::collect(TimingStats& stats) const {
 }
 
 void MemoryPipes::gatherAccesses(const AccessLog& log) {
+  ldsRows_ = log.dsRows
+                 ? memory::LdsRows{{log.dsRow[0].data(), log.dsRows == 2 ? log.dsRow[1].data() : nullptr},
+                                   log.dsRowBytes}
+                 : memory::LdsRows{};
+  if (log.dsRows) {  // a DS instruction's rows (AccessLog): LDS only
+    lds_ = {};
+    vmAddr_ = {};
+    vmBytes_ = {};
+    return;
+  }
   const unsigned n = log.count, ldsCount = log.ldsCount;
   if (ldsCount == 0 || ldsCount == n) {
     const bool lds = ldsCount > 0;
@@ -114,7 +124,7 @@ uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_
 // conflict-free wave64 (0: one cycle a pass) plus the cost of the extra
 // passes (memory/lds_timing.hpp).
 uint64_t MemoryPipes::ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
-  ldsPasses_ = bank_->passes(lds_);
+  ldsPasses_ = ldsRows_.rows[0] ? bank_->passes(ldsRows_) : bank_->passes(lds_);
   return ldsPipeDone(cu, pipeCycles, now);
 }
 
@@ -227,7 +237,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
 
 memory::LdsBankModel::Passes MemoryPipes::ldsPasses(const AccessLog& log) {
   gatherAccesses(log);
-  return bank_->passes(lds_);
+  return ldsRows_.rows[0] ? bank_->passes(ldsRows_) : bank_->passes(lds_);
 }
 
 MemRequest MemoryPipes::issueLds(uint32_t cuIndex, const OpTiming& op, const isa::DecodedInst& inst,

@@ -175,6 +175,7 @@ class MemoryPipes {
   // The instruction being issued: its accesses for the bank and coalescing
   // models, its bank-conflict passes, its coalesced lines.
   memory::LdsAccesses lds_;
+  memory::LdsRows ldsRows_;  // or the rows of a DS instruction's log (rows[0] null: lds_)
   memory::LdsBankModel::Passes ldsPasses_;
   std::span<const uint64_t> vmAddr_;
   std::span<const uint32_t> vmBytes_;

@@ -100,6 +100,55 @@ TEST_CASE("access log: a whole instruction's DS accesses equal the lane-by-lane 
   CHECK(none.log.count == 0);
 }
 
+// rowsOk (the timing model's untraced, unchecked runs): a full-EXEC DS
+// instruction into an empty log leaves its rows, which expand -- on the next
+// entry written, or by expandRows -- to exactly the entries it would have
+// written; a partial EXEC or a log with entries already gets entries.
+TEST_CASE("access log: a DS instruction's rows expand to its entries", "[sim][timing]") {
+  uint32_t a0[kWaveSize], a1[kWaveSize];
+  for (unsigned l = 0; l < kWaveSize; ++l) a0[l] = 0x100 + 4 * l, a1[l] = 0x8000 - 8 * l;
+  for (const bool two : {false, true}) {
+    INFO((two ? "two addresses" : "one address"));
+    Recorder plain, rows;
+    rows.log.rowsOk = true;
+    for (Recorder* r : {&plain, &rows})
+      two ? r->x.recordDsPairs(a0, a1, ~0ull, 8) : r->x.recordDsLanes(a0, ~0ull, 4);
+    CHECK(rows.log.dsRows == (two ? 2 : 1));
+    CHECK(rows.log.count == plain.log.count);
+    CHECK(rows.log.ldsCount == plain.log.ldsCount);
+    CHECK(rows.log.dsRowBytes == (two ? 8u : 4u));
+    // A further entry expands them first.
+    for (Recorder* r : {&plain, &rows}) r->x.recordAccess(0x40, 4, 5);
+    CHECK(rows.log.dsRows == 0);
+    CHECK(entries(rows.log) == entries(plain.log));
+    CHECK(rows.log.ldsCount == plain.log.ldsCount);
+    // clear() drops the rows; rowsOk stays.
+    rows.log.clear();
+    CHECK(rows.log.count == 0);
+    CHECK(rows.log.rowsOk);
+  }
+  Recorder partial;
+  partial.log.rowsOk = true;
+  partial.x.recordDsLanes(a0, 0x00ff00ff00ff00ffull, 4);
+  CHECK(partial.log.dsRows == 0);
+  CHECK(partial.log.count == 32);
+  Recorder after;
+  after.log.rowsOk = true;
+  after.x.recordAccess(0x40, 4, 0);
+  after.x.recordDsLanes(a0, ~0ull, 4);
+  CHECK(after.log.dsRows == 0);
+  CHECK(after.log.count == 65);
+  // expandRows by itself.
+  Recorder one;
+  one.log.rowsOk = true;
+  one.x.recordDsPairs(a0, a1, ~0ull, 4);
+  one.log.expandRows();
+  CHECK(one.log.dsRows == 0);
+  REQUIRE(one.log.count == 128);
+  CHECK(one.log.addr[1] == 0x8000);
+  CHECK(one.log.lane[127] == 63);
+}
+
 TEST_CASE("pending writes: active lanes of the registers that exist, whole rows with full EXEC",
           "[sim][timing]") {
   for (uint64_t lanes : {~0ull, 0x0123456789abcdefull}) {
