@@ -124,8 +124,13 @@ uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_
 // conflict-free wave64 (0: one cycle a pass) plus the cost of the extra
 // passes (memory/lds_timing.hpp).
 uint64_t MemoryPipes::ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
-  ldsPasses_ = ldsRows_.rows[0] ? bank_->passes(ldsRows_) : bank_->passes(lds_);
+  ldsPasses_ = bankPasses();
   return ldsPipeDone(cu, pipeCycles, now);
+}
+
+// The bank model's passes of what gatherAccesses found: a DS instruction's rows, or entries.
+memory::LdsBankModel::Passes MemoryPipes::bankPasses() {
+  return ldsRows_.rows[0] ? bank_->passes(ldsRows_) : bank_->passes(lds_);
 }
 
 // ldsDone once ldsPasses_ is known.
@@ -237,7 +242,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
 
 memory::LdsBankModel::Passes MemoryPipes::ldsPasses(const AccessLog& log) {
   gatherAccesses(log);
-  return ldsRows_.rows[0] ? bank_->passes(ldsRows_) : bank_->passes(lds_);
+  return bankPasses();
 }
 
 MemRequest MemoryPipes::issueLds(uint32_t cuIndex, const OpTiming& op, const isa::DecodedInst& inst,

@@ -139,6 +139,7 @@ class MemoryPipes {
   uint64_t smemDone(Cu& cu, bool store, const AccessLog& log, uint64_t now);
   uint64_t ldsDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
   uint64_t ldsPipeDone(Cu& cu, uint32_t pipeCycles, uint64_t now);
+  memory::LdsBankModel::Passes bankPasses();
   static void finishDs(MemRequest& r, const isa::DecodedInst& inst, WaveMemOrder& order);
   uint64_t vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now);
 
