@@ -85,4 +85,17 @@ void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> byt
   }
 }
 
+// Each run's lines, ascending, that no earlier run added: the first-touch
+// order coalesceLines finds for the runs' accesses one after another.
+void coalesceRuns(std::span<const AddressRun> runs, uint32_t lineBytes, std::vector<uint64_t>& out) {
+  const size_t base = out.size();
+  const uint64_t mask = ~uint64_t(lineBytes - 1);
+  for (const AddressRun& r : runs) {
+    if (r.bytes == 0) continue;
+    const uint64_t last = (r.start + r.bytes - 1) & mask;
+    for (uint64_t a = r.start & mask; a <= last; a += lineBytes)
+      if (std::find(out.begin() + std::ptrdiff_t(base), out.end(), a) == out.end()) out.push_back(a);
+  }
+}
+
 }  // namespace gcnsim::memory

@@ -53,5 +53,13 @@ class VectorL1Timing {
 // [addr[i], addr[i] + bytes[i]), in first-touch order, appended to `out`.
 void coalesceLines(std::span<const uint64_t> addr, std::span<const uint32_t> bytes, uint32_t lineBytes,
                    std::vector<uint64_t>& out);
+// A run of `bytes` consecutive bytes from `start`.
+struct AddressRun {
+  uint64_t start = 0;
+  uint32_t bytes = 0;
+};
+// coalesceLines of the same accesses given as runs, in order (the timing
+// engine's access log keeps a memory instruction's unit-stride runs so).
+void coalesceRuns(std::span<const AddressRun> runs, uint32_t lineBytes, std::vector<uint64_t>& out);
 
 }  // namespace gcnsim::memory

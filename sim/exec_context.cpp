@@ -41,6 +41,7 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
     return;
   }
   if (dsRows) expandRows();
+  if (vmRuns) expandRuns();
   if (exec != ~0ull || count + perLane * kWaveSize > kMax) {  // lane by lane, as recordAccess
     for (uint64_t rest = exec; rest; rest &= rest - 1) {
       const unsigned l = unsigned(std::countr_zero(rest));
@@ -64,12 +65,26 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
 }
 
 void AccessLog::expandRows() {
+  if (!dsRows) return;
   const unsigned rows = dsRows;
   dsRows = 0;
   count = ldsCount = 0;
   const bool ok = rowsOk;
   rowsOk = false;  // entries this time
   appendDsLanes(dsRow[0].data(), rows == 2 ? dsRow[1].data() : nullptr, ~0ull, dsRowBytes);
+  rowsOk = ok;
+}
+
+void AccessLog::expandRuns() {
+  if (!vmRuns) return;
+  const unsigned runs = vmRuns;
+  const std::array<Run, kMaxRuns> kept = run;
+  vmRuns = 0;
+  count = 0;
+  const bool ok = rowsOk;
+  rowsOk = false;  // entries this time
+  for (unsigned i = 0; i < runs; ++i)
+    appendRun(kept[i].start, kept[i].firstLane, kept[i].lanes, kept[i].dwordsPerLane);
   rowsOk = ok;
 }
 
@@ -89,8 +104,14 @@ uint32_t* Exec::deferVgprs(uint16_t first, uint8_t count, uint64_t lanes) {
 }
 
 void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, unsigned dwordsPerLane) {
-  if (dsRows) expandRows();
   const unsigned n = lanes * dwordsPerLane;
+  if (rowsOk && (count == 0 || vmRuns) && vmRuns < kMaxRuns && count + n <= kMax) {  // kept as a run
+    run[vmRuns++] = {start, uint8_t(firstLane), uint8_t(lanes), uint8_t(dwordsPerLane)};
+    count += n;
+    return;
+  }
+  if (dsRows) expandRows();
+  if (vmRuns) expandRuns();
   if (count + n > kMax) {  // dword by dword, as recordAccess
     for (unsigned j = 0; j < n; ++j)
       if (!push(start + 4 * j, 4, firstLane + j / dwordsPerLane, AccessSpace::Global)) return;

@@ -84,13 +84,26 @@ struct AccessLog {
   uint8_t dsRows = 0;
   uint32_t dsRowBytes = 0;
   std::array<std::array<uint32_t, 64>, 2> dsRow{};
-  void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0, dsRows = 0; }
-  // Writes the entries of the rows (then dsRows is 0).
+  // Likewise (rowsOk), an instruction whose accesses so far are all runs of
+  // consecutive dwords (Exec::recordRun) keeps them as runs: vmRuns of them,
+  // up to kMaxRuns; the entries stay unwritten until expandRuns.
+  struct Run {
+    uint64_t start;
+    uint8_t firstLane, lanes, dwordsPerLane;
+  };
+  static constexpr unsigned kMaxRuns = 8;
+  uint8_t vmRuns = 0;
+  std::array<Run, kMaxRuns> run{};
+  void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0, dsRows = 0, vmRuns = 0; }
+  // Write the entries of the rows (then dsRows is 0) or of the runs (then vmRuns is 0).
   void expandRows();
+  void expandRuns();
   // One entry; false (and overflow set) when the log is full.
   bool push(uint64_t address, uint32_t size, unsigned laneId, AccessSpace where) {
     if (dsRows) [[unlikely]]
       expandRows();
+    if (vmRuns) [[unlikely]]
+      expandRuns();
     if (count == kMax) {
       overflow = true;
       return false;

@@ -2,6 +2,7 @@
 #include "sim/timing/memory_pipes.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace gcnsim::sim::timing {
 namespace {
@@ -75,7 +76,12 @@ void MemoryPipes::gatherAccesses(const AccessLog& log) {
                  ? memory::LdsRows{{log.dsRow[0].data(), log.dsRows == 2 ? log.dsRow[1].data() : nullptr},
                                    log.dsRowBytes}
                  : memory::LdsRows{};
-  if (log.dsRows) {  // a DS instruction's rows (AccessLog): LDS only
+  vmRuns_.clear();
+  if (log.dsRows || log.vmRuns) {  // a DS instruction's rows (AccessLog), or global runs
+    for (unsigned i = 0; i < log.vmRuns; ++i) {
+      const AccessLog::Run& r = log.run[i];
+      vmRuns_.push_back({r.start, 4u * r.lanes * r.dwordsPerLane});
+    }
     lds_ = {};
     vmAddr_ = {};
     vmBytes_ = {};
@@ -107,6 +113,7 @@ void MemoryPipes::gatherAccesses(const AccessLog& log) {
 }
 
 uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_t now) {
+  assert(!log.dsRows && !log.vmRuns);  // scalar memory semantics record entries (recordAccess)
   uint64_t done = now + cfg_.kcache.hitLatency;
   // Merge the recorded accesses (one per dword for buffer loads) into ranges.
   unsigned i = 0;
@@ -145,7 +152,13 @@ uint64_t MemoryPipes::ldsPipeDone(Cu& cu, uint32_t pipeCycles, uint64_t now) {
 
 uint64_t MemoryPipes::vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now) {
   lines_.clear();
-  memory::coalesceLines(vmAddr_, vmBytes_, cfg_.l1.cache.lineBytes, lines_);
+  if (!vmRuns_.empty()) {
+    memory::coalesceRuns(vmRuns_, cfg_.l1.cache.lineBytes, lines_);
+    for (const memory::AddressRun& r : vmRuns_) vmemLaneBytes_ += r.bytes;
+  } else {
+    memory::coalesceLines(vmAddr_, vmBytes_, cfg_.l1.cache.lineBytes, lines_);
+    for (uint32_t b : vmBytes_) vmemLaneBytes_ += b;
+  }
   memory::VmemKind vk = memory::VmemKind::Load;
   if (kind == Kind::VmemStore)
     vk = memory::VmemKind::Store;
@@ -153,7 +166,6 @@ uint64_t MemoryPipes::vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now) {
     vk = memory::VmemKind::Atomic;
   else if (glc)
     vk = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
-  for (uint32_t b : vmBytes_) vmemLaneBytes_ += b;
   return cu.l1->access(lines_, vk, now, steps_);
 }
 

@@ -178,6 +178,7 @@ class MemoryPipes {
   memory::LdsAccesses lds_;
   memory::LdsRows ldsRows_;  // or the rows of a DS instruction's log (rows[0] null: lds_)
   memory::LdsBankModel::Passes ldsPasses_;
+  std::vector<memory::AddressRun> vmRuns_;  // or the runs of the log's global accesses (AccessLog::run)
   std::span<const uint64_t> vmAddr_;
   std::span<const uint32_t> vmBytes_;
   std::vector<uint64_t> lines_;

@@ -265,6 +265,32 @@ TEST_CASE("vector L1: coalescing and per-line cost", "[memory][timing]") {
 // 4 bytes; D dwords per lane -> 32/D lanes per pass; a two-address op serves
 // all first addresses, then all second ones; k distinct dwords in one bank of
 // a pass -> k - 1 extra passes.
+// coalesceRuns gives coalesceLines' lines for the runs' accesses one dword
+// after another: random runs (unaligned, repeated, overlapping, descending
+// starts, up to 8 of up to 1 KiB), 64- and 128-byte lines.
+TEST_CASE("vector L1: runs coalesce to the lines of their dwords", "[memory][timing]") {
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  const auto next = [&x] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint32_t lineBytes = trial % 2 ? 64 : 128;
+    std::vector<AddressRun> runs;
+    std::vector<uint64_t> addr;
+    std::vector<uint32_t> bytes;
+    const uint64_t base = 0x10000 + 4 * (next() % 64);
+    for (uint64_t n = 1 + next() % 8, i = 0; i < n; ++i) {
+      const uint64_t start = base + 4 * (next() % 512) - (trial % 3 == 0 ? 64 * i : 0);
+      const uint32_t dwords = 1 + uint32_t(next() % 256);
+      runs.push_back({start, 4 * dwords});
+      for (uint32_t d = 0; d < dwords; ++d) addr.push_back(start + 4 * d), bytes.push_back(4);
+    }
+    std::vector<uint64_t> fromRuns{7}, fromEntries{7};  // (appended to what is there)
+    coalesceRuns(runs, lineBytes, fromRuns);
+    coalesceLines(addr, bytes, lineBytes, fromEntries);
+    INFO("trial " << trial);
+    REQUIRE(fromRuns == fromEntries);
+  }
+}
+
 TEST_CASE("LDS banks: conflict degree, broadcast, wave halves (b32)", "[memory][timing]") {
   LdsConfig c;
   LdsBankModel m(c);

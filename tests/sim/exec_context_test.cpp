@@ -147,6 +147,53 @@ TEST_CASE("access log: a DS instruction's rows expand to its entries", "[sim][ti
   REQUIRE(one.log.count == 128);
   CHECK(one.log.addr[1] == 0x8000);
   CHECK(one.log.lane[127] == 63);
+  // With nothing kept, expanding changes nothing.
+  one.log.expandRows();
+  one.log.expandRuns();
+  CHECK(one.log.count == 128);
+  CHECK(one.log.addr[1] == 0x8000);
+}
+
+// rowsOk: an instruction's runs of consecutive dwords stay runs (up to
+// kMaxRuns, while nothing else was written) and expand -- on any other
+// write, or by expandRuns -- to exactly the entries recordRun writes.
+TEST_CASE("access log: runs expand to their entries", "[sim][timing]") {
+  const auto record = [](Recorder& r, unsigned runs) {
+    for (unsigned i = 0; i < runs; ++i) r.x.recordRun(0x1000 + 0x400 * i, 16 * (i % 4), 16, 1 + i % 3);
+  };
+  for (const unsigned runs : {1u, 4u, 8u, 9u}) {
+    INFO(runs << " runs");
+    Recorder plain, kept;
+    kept.log.rowsOk = true;
+    record(plain, runs);
+    record(kept, runs);
+    CHECK(kept.log.count == plain.log.count);
+    CHECK(kept.log.vmRuns == (runs <= AccessLog::kMaxRuns ? runs : 0));  // the ninth expands them all
+    kept.log.expandRuns();
+    CHECK(kept.log.vmRuns == 0);
+    CHECK(entries(kept.log) == entries(plain.log));
+    CHECK(kept.log.overflow == plain.log.overflow);
+  }
+  // Another write expands them first; a run after entries is entries.
+  Recorder plain, kept;
+  kept.log.rowsOk = true;
+  for (Recorder* r : {&plain, &kept}) {
+    record(*r, 2);
+    r->x.recordAccess(0x40, 4, 3);
+    r->x.recordRun(0x9000, 0, 64, 1);
+  }
+  CHECK(kept.log.vmRuns == 0);
+  CHECK(entries(kept.log) == entries(plain.log));
+  // Runs past kMax entries: entries and overflow, as without rowsOk.
+  Recorder big, bigPlain;
+  big.log.rowsOk = true;
+  for (Recorder* r : {&big, &bigPlain}) {
+    r->x.recordRun(0x1000, 0, 64, 4);
+    r->x.recordRun(0x2000, 0, 64, 1);
+  }
+  CHECK(big.log.vmRuns == 0);
+  CHECK(big.log.overflow);
+  CHECK(entries(big.log) == entries(bigPlain.log));
 }
 
 TEST_CASE("pending writes: active lanes of the registers that exist, whole rows with full EXEC",
