@@ -122,10 +122,15 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
       // uncounted (lookAt's first case), without a look.
       const uint32_t parkedLater = todo & parked;
       if (parkedLater && ((turn.used & kValuPort) || turn.full) && simd.valuFree > now_ + cfg_.cu.simds) {
-        if (parkedLater == simd.parkedOnValu)
+        // One count for every parked wave, taken back from the (at most one) parked wave that is not
+        // later -- typically the wave that just issued and was parked again -- or one count each.
+        const uint32_t others = simd.parkedOnValu & ~parkedLater;
+        if ((others & (others - 1)) == 0) {
           ++simd.allParkedUncounted;
-        else
+          if (others) --simd.busyUncounted[__builtin_ctz(others)];
+        } else {
           for (uint32_t k = parkedLater; k; k &= k - 1) ++simd.busyUncounted[__builtin_ctz(k)];
+        }
         todo &= ~parkedLater;
       }
     }
