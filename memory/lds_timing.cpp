@@ -184,6 +184,9 @@ uint32_t wholeWaveAddresses(const LdsAccesses& acc) {
 // <= 4 and, if b > 1, offsets in the word that leave room for it. The offsets
 // are OR-ed, so an odd mix (b = 2 at offsets 1 and 2) says false and the
 // caller takes the exact path. Branch-free loops that vectorize.
+// Accesses of `b` bytes whose addresses OR to `offsets` stay within their 4-byte words.
+bool withinOneWord(uint32_t offsets, uint32_t b) { return b <= 4 && (offsets & 3) + b <= 4; }
+
 bool wordsWithinOneWord(const LdsAccesses& acc, uint32_t* word) {
   const uint32_t b = acc.bytes[0];
   uint32_t otherSize = 0, offsets = 0;
@@ -193,7 +196,7 @@ bool wordsWithinOneWord(const LdsAccesses& acc, uint32_t* word) {
     offsets |= a;
     word[i] = a >> 2;
   }
-  return otherSize == 0 && b <= 4 && (offsets & 3) + b <= 4;
+  return otherSize == 0 && withinOneWord(offsets, b);
 }
 
 // True if one pass of 32 words asks some bank (of 32) for two different
@@ -292,7 +295,7 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
 // whole-wave way straight from the rows; any other rows as their entries.
 LdsBankModel::Passes LdsBankModel::passes(const LdsRows& r) {
   const uint32_t perLane = r.rows[1] ? 2 : 1;
-  if (cfg_.banks == 32 && cfg_.bankBytes == 4 && r.bytes <= 4) {
+  if (cfg_.banks == 32 && cfg_.bankBytes == 4 && r.bytes <= 4) {  // (wider accesses: no words to make)
     uint32_t words[128], offsets = 0;
     const uint32_t *a0 = r.rows[0], *a1 = r.rows[1];
     if (perLane == 1) {
@@ -304,7 +307,7 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsRows& r) {
         words[2 * l + 1] = a1[l] >> 2;
       }
     }
-    if ((offsets & 3) + r.bytes <= 4) {
+    if (withinOneWord(offsets, r.bytes)) {
       LdsAccesses entries;
       const auto acc = [&]() -> const LdsAccesses& {
         if (!entries.addr) entries = entriesOf(r);

@@ -40,8 +40,7 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
     count = ldsCount = perLane * kWaveSize;
     return;
   }
-  if (dsRows) expandRows();
-  if (vmRuns) expandRuns();
+  expandKept();
   if (exec != ~0ull || count + perLane * kWaveSize > kMax) {  // lane by lane, as recordAccess
     for (uint64_t rest = exec; rest; rest &= rest - 1) {
       const unsigned l = unsigned(std::countr_zero(rest));
@@ -64,27 +63,16 @@ void AccessLog::appendDsLanes(const uint32_t* a0, const uint32_t* a1, uint64_t e
   count += n, ldsCount += n;
 }
 
-void AccessLog::expandRows() {
-  if (!dsRows) return;
-  const unsigned rows = dsRows;
-  dsRows = 0;
+void AccessLog::expandKept() {
+  const unsigned rows = dsRows, runs = vmRuns;  // (never both: each is kept only in an empty log)
+  if (!rows && !runs) return;
+  dsRows = vmRuns = 0;
   count = ldsCount = 0;
   const bool ok = rowsOk;
   rowsOk = false;  // entries this time
-  appendDsLanes(dsRow[0].data(), rows == 2 ? dsRow[1].data() : nullptr, ~0ull, dsRowBytes);
-  rowsOk = ok;
-}
-
-void AccessLog::expandRuns() {
-  if (!vmRuns) return;
-  const unsigned runs = vmRuns;
-  const std::array<Run, kMaxRuns> kept = run;
-  vmRuns = 0;
-  count = 0;
-  const bool ok = rowsOk;
-  rowsOk = false;  // entries this time
+  if (rows) appendDsLanes(dsRow[0].data(), rows == 2 ? dsRow[1].data() : nullptr, ~0ull, dsRowBytes);
   for (unsigned i = 0; i < runs; ++i)
-    appendRun(kept[i].start, kept[i].firstLane, kept[i].lanes, kept[i].dwordsPerLane);
+    appendRun(run[i].start, run[i].firstLane, run[i].lanes, run[i].dwordsPerLane);
   rowsOk = ok;
 }
 
@@ -110,8 +98,7 @@ void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, un
     count += n;
     return;
   }
-  if (dsRows) expandRows();
-  if (vmRuns) expandRuns();
+  expandKept();
   if (count + n > kMax) {  // dword by dword, as recordAccess
     for (unsigned j = 0; j < n; ++j)
       if (!push(start + 4 * j, 4, firstLane + j / dwordsPerLane, AccessSpace::Global)) return;

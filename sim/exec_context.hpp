@@ -77,7 +77,7 @@ struct AccessLog {
   // A DS instruction with every lane active may leave its addresses as the
   // semantic's rows instead of entries (memory::LdsRows: dsRows rows of 64
   // lane addresses, dsRowBytes each; the entries stay unwritten until
-  // expandRows), if the engine set rowsOk: the timing model does when its
+  // expandKept), if the engine set rowsOk: the timing model does when its
   // only reader of the log is the LDS bank model (MemoryPipes; not traced,
   // not checked). dsRows 0: the log is its entries.
   bool rowsOk = false;
@@ -86,7 +86,7 @@ struct AccessLog {
   std::array<std::array<uint32_t, 64>, 2> dsRow{};
   // Likewise (rowsOk), an instruction whose accesses so far are all runs of
   // consecutive dwords (Exec::recordRun) keeps them as runs: vmRuns of them,
-  // up to kMaxRuns; the entries stay unwritten until expandRuns.
+  // up to kMaxRuns; the entries stay unwritten until expandKept.
   struct Run {
     uint64_t start;
     uint8_t firstLane, lanes, dwordsPerLane;
@@ -95,15 +95,12 @@ struct AccessLog {
   uint8_t vmRuns = 0;
   std::array<Run, kMaxRuns> run{};
   void clear() { count = 0, overflow = false, clipped = 0, ldsCount = 0, dsRows = 0, vmRuns = 0; }
-  // Write the entries of the rows (then dsRows is 0) or of the runs (then vmRuns is 0).
-  void expandRows();
-  void expandRuns();
+  // Writes the entries of the kept rows or runs (then dsRows and vmRuns are 0); nothing if none are kept.
+  void expandKept();
   // One entry; false (and overflow set) when the log is full.
   bool push(uint64_t address, uint32_t size, unsigned laneId, AccessSpace where) {
-    if (dsRows) [[unlikely]]
-      expandRows();
-    if (vmRuns) [[unlikely]]
-      expandRuns();
+    if (dsRows | vmRuns) [[unlikely]]
+      expandKept();
     if (count == kMax) {
       overflow = true;
       return false;

@@ -102,7 +102,7 @@ TEST_CASE("access log: a whole instruction's DS accesses equal the lane-by-lane 
 
 // rowsOk (the timing model's untraced, unchecked runs): a full-EXEC DS
 // instruction into an empty log leaves its rows, which expand -- on the next
-// entry written, or by expandRows -- to exactly the entries it would have
+// entry written, or by expandKept -- to exactly the entries it would have
 // written; a partial EXEC or a log with entries already gets entries.
 TEST_CASE("access log: a DS instruction's rows expand to its entries", "[sim][timing]") {
   uint32_t a0[kWaveSize], a1[kWaveSize];
@@ -138,25 +138,24 @@ TEST_CASE("access log: a DS instruction's rows expand to its entries", "[sim][ti
   after.x.recordDsLanes(a0, ~0ull, 4);
   CHECK(after.log.dsRows == 0);
   CHECK(after.log.count == 65);
-  // expandRows by itself.
+  // expandKept by itself.
   Recorder one;
   one.log.rowsOk = true;
   one.x.recordDsPairs(a0, a1, ~0ull, 4);
-  one.log.expandRows();
+  one.log.expandKept();
   CHECK(one.log.dsRows == 0);
   REQUIRE(one.log.count == 128);
   CHECK(one.log.addr[1] == 0x8000);
   CHECK(one.log.lane[127] == 63);
   // With nothing kept, expanding changes nothing.
-  one.log.expandRows();
-  one.log.expandRuns();
+  one.log.expandKept();
   CHECK(one.log.count == 128);
   CHECK(one.log.addr[1] == 0x8000);
 }
 
 // rowsOk: an instruction's runs of consecutive dwords stay runs (up to
 // kMaxRuns, while nothing else was written) and expand -- on any other
-// write, or by expandRuns -- to exactly the entries recordRun writes.
+// write, or by expandKept -- to exactly the entries recordRun writes.
 TEST_CASE("access log: runs expand to their entries", "[sim][timing]") {
   const auto record = [](Recorder& r, unsigned runs) {
     for (unsigned i = 0; i < runs; ++i) r.x.recordRun(0x1000 + 0x400 * i, 16 * (i % 4), 16, 1 + i % 3);
@@ -169,7 +168,7 @@ TEST_CASE("access log: runs expand to their entries", "[sim][timing]") {
     record(kept, runs);
     CHECK(kept.log.count == plain.log.count);
     CHECK(kept.log.vmRuns == (runs <= AccessLog::kMaxRuns ? runs : 0));  // the ninth expands them all
-    kept.log.expandRuns();
+    kept.log.expandKept();
     CHECK(kept.log.vmRuns == 0);
     CHECK(entries(kept.log) == entries(plain.log));
     CHECK(kept.log.overflow == plain.log.overflow);
