@@ -12,6 +12,7 @@ namespace gcnsim::sim::timing {
 CuGroup::CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, const TimingOptions& opt,
                  memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2)
     : cfg_(cfg),
+      clock_(cfg.cu.simds),
       code_(code, [this](TimedInst& t) { timeInstruction(t); }),
       env_(env),
       opt_(opt),
@@ -274,11 +275,6 @@ void CuGroup::wake(WaveCtx& wc, uint64_t at) {
   wc.home->nextPoll = std::min(wc.home->nextPoll, at);
 }
 
-uint64_t CuGroup::turnAtOrAfter(uint64_t t, uint32_t simd) const {
-  const uint32_t simds = cfg_.cu.simds;
-  return t + (simd + simds - uint32_t(t % simds)) % simds;
-}
-
 // The cycle loop of an epoch: workgroups arrive, returns apply, one SIMD per
 // CU issues. Event-driven: a SIMD's turn is skipped while none of its waves
 // needs a look (SimdCtx::nextPoll), and after a cycle without progress the
@@ -298,12 +294,11 @@ void CuGroup::runEpoch(uint64_t from, uint64_t to) {
 
 template <bool kTraced>
 void CuGroup::loop(uint64_t to) {
-  const uint32_t simds = cfg_.cu.simds;
   for (;;) {
     progress_ = false;
     if (!admissions_.empty() && admissions_.front().at <= now_ && activateArrivals()) progress_ = true;
     processEvents<kTraced>();
-    const uint32_t s = uint32_t(now_ % simds);
+    const uint32_t s = clock_.simdAt(now_);
     for (CuCtx& cu : cus_) {
       SimdCtx& simd = cu.simds[s];
       if (cu.resident && simd.nextPoll <= now_ && !simd.empty() && issueSimd<kTraced>(simd)) progress_ = true;
@@ -331,7 +326,7 @@ uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
       const uint64_t p = parkedTurns && simd.parkedOnValu ? from : simd.nextPoll;
       poll = std::min(poll, cu.resident && !simd.empty() ? p : kNever);  // (a select, not a branch)
     }
-    if (poll != kNever) target = std::min(target, turnAtOrAfter(std::max(from, poll), i));
+    if (poll != kNever) target = std::min(target, clock_.turnAtOrAfter(std::max(from, poll), i));
   }
   return target;
 }
@@ -364,6 +359,8 @@ void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   stats.unitBusyStalls += g.unitBusyStalls;
   stats.barrierWaits += g.barrierWaits;
   stats.ranAhead += g.ranAhead;
+  for (size_t i = 0; i < cus_.size(); ++i)
+    for (const SimdCtx& simd : cus_[i].simds) stats_.cuInstructions[firstCu_ + i] += simd.instructions;
   if (stats.cuInstructions.size() < g.cuInstructions.size())
     stats.cuInstructions.resize(g.cuInstructions.size(), 0);
   for (size_t i = 0; i < g.cuInstructions.size(); ++i) stats.cuInstructions[i] += g.cuInstructions[i];

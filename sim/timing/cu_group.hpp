@@ -51,6 +51,7 @@
 #include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/simd_ctx.hpp"
 #include "sim/timing/timing_engine.hpp"
+#include "sim/timing/turn_clock.hpp"
 #include "sim/timing/wave_ctx.hpp"
 #include "sim/timing/wave_slots.hpp"
 #include "sim/timing/wave_tracer.hpp"
@@ -218,9 +219,7 @@ class CuGroup {
   // Event-driven waiting: the wave must be looked at again from cycle `at`.
   void wake(WaveCtx& wc, uint64_t at);
   // Stall statistics: the turns since `since` (a turn of the wave's SIMD) up to now.
-  uint64_t turnsSince(uint64_t since) const { return (now_ - since) / cfg_.cu.simds; }
-  // The first cycle >= t at which SIMD `simd` has its issue turn.
-  uint64_t turnAtOrAfter(uint64_t t, uint32_t simd) const;
+  uint64_t turnsSince(uint64_t since) const { return clock_.turns(now_ - since); }
   // memory_issue.cpp: through the memory pipes: schedules the return (counters, `pw`'s register writes).
   template <bool kTraced>
   void issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw);
@@ -243,7 +242,7 @@ class CuGroup {
   void countExecuted(const WaveCtx& wc, const TimedInst& ti) {
     ++stats_.instructions;
     ++stats_.opCounts[ti.inst.opIndex];
-    ++stats_.cuInstructions[wc.cu];
+    ++wc.home->instructions;  // (per SIMD: a line every look reads; per CU at finish)
   }
   // After an instruction executed at `pc`: a branch's taken cost and penalties, and what it wrote (for
   // the next one's penalty).
@@ -276,6 +275,7 @@ class CuGroup {
   };
 
   GpuConfig cfg_;
+  TurnClock clock_;  // which SIMD's turn a cycle is
   // Running ahead (run_ahead.hpp): on unless turned off, traced or checked.
   bool runAhead_ = false;
   // Faults of instructions executed ahead, reported when they issue (rare: one per faulting wave).

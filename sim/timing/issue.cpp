@@ -97,7 +97,11 @@ bool CuGroup::issueSimd(SimdCtx& simd) {
 template <bool kTraced>
 void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   const uint32_t n = simd.count;
-  const uint32_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? simd.rrStart % n : 0;
+  // (rrStart < 2n unless waves retired since: a division only then)
+  const uint32_t rr = simd.rrStart < n       ? simd.rrStart
+                      : simd.rrStart < 2 * n ? simd.rrStart - n
+                                             : simd.rrStart % n;
+  const uint32_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? rr : 0;
   const uint32_t fromStart = ~0u << start;  // the positions before the wrap-around
   // The positions after p in the turn's order.
   const auto after = [&](uint32_t p) {
@@ -230,7 +234,7 @@ void CuGroup::parkIfValuStaysBusy(SimdCtx& simd, WaveCtx& wc) {
 }
 
 void CuGroup::settleBusyValu(SimdCtx& simd, WaveCtx& wc, uint64_t until) {
-  const uint64_t turns = (until - wc.busySince - 1) / cfg_.cu.simds;  // of its SIMD, after busySince
+  const uint64_t turns = clock_.turns(until - wc.busySince - 1);  // of its SIMD, after busySince
   stats_.unitBusyStalls += turns - simd.uncounted(wc.pos);
   wc.busySince = kNever;
   simd.parkedOnValu &= ~(1u << wc.pos);
@@ -441,7 +445,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       // The last return, the barrier's release, a GDS instruction wake it (a fault: nothing).
       simd.setPollAt(wc.pos, kNever);
       if (status == WaveStatus::AtBarrier || status == WaveStatus::GwsParked) {
-        if (wc.barrierSince == kNever) wc.barrierSince = now_;
+        if (!wc.atBarrier) wc.barrierSince = now_, wc.atBarrier = true;
         if (tracing<kTraced>()) {
           // The trace's barrier interval starts when the wave's own issue cycles are over.
           if (wc.readyAt <= now_)
@@ -452,9 +456,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       }
       return false;
     }
-    if (wc.barrierSince != kNever) {
+    if (wc.atBarrier) {
       stats_.barrierWaits += turnsSince(wc.barrierSince);
-      wc.barrierSince = kNever;
+      wc.atBarrier = false;
     }
     if (wc.readyAt > now_) {
       simd.setPollAtCycle(wc.pos, wc.readyAt);

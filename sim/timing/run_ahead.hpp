@@ -78,7 +78,7 @@ namespace gcnsim::sim::timing {
 // Where the PC went after an entry is the next entry's PC, or for the last
 // one the wave's PC (w->pc), so it is not stored.
 struct AheadQueue {
-  static constexpr uint32_t kMax = 32;  // instructions executed ahead at most
+  static constexpr uint32_t kMax = 64;  // instructions executed ahead at most
 
   struct Entry {
     uint32_t index;   // dword index of the instruction in the code (CodeImage)
@@ -101,8 +101,8 @@ struct AheadQueue {
   }
 
  private:
+  uint8_t head = 0, count = 0;  // first: in the line of the first entries
   std::array<uint32_t, kMax> packed{};
-  uint8_t head = 0, count = 0;
 };
 // The LDS instructions among a wave's queued ones, oldest first: what their
 // issue needs besides the record (the bank model's passes, computed from the

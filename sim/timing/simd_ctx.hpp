@@ -66,6 +66,7 @@ struct SimdCtx {
   // turns (issue.cpp).
   uint64_t nextPoll = 0;
   bool anyPrio = false;
+  uint64_t instructions = 0;  // wave-instructions its waves executed (TimingStats::cuInstructions)
 
   bool empty() const { return count == 0; }
   // The wave at p is parked on the VALU from now: no uncounted turn yet.
@@ -161,7 +162,7 @@ inline void setPollAt(const WaveCtx& wc, uint64_t t) { wc.home->setPollAt(wc.pos
 
 // SimdCtx::passPort of a wave after a look at it.
 inline uint32_t passPortOf(const WaveCtx& wc) {
-  if (!wc.next || wc.barrierSince != kNever) return 0;
+  if (!wc.next || wc.atBarrier) return 0;
   return wc.next->portBit ? wc.next->portBit : SimdCtx::kInternalPass;
 }
 

@@ -55,16 +55,12 @@ struct WaveTrace {
 // the wave needs its next look, whether it may be passed over) is in the
 // SIMD's dense arrays (SimdCtx, simd_ctx.hpp), not here.
 struct alignas(64) WaveCtx {
+  // The first line: what a look at the wave reads.
   // The instruction at the wave's PC once fetched (null after the PC moved,
   // and while VSKIP or GPR indexing is on): lets a turn whose port is taken
   // pass the wave over without a fetch.
   const TimedInst* next = nullptr;
   uint64_t readyAt = 0;  // earliest cycle of its next issue
-  // Stall statistics by issue turns: the cycle of the first turn the wave
-  // was found blocked on s_waitcnt (waitcntSince) or at a barrier/GWS
-  // (barrierSince), kNever if it is not; the turns in between are counted
-  // when it moves on (skipped polls do not change the count).
-  uint64_t barrierSince = kNever;
   // Event-driven waiting on a busy VALU (untraced runs, CuGroup::parkOnBusyValu):
   // the wave's VALU instruction found the SIMD's VALU busy at the turn of
   // cycle busySince (kNever: not parked); it is not looked at again before
@@ -82,35 +78,46 @@ struct alignas(64) WaveCtx {
   WaveState* w = nullptr;
   // Its SIMD and its position there (SimdCtx::wave): where its pollAt is.
   SimdCtx* home = nullptr;
+  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
+  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
+  // lateSgprsUntil (every SALU issue reads it; lateSgprs only before it).
+  uint64_t lateSgprsUntil = 0;
   uint8_t pos = 0;
   uint8_t prio = 0;
-  // (end of the first line)
-  uint32_t cu = 0, simd = 0, slot = 0;
-  WorkgroupCtx* wg = nullptr;
-  uint64_t age = 0;
-  uint64_t waitcntSince = kNever;  // see barrierSince
-  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
-  RegMask valuWrites;      // registers the in-flight VALU op writes
   uint8_t vm = 0, lgkm = 0, exp = 0;
   // What the wave's previous instruction wrote, for the branch penalties.
   bool prevWroteVccExec = false, prevWroteScc = false;
-  WaveMemOrder memOrder;  // the memory pipes' in-order rules (VM, DS)
-  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
-  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
-  // lateSgprsUntil.
+  // Found at a barrier or GWS wait since the turn of cycle barrierSince (stall statistics, see waitcntSince).
+  bool atBarrier = false;
+  // The second line: what every issue writes, and the head of its queue.
+  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
+  RegMask valuWrites;      // registers the in-flight VALU op writes
+  // Instructions executed ahead, not yet issued (run_ahead.hpp). While it is
+  // not empty, w->pc is past them and `next` is the first one. Its head and
+  // count end the second line; an issue reads one entry of the lines after.
+  AheadQueue ahead;
+  // The rest is touched by fewer than every issue, or only when a wave arrives.
   RegMask lateSgprs;
-  uint64_t lateSgprsUntil = 0;
   // The registers the wave's memory instructions in flight will write when
   // their data returns (a union, cleared when VM_CNT and LGKM_CNT are 0): an
   // instruction that reads or writes one does not run ahead (run_ahead.hpp).
   RegMask inflightWrites;
-  // Instructions executed ahead, not yet issued (run_ahead.hpp). While it is
-  // not empty, w->pc is past them and `next` is the first one.
-  AheadQueue ahead;
-  AheadLdsQueue aheadLds;  // the LDS instructions among them
+  // Stall statistics by issue turns: the cycle of the first turn the wave
+  // was found blocked on s_waitcnt (waitcntSince, kNever if it is not) or at
+  // a barrier/GWS (barrierSince, while atBarrier); the turns in between are
+  // counted when it moves on (skipped polls do not change the count).
+  uint64_t waitcntSince = kNever;
+  uint64_t barrierSince = 0;
+  uint32_t cu = 0, simd = 0, slot = 0;
+  WorkgroupCtx* wg = nullptr;
+  uint64_t age = 0;
+  WaveMemOrder memOrder;   // the memory pipes' in-order rules (VM, DS)
+  AheadLdsQueue aheadLds;  // the LDS instructions among the queued ones
   WaveTrace tr;
 };
-static_assert(offsetof(WaveCtx, prio) < 64, "WaveCtx: the issue-hot fields fit one cache line");
+// Lines a turn touches per wave (a group's waves leave the host's caches between epochs, gpu_timing.hpp).
+static_assert(offsetof(WaveCtx, atBarrier) == 63 && offsetof(WaveCtx, ahead) == 120,
+              "WaveCtx: a look reads the first line; an issue the second and one line of the queue");
 
 struct WorkgroupCtx {
   std::vector<WaveCtx*> ctx;  // its waves, in order: blocks of the CU group's wave slots (wave_slots.hpp)

@@ -1,0 +1,35 @@
+// The issue turns of a CU's SIMDs: cycle c is the turn of SIMD c mod simds
+// (GcnTimings.md: "each SIMD gets an issue slot every 4 cycles"). The issue
+// stage divides by the SIMD count several times per instruction (which
+// SIMD's turn a cycle is, how many turns a stall lasted); a 64-bit division
+// costs tens of host cycles, so for a power-of-two count -- every GCN CU has
+// 4 -- it is a shift and a mask. Any other count (a config may set 1..16)
+// divides.
+#pragma once
+#include <bit>
+#include <cstdint>
+
+namespace gcnsim::sim::timing {
+
+class TurnClock {
+ public:
+  explicit TurnClock(uint32_t simds)
+      : simds_(simds), pow2_(std::has_single_bit(simds)), shift_(uint32_t(std::countr_zero(simds))) {}
+  uint32_t simds() const { return simds_; }
+  // Whole turns of one SIMD in `cycles` cycles (cycles / simds).
+  uint64_t turns(uint64_t cycles) const { return pow2_ ? cycles >> shift_ : cycles / simds_; }
+  // The SIMD whose turn cycle `c` is (c mod simds).
+  uint32_t simdAt(uint64_t c) const { return uint32_t(pow2_ ? c & (simds_ - 1) : c % simds_); }
+  // The first cycle >= t that is SIMD `simd`'s turn.
+  uint64_t turnAtOrAfter(uint64_t t, uint32_t simd) const {
+    const uint32_t ahead = simd + simds_ - simdAt(t);  // in [1, 2 * simds)
+    return t + (ahead >= simds_ ? ahead - simds_ : ahead);
+  }
+
+ private:
+  uint32_t simds_;
+  bool pow2_;
+  uint32_t shift_;
+};
+
+}  // namespace gcnsim::sim::timing
