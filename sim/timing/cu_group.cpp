@@ -75,6 +75,7 @@ void CuGroup::timeInstruction(TimedInst& t) const {
   t.aheadOk = eligibleAhead(t);
   t.writesVccExec = t.writes.hasS(isa::code::kVccLo) || t.writes.hasS(isa::code::kExecLo);
   t.writesScc = t.inst.info->has(isa::kWritesScc);
+  t.localIssue = t.op->kind == Kind::Valu || t.op->kind == Kind::Salu || t.op->kind == Kind::Branch;
   t.alignPenalty = alignmentPenalty(code_.pcOf(t), t);
 }
 
@@ -100,6 +101,7 @@ PendingWrites* CuGroup::takePw() {
 void CuGroup::releasePw(PendingWrites* pw) { pwFree_.push_back(pw); }
 
 uint64_t CuGroup::reserve(WaveCtx& wc, CounterAmounts amounts) {
+  ++wc.home->inFlight;
   wc.vm = uint8_t(wc.vm + amounts.vm);
   wc.lgkm = uint8_t(wc.lgkm + amounts.lgkm);
   wc.exp = uint8_t(wc.exp + amounts.exp);
@@ -116,6 +118,7 @@ uint64_t CuGroup::schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, P
 template <bool kTraced>
 void CuGroup::applyEvent(const Event& ev) {
   WaveCtx& wc = *ev.wave;
+  --wc.home->inFlight;
   if (ev.pw) {
     ev.pw->applyTo(*wc.w);
     releasePw(ev.pw);
@@ -301,7 +304,10 @@ void CuGroup::loop(uint64_t to) {
     const uint32_t s = clock_.simdAt(now_);
     for (CuCtx& cu : cus_) {
       SimdCtx& simd = cu.simds[s];
-      if (cu.resident && simd.nextPoll <= now_ && !simd.empty() && issueSimd<kTraced>(simd)) progress_ = true;
+      if (!cu.resident || simd.nextPoll > now_ || simd.empty()) continue;
+      if (issueSimd<kTraced>(simd)) progress_ = true;
+      if constexpr (!kTraced)
+        if (runAhead_ && simd.mayTurnAhead()) runTurnsAhead(simd, s, to);
     }
     if (now_ + 1 >= to) return;
     if (progress_) {
@@ -359,6 +365,7 @@ void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   stats.unitBusyStalls += g.unitBusyStalls;
   stats.barrierWaits += g.barrierWaits;
   stats.ranAhead += g.ranAhead;
+  stats.turnsAhead += g.turnsAhead;
   for (size_t i = 0; i < cus_.size(); ++i)
     for (const SimdCtx& simd : cus_[i].simds) stats_.cuInstructions[firstCu_ + i] += simd.instructions;
   if (stats.cuInstructions.size() < g.cuInstructions.size())

@@ -182,8 +182,16 @@ class CuGroup {
   // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
   void fault(WaveCtx& wc, const std::string& what);
   // issue.cpp
+  // The SIMD's turn at now_; `scan` is simd.scan(now_).
   template <bool kTraced>
-  bool issueSimd(SimdCtx& simd);
+  bool issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan);
+  template <bool kTraced>
+  bool issueSimd(SimdCtx& simd) {
+    return issueSimd<kTraced>(simd, simd.scan(now_));
+  }
+  // turns_ahead.cpp: after the SIMD's turn at now_, its next turns up to `to` while they touch nothing
+  // outside the SIMD.
+  void runTurnsAhead(SimdCtx& simd, uint32_t s, uint64_t to);
   // A turn's issue slots: the ports taken, whether a wave issued, whether every slot is taken.
   struct IssueTurn {
     uint32_t used = 0;

@@ -72,11 +72,10 @@ uint32_t CuGroup::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t
 // SIMD's dense arrays (simd_ctx.hpp) for every wave, and a wave's own context
 // only when the wave is looked at.
 template <bool kTraced>
-bool CuGroup::issueSimd(SimdCtx& simd) {
+bool CuGroup::issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan) {
   IssueTurn turn;
   // The turn's order is fixed at its start: a wave retiring in it keeps its position until it ends.
   simd.inTurn = true;
-  const SimdCtx::Scan scan = simd.scan(now_);
   // nextPoll: the waves not due now keep their pollAt (or a wake in this turn lowers it, and nextPoll with
   // it); the waves looked at add theirs after their look; parked waves count valuFree, at the end.
   simd.nextPoll = scan.rest;
@@ -210,7 +209,10 @@ bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
   }
   if (parked) settleBusyValu(simd, wc, now_);
   const bool issued = tryIssue<kTraced>(simd, wc, turn.used);
-  if (!(simd.vacant & bit)) simd.passPort[p] = passPortOf(wc);
+  if (!(simd.vacant & bit)) {
+    simd.passPort[p] = passPortOf(wc);
+    simd.localNext = localIssueOf(wc) ? simd.localNext | bit : simd.localNext & ~bit;
+  }
   return issued;
 }
 
@@ -612,7 +614,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
   return false;
 }
 
-template bool CuGroup::issueSimd<false>(SimdCtx&);
-template bool CuGroup::issueSimd<true>(SimdCtx&);
+template bool CuGroup::issueSimd<false>(SimdCtx&, const SimdCtx::Scan&);
+template bool CuGroup::issueSimd<true>(SimdCtx&, const SimdCtx::Scan&);
 
 }  // namespace gcnsim::sim::timing

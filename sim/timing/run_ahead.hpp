@@ -48,7 +48,7 @@
 //    it releases) see no difference: every OpenCL 1.2 kernel, which may
 //    share __local data only across barrier(). Waves that hand data over
 //    through LDS without a barrier (a flag they spin on) see it up to a run
-//    (32 instructions) earlier or later than at issue: a correct hand-off
+//    (64 instructions) earlier or later than at issue: a correct hand-off
 //    gives the same results, perhaps in other cycles than with
 //    GCNSIM_RUN_AHEAD=0; a data race may read other values. Atomics never
 //    run ahead, so their returned values keep the issue order.
@@ -73,7 +73,7 @@
 namespace gcnsim::sim::timing {
 
 // The instructions a wave executed ahead and has not issued yet, oldest
-// first. An entry is 4 bytes (the queue two cache lines): the instruction's
+// first. An entry is 4 bytes (the queue four cache lines, of which an issue reads one): the instruction's
 // dword index in the code, whether it branched and how it stopped the wave.
 // Where the PC went after an entry is the next entry's PC, or for the last
 // one the wave's PC (w->pc), so it is not stored.
@@ -90,6 +90,8 @@ struct AheadQueue {
   bool full() const { return count == kMax; }
   // The dword index of the first queued instruction.
   uint32_t frontIndex() const { return packed[head] >> 3; }
+  // Whether the first queued instruction stops the wave (its StopReason is not None).
+  bool frontStops() const { return (packed[head] >> 1) & 3; }
   void push(const Entry& e) {
     packed[(head + count++) % kMax] = e.index << 3 | uint32_t(e.stop) << 1 | uint32_t(e.branched);
   }

@@ -9,9 +9,11 @@
 // they are a few contiguous lines, and a wave's WaveCtx is read only when it
 // is actually looked at (issue.cpp).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 #include "sim/timing/wave_ctx.hpp"
 
@@ -46,6 +48,9 @@ struct SimdCtx {
   // at (no instruction fetched, or at a barrier / GWS wait). Set after each
   // look at the wave (passPortOf): only its own turn changes those fields.
   std::array<uint32_t, kMaxWaves> passPort{};
+  // Positions whose wave's next instruction is a queued one (run_ahead.hpp) that touches nothing
+  // outside the SIMD at its issue (localIssueOf): set with passPort.
+  uint32_t localNext = 0;
   uint32_t count = 0;
   // Positions of the waves parked on the busy VALU (WaveCtx::busySince != kNever).
   uint32_t parkedOnValu = 0;
@@ -67,6 +72,13 @@ struct SimdCtx {
   uint64_t nextPoll = 0;
   bool anyPrio = false;
   uint64_t instructions = 0;  // wave-instructions its waves executed (TimingStats::cuInstructions)
+  // Returns of its waves' memory instructions not yet applied (CuGroup::reserve counts them,
+  // applyEvent takes them off): turns ahead (turns_ahead.cpp) wait for none.
+  uint32_t inFlight = 0;
+  // Whether every wave's next instruction is local (localNext) -- so none waits at a barrier or for
+  // GWS: its next instruction would be null (s_barrier executed) or the GWS one -- and no return is
+  // in flight (turns_ahead.cpp).
+  bool mayTurnAhead() const { return localNext == (uint32_t{1} << count) - 1 && inFlight == 0 && count != 0; }
 
   bool empty() const { return count == 0; }
   // The wave at p is parked on the VALU from now: no uncounted turn yet.
@@ -87,6 +99,7 @@ struct SimdCtx {
     wave[p] = &wc;
     pollAt[p] = kNever;
     passPort[p] = 0;
+    localNext &= ~(1u << p);
     wc.home = this;
     wc.pos = uint8_t(p);
   }
@@ -112,6 +125,7 @@ struct SimdCtx {
   }
   // Whether the wave at `p` waits for an event to wake it (pollAt kNever, not parked on the VALU).
   bool waitsForEvent(uint32_t p) const { return pollAt[p] == kNever && !(parkedOnValu >> p & 1); }
+
   // A retiring wave leaves (its pollAt does not lower nextPoll any more, but
   // nextPoll is recomputed only at the next turn, as before).
   void remove(const WaveCtx& wc) {
@@ -120,6 +134,7 @@ struct SimdCtx {
       vacant |= 1u << p;
       setPollAt(p, kNever);
       passPort[p] = 0;
+      localNext &= ~(1u << p);
       parkedOnValu &= ~(1u << p);
       return;
     }
@@ -143,6 +158,7 @@ struct SimdCtx {
       wave[q - 1]->pos = uint8_t(q - 1);
     }
     parkedOnValu = closeUp(parkedOnValu, p);
+    localNext = closeUp(localNext, p);
     timed = closeUp(timed, p);
     --count;
     wave[count] = nullptr;
@@ -159,6 +175,13 @@ struct SimdCtx {
 // The wave's pollAt (SimdCtx::pollAt).
 inline uint64_t pollAt(const WaveCtx& wc) { return wc.home->pollAt[wc.pos]; }
 inline void setPollAt(const WaveCtx& wc, uint64_t t) { wc.home->setPollAt(wc.pos, t); }
+
+// Whether the wave's next instruction is queued ahead and its issue touches nothing outside its
+// SIMD: a VALU, SALU or branch instruction (run ahead: no clock, hardware register, message or
+// LDS_DIRECT) that does not stop the wave (turns_ahead.cpp).
+inline bool localIssueOf(const WaveCtx& wc) {
+  return wc.next && wc.next->localIssue && !wc.ahead.empty() && !wc.ahead.frontStops();
+}
 
 // SimdCtx::passPort of a wave after a look at it.
 inline uint32_t passPortOf(const WaveCtx& wc) {

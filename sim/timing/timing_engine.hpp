@@ -67,6 +67,9 @@ struct TimingStats {
   // figure about the simulator, not the GPU: result documents leave it out,
   // so that they are the same with running ahead on or off.
   uint64_t ranAhead = 0;
+  // Issue turns a SIMD took ahead of the group's cycle loop (turns_ahead.cpp): not a
+  // statistic of the GPU either.
+  uint64_t turnsAhead = 0;
   // Threads that ran CU groups, and why only one if more were asked for
   // (a sentence: a traced or checked run; a kernel whose results can depend
   // on workgroup order, naming the instruction).

@@ -147,6 +147,8 @@ struct TimedInst : CachedInst {
   bool aheadOk = false;
   // What it writes, for the next instruction's branch penalty (CuGroup::branchPenalty): VCC or EXEC, SCC.
   bool writesVccExec = false, writesScc = false;
+  // A VALU, SALU or branch instruction: its issue takes no memory pipe (turns_ahead.cpp).
+  bool localIssue = false;
   // Its alignment penalty at its address (CuGroup::alignmentPenalty).
   uint32_t alignPenalty = 0;
 };

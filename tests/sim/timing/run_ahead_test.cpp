@@ -100,6 +100,10 @@ TEST_CASE("run ahead: ALU loops, EXEC and VCC, a load, LDS and a barrier: the sa
     // The 20-round loop (11 instructions a round) and the rest run ahead, all but the memory and
     // instruction-buffer instructions and the first of each run.
     CHECK(ahead.stats.ranAhead > at.stats.instructions / 2);
+    // Its SIMDs take turns ahead of the cycle loop (turns_ahead.cpp) while their waves are in the loop.
+    CHECK(at.stats.turnsAhead == 0);
+    CHECK(ahead.stats.turnsAhead > 0);
+    INFO("turns ahead " << ahead.stats.turnsAhead);
     requireSame(at, ahead);
     // The kernel did its work: every work-item stored something other than the pattern's last dword.
     uint32_t w = 0;
