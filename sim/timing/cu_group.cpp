@@ -76,6 +76,10 @@ void CuGroup::timeInstruction(TimedInst& t) const {
   t.writesVccExec = t.writes.hasS(isa::code::kVccLo) || t.writes.hasS(isa::code::kExecLo);
   t.writesScc = t.inst.info->has(isa::kWritesScc);
   t.localIssue = t.op->kind == Kind::Valu || t.op->kind == Kind::Salu || t.op->kind == Kind::Branch;
+  t.dwords = uint8_t(t.inst.bytes() / 4);
+  // SOPP branches jump to RELADDR = PC + 4 + SIMM16 * 4 (GcnInstrsSopp.md); a run ahead checks it.
+  if (t.inst.info->format == isa::Format::SOPP && t.op->kind == Kind::Branch)
+    t.branchDelta = 1 + int32_t(int16_t(uint16_t(t.inst.simm16)));
   t.alignPenalty = alignmentPenalty(code_.pcOf(t), t);
 }
 

@@ -358,7 +358,7 @@ template <bool kTraced>
 bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   const int32_t simm = ti.inst.simm16;
   PendingWrites& pw = internalPw_;  // internal ops write no memory results: applied at once
-  wc.issueFrom = now_;
+  if (tracing<kTraced>()) wc.issueFrom = now_;
   switch (ti.op->kind) {
     case Kind::Waitcnt: {
       // "S_WAITCNT: waits until every named counter <= its limit" (GcnInstrsSopp.md).
@@ -542,7 +542,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     // +GLC1) are honoured on average: the next issue counts from when the
     // wave was ready, not from the turn it got, unless it was held up longer.
     const uint64_t from = now_ - wc.readyAt < cfg_.cu.simds ? wc.readyAt : now_;
-    wc.issueFrom = from;
+    if (tracing<kTraced>()) wc.issueFrom = from;
     wc.readyAt = from + op.cycles + (glc ? op.glcCycles : 0) + align;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
     // Memory instructions log their accesses for the cache, bank and coalescing models.

@@ -117,7 +117,7 @@ void CuGroup::runAhead(WaveCtx& wc) {
     } else if (writes) {
       pw.applyTo(w);
     }
-    q.push({index, x.branched(), r});
+    q.push(index, x.branched(), r);
     ++stats_.ranAhead;
     if (r != StopReason::None) {
       // The wave's status changes when the instruction issues (replayAhead); until then it runs.
@@ -125,6 +125,11 @@ void CuGroup::runAhead(WaveCtx& wc) {
       if (r == StopReason::Fault) aheadFaults_.push_back({&wc, env_.faultMessage});
       break;
     }
+    // The queue finds the next instruction after the end or at the relative target of this one; after
+    // any other jump (s_setpc_b64 ...) the run ends: the wave's PC is where it went.
+    if (AheadQueue::nextIndex(index, t->dwords, t->branchDelta, x.branched()) !=
+        uint32_t((w.pc - code_.base()) / 4))
+      break;
     if (kind == Kind::Waitcnt && settled < ldsCount) {
       const uint32_t before = settled;
       settled = settleAheadLds(wc, lds.data(), ldsCount, settled, t->waitcnt.lgkm);
@@ -154,7 +159,7 @@ void CuGroup::issueAheadLds(WaveCtx& wc, const TimedInst& ti) {
 StopReason CuGroup::replayAhead(WaveCtx& wc, const TimedInst& ti) {
   WaveState& w = *wc.w;
   const uint64_t pc = issuePc(wc);
-  const AheadQueue::Entry e = wc.ahead.pop();
+  const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta);
   const uint64_t nextPc = issuePc(wc);  // the next queued instruction's, or w->pc after the last
   countExecuted(wc, ti);
   setStatusAfter(w, e.stop);

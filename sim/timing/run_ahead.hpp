@@ -73,12 +73,16 @@
 namespace gcnsim::sim::timing {
 
 // The instructions a wave executed ahead and has not issued yet, oldest
-// first. An entry is 4 bytes (the queue four cache lines, of which an issue reads one): the instruction's
-// dword index in the code, whether it branched and how it stopped the wave.
-// Where the PC went after an entry is the next entry's PC, or for the last
-// one the wave's PC (w->pc), so it is not stored.
+// first, in 16 bytes (they share a cache line with what every issue writes,
+// WaveCtx): the first one's dword index in the code, a bit per instruction
+// for whether it jumped, and how the last one stopped the wave (a run ends at
+// the first instruction that stops it). The instruction after an entry is
+// at the entry's index plus its length, or, if it jumped, plus its relative
+// branch offset (TimedInst::dwords, branchDelta); a run ends after a jump
+// whose target is not that (s_setpc_b64 ...: the wave's PC is where it
+// went). Where the PC went after the last entry is the wave's PC (w->pc).
 struct AheadQueue {
-  static constexpr uint32_t kMax = 64;  // instructions executed ahead at most
+  static constexpr uint32_t kMax = 64;  // instructions executed ahead at most (a bit each in `branched`)
 
   struct Entry {
     uint32_t index;   // dword index of the instruction in the code (CodeImage)
@@ -86,26 +90,39 @@ struct AheadQueue {
     StopReason stop;  // None, or how it stops the wave (replayed at its issue)
   };
 
-  bool empty() const { return count == 0; }
-  bool full() const { return count == kMax; }
+  bool empty() const { return count_ == 0; }
+  bool full() const { return count_ == kMax; }
   // The dword index of the first queued instruction.
-  uint32_t frontIndex() const { return packed[head] >> 3; }
+  uint32_t frontIndex() const { return front_; }
   // Whether the first queued instruction stops the wave (its StopReason is not None).
-  bool frontStops() const { return (packed[head] >> 1) & 3; }
-  void push(const Entry& e) {
-    packed[(head + count++) % kMax] = e.index << 3 | uint32_t(e.stop) << 1 | uint32_t(e.branched);
+  bool frontStops() const { return count_ == 1 && stop_ != StopReason::None; }
+  // Queues the next instruction executed ahead: at `index` if the queue is empty, else where the
+  // last one leads (the caller checks that with nextIndex).
+  void push(uint32_t index, bool branched, StopReason stop) {
+    if (count_ == 0) front_ = index;
+    branched_ |= uint64_t(branched) << count_++;
+    stop_ = stop;
   }
-  Entry pop() {
-    const uint32_t p = packed[head];
-    head = uint8_t((head + 1) % kMax);
-    --count;
-    return {p >> 3, bool(p & 1), StopReason((p >> 1) & 3)};
+  // The index of the instruction after one at `index` of `dwords` dwords that jumped by
+  // `branchDelta` dwords (if `branched`).
+  static uint32_t nextIndex(uint32_t index, uint32_t dwords, int32_t branchDelta, bool branched) {
+    return branched ? uint32_t(int64_t(index) + branchDelta) : index + dwords;
+  }
+  // Takes the first entry; `dwords` and `branchDelta` are its instruction's.
+  Entry pop(uint32_t dwords, int32_t branchDelta) {
+    const Entry e{front_, bool(branched_ & 1), count_ == 1 ? stop_ : StopReason::None};
+    branched_ >>= 1;
+    if (--count_) front_ = nextIndex(front_, dwords, branchDelta, e.branched);
+    return e;
   }
 
  private:
-  uint8_t head = 0, count = 0;  // first: in the line of the first entries
-  std::array<uint32_t, kMax> packed{};
+  uint32_t front_ = 0;
+  uint8_t count_ = 0;
+  StopReason stop_ = StopReason::None;  // of the last entry
+  uint64_t branched_ = 0;
 };
+static_assert(sizeof(AheadQueue) == 16, "AheadQueue: 16 bytes");
 // The LDS instructions among a wave's queued ones, oldest first: what their
 // issue needs besides the record (the bank model's passes, computed from the
 // accesses when they ran ahead) and the register writes their return still
@@ -133,9 +150,7 @@ struct AheadLdsQueue {
   std::array<AheadLds, kMax> slots{};
   uint8_t head = 0, count = 0;
 };
-// (Wait, an instruction without effect, is never queued.)
-static_assert(uint32_t(StopReason::Fault) < 4, "AheadQueue packs a StopReason in two bits");
-// The code a queue can index: 2^29 dwords.
-inline constexpr uint64_t kAheadMaxCodeBytes = uint64_t{4} << 29;
+// The code a queue can index: 2^32 dwords.
+inline constexpr uint64_t kAheadMaxCodeBytes = uint64_t{4} << 32;
 
 }  // namespace gcnsim::sim::timing

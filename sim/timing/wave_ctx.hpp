@@ -89,12 +89,10 @@ struct alignas(64) WaveCtx {
   bool prevWroteVccExec = false, prevWroteScc = false;
   // Found at a barrier or GWS wait since the turn of cycle barrierSince (stall statistics, see waitcntSince).
   bool atBarrier = false;
-  // The second line: what every issue writes, and the head of its queue.
-  uint64_t issueFrom = 0;  // the cycle its last instruction's cost counts from (readyAt - issueFrom = cost)
-  RegMask valuWrites;      // registers the in-flight VALU op writes
+  // The second line: what every issue writes or reads.
+  RegMask valuWrites;  // registers the in-flight VALU op writes
   // Instructions executed ahead, not yet issued (run_ahead.hpp). While it is
-  // not empty, w->pc is past them and `next` is the first one. Its head and
-  // count end the second line; an issue reads one entry of the lines after.
+  // not empty, w->pc is past them and `next` is the first one.
   AheadQueue ahead;
   // The rest is touched by fewer than every issue, or only when a wave arrives.
   RegMask lateSgprs;
@@ -106,6 +104,8 @@ struct alignas(64) WaveCtx {
   // was found blocked on s_waitcnt (waitcntSince, kNever if it is not) or at
   // a barrier/GWS (barrierSince, while atBarrier); the turns in between are
   // counted when it moves on (skipped polls do not change the count).
+  // The cycle its last instruction's cost counts from (readyAt - issueFrom = cost; traced runs).
+  uint64_t issueFrom = 0;
   uint64_t waitcntSince = kNever;
   uint64_t barrierSince = 0;
   uint32_t cu = 0, simd = 0, slot = 0;
@@ -116,8 +116,8 @@ struct alignas(64) WaveCtx {
   WaveTrace tr;
 };
 // Lines a turn touches per wave (a group's waves leave the host's caches between epochs, gpu_timing.hpp).
-static_assert(offsetof(WaveCtx, atBarrier) == 63 && offsetof(WaveCtx, ahead) == 120,
-              "WaveCtx: a look reads the first line; an issue the second and one line of the queue");
+static_assert(offsetof(WaveCtx, atBarrier) == 63 && offsetof(WaveCtx, ahead) == 112,
+              "WaveCtx: a look reads the first line, an issue the second (with the ahead queue)");
 
 struct WorkgroupCtx {
   std::vector<WaveCtx*> ctx;  // its waves, in order: blocks of the CU group's wave slots (wave_slots.hpp)
@@ -149,6 +149,10 @@ struct TimedInst : CachedInst {
   bool writesVccExec = false, writesScc = false;
   // A VALU, SALU or branch instruction: its issue takes no memory pipe (turns_ahead.cpp).
   bool localIssue = false;
+  // Its length in dwords, and for a SOPP branch the dwords from it to its target (RELADDR: PC + 4 +
+  // SIMM16 * 4), 0 otherwise: where the instruction after it is (AheadQueue).
+  uint8_t dwords = 1;
+  int32_t branchDelta = 0;
   // Its alignment penalty at its address (CuGroup::alignmentPenalty).
   uint32_t alignPenalty = 0;
 };
