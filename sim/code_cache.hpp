@@ -6,8 +6,11 @@
 // the slot type and fills its part in the same slot, once, right after the
 // decode: one lookup finds both.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -55,9 +58,20 @@ class CodeImage {
   std::vector<uint32_t> words_;
 };
 
+// Serialises the decodes of every code cache (rare: once per address).
+inline std::mutex& codeCacheFillLock() {
+  static std::mutex lock;
+  return lock;
+}
+
 // Slot: CachedInst, or a struct deriving from it with an engine's own
 // per-address data, which `complete` fills once, after the decode of an
 // instruction that has a semantic.
+//
+// Threads may share a cache: a slot is filled under a lock and published by
+// its state (release), which a lookup reads first (acquire; on x86 a plain
+// load), so a thread sees a slot only once it is complete. The timing
+// model's CU groups share one (sim/timing/timed_code.hpp).
 template <class Slot = CachedInst>
 class BasicCodeCache : public CodeImage {
   static_assert(std::is_base_of_v<CachedInst, Slot>);
@@ -70,13 +84,13 @@ class BasicCodeCache : public CodeImage {
                  Complete complete = {})
       : CodeImage(gen, mem, base, size), complete_(std::move(complete)) {
     slots_.resize(words_.size());
-    state_.resize(words_.size(), kNotDecoded);
+    state_ = std::make_unique<std::atomic<uint8_t>[]>(words_.size());  // kNotDecoded
   }
   // The same code as `image`, nothing decoded yet (e.g. one cache per thread).
   BasicCodeCache(const CodeImage& image, Complete complete = {})
       : CodeImage(image),
         slots_(words_.size()),
-        state_(words_.size(), kNotDecoded),
+        state_(std::make_unique<std::atomic<uint8_t>[]>(words_.size())),
         complete_(std::move(complete)) {}
 
   // The instruction at `pc`, with or without a semantic, or nullptr with
@@ -85,10 +99,12 @@ class BasicCodeCache : public CodeImage {
     size_t i = 0;
     if (!indexOf(pc, i, error)) return nullptr;
     Slot& slot = slots_[i];
-    if (state_[i] != kNotDecoded) return &slot;
+    if (state_[i].load(std::memory_order_acquire) != kNotDecoded) return &slot;
+    std::lock_guard lock(codeCacheFillLock());
+    if (state_[i].load(std::memory_order_relaxed) != kNotDecoded) return &slot;  // another thread's
     if (!decode(i, slot, error)) return nullptr;  // stays kNotDecoded: the next look reports it again
     if (slot.fn && complete_) complete_(slot);
-    state_[i] = slot.fn ? kExecutable : kDecoded;
+    state_[i].store(slot.fn ? kExecutable : kDecoded, std::memory_order_release);
     return &slot;
   }
 
@@ -99,7 +115,7 @@ class BasicCodeCache : public CodeImage {
     const uint64_t off = pc - base_;
     if (off >= words_.size() * 4 || (off & 3)) return nullptr;
     const size_t i = off / 4;
-    return state_[i] == kExecutable ? &slots_[i] : nullptr;
+    return state_[i].load(std::memory_order_acquire) == kExecutable ? &slots_[i] : nullptr;
   }
 
   // The address of the instruction a slot holds.
@@ -108,7 +124,7 @@ class BasicCodeCache : public CodeImage {
  private:
   enum : uint8_t { kNotDecoded, kDecoded, kExecutable };  // kDecoded: no semantic
   std::vector<Slot> slots_;                               // one per dword address
-  std::vector<uint8_t> state_;                            // per slot
+  std::unique_ptr<std::atomic<uint8_t>[]> state_;         // per slot
   Complete complete_;
 };
 

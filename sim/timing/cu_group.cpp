@@ -9,23 +9,23 @@
 
 namespace gcnsim::sim::timing {
 
-CuGroup::CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, const TimingOptions& opt,
+CuGroup::CuGroup(const GpuConfig& cfg, TimedCode& code, ExecEnv& env, const TimingOptions& opt,
                  memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2)
     : cfg_(cfg),
       clock_(cfg.cu.simds),
-      code_(code, [this](TimedInst& t) { timeInstruction(t); }),
+      code_(code.cache()),
       env_(env),
       opt_(opt),
-      tracer_(opt.sink, counterMaxima(code.gen()), cfg.cu.simds),
-      opTimings_(classifyAllOps(cfg.issue)),
-      maxCnt_(counterMaxima(code.gen())),
+      tracer_(opt.sink, counterMaxima(code.cache().gen()), cfg.cu.simds),
+      maxCnt_(counterMaxima(code.cache().gen())),
       pipes_(cfg_, l2, firstCu, cuCount, deferL2),
       firstCu_(firstCu),
       cus_(cuCount),
       slots_(cuCount, cfg.cu.simds, cfg.cu.waveSlotsPerSimd) {
   for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
   // A trace or the checker sees the registers as each instruction issues (run_ahead.hpp).
-  runAhead_ = opt.runAhead && !opt.sink && !opt.onIssue && !env.observer && code.size() <= kAheadMaxCodeBytes;
+  runAhead_ =
+      opt.runAhead && !opt.sink && !opt.onIssue && !env.observer && code_.size() <= kAheadMaxCodeBytes;
   // The access log's only reader is then the memory pipes, which take a DS instruction's addresses as rows.
   log_.rowsOk = !opt.sink && !opt.onIssue && !env.observer;
   stats_.opCounts.assign(isa::allOps().size(), 0);
@@ -62,25 +62,6 @@ const TimedInst* CuGroup::fetchSlow(WaveCtx& wc) {
     return nullptr;
   }
   return t;
-}
-
-void CuGroup::timeInstruction(TimedInst& t) const {
-  t.op = &opTimings_[t.inst.opIndex];
-  registerMasks(t.inst, t.reads, t.writes);
-  if (t.op->cat != IssueCat::Internal) {
-    const bool gds = t.op->kind == Kind::Ds && t.inst.mem.gds;  // issues as GDS/export, not LDS
-    t.portBit = 1u << unsigned(gds ? IssueCat::GdsExport : t.op->cat);
-  }
-  if (t.op->kind == Kind::Waitcnt) t.waitcnt = decodeWaitcnt(uint32_t(t.inst.simm16) & 0xffff, code_.gen());
-  t.aheadOk = eligibleAhead(t);
-  t.writesVccExec = t.writes.hasS(isa::code::kVccLo) || t.writes.hasS(isa::code::kExecLo);
-  t.writesScc = t.inst.info->has(isa::kWritesScc);
-  t.localIssue = t.op->kind == Kind::Valu || t.op->kind == Kind::Salu || t.op->kind == Kind::Branch;
-  t.dwords = uint8_t(t.inst.bytes() / 4);
-  // SOPP branches jump to RELADDR = PC + 4 + SIMM16 * 4 (GcnInstrsSopp.md); a run ahead checks it.
-  if (t.inst.info->format == isa::Format::SOPP && t.op->kind == Kind::Branch)
-    t.branchDelta = 1 + int32_t(int16_t(uint16_t(t.inst.simm16)));
-  t.alignPenalty = alignmentPenalty(code_.pcOf(t), t);
 }
 
 std::string CuGroup::describe(const WaveCtx& wc) const {

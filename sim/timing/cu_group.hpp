@@ -50,6 +50,7 @@
 #include "sim/timing/dispatcher.hpp"
 #include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/simd_ctx.hpp"
+#include "sim/timing/timed_code.hpp"
 #include "sim/timing/timing_engine.hpp"
 #include "sim/timing/turn_clock.hpp"
 #include "sim/timing/wave_ctx.hpp"
@@ -84,12 +85,12 @@ struct GroupFault {
 class CuGroup {
  public:
   // CUs [firstCu, firstCu + cuCount) with `l2` behind them (deferL2: its
-  // answers wait for resolveDeferred), running `code` (the group keeps its
-  // own cache of it). `env`, `l2`, `opt` must outlive the group; `env` is
+  // answers wait for resolveDeferred), running `code` (shared by every
+  // group, timed_code.hpp). `code`, `env`, `l2`, `opt` must outlive the group; `env` is
   // the group's own (it sets the clock and the LDS per instruction), shared
   // with no other group.
-  CuGroup(const GpuConfig& cfg, const CodeImage& code, ExecEnv& env, const TimingOptions& opt,
-          memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2);
+  CuGroup(const GpuConfig& cfg, TimedCode& code, ExecEnv& env, const TimingOptions& opt, memory::L2Timing& l2,
+          uint32_t firstCu, uint32_t cuCount, bool deferL2);
   ~CuGroup();
 
   // Epoch boundary (GpuTiming, one thread): a workgroup the dispatcher placed
@@ -177,8 +178,6 @@ class CuGroup {
     return fetchSlow(wc);
   }
   const TimedInst* fetchSlow(WaveCtx& wc);
-  // The timing part of a decoded instruction: filled once per address, by the code cache.
-  void timeInstruction(TimedInst& t) const;
   // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
   void fault(WaveCtx& wc, const std::string& what);
   // issue.cpp
@@ -255,8 +254,8 @@ class CuGroup {
   // After an instruction executed at `pc`: a branch's taken cost and penalties, and what it wrote (for
   // the next one's penalty).
   void branchedAndWrote(WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool branched, uint64_t target);
-  // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost.
-  uint32_t alignmentPenalty(uint64_t pc, const TimedInst& ti) const;
+  // Issue-cost penalties of GcnTimings.md beyond the instruction's own cost (the alignment penalty is
+  // TimedInst::alignPenalty).
   uint32_t branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t pc, bool taken,
                          uint64_t target) const;
 
@@ -288,14 +287,13 @@ class CuGroup {
   bool runAhead_ = false;
   // Faults of instructions executed ahead, reported when they issue (rare: one per faulting wave).
   std::vector<std::pair<const WaveCtx*, std::string>> aheadFaults_;
-  // Per code address: the instruction and its timing (mutable: describing a
-  // wave decodes the instruction at its PC).
-  mutable BasicCodeCache<TimedInst> code_;
+  // Per code address: the instruction and its timing (the run's TimedCode; describing a wave decodes
+  // the instruction at its PC).
+  BasicCodeCache<TimedInst>& code_;
   ExecEnv& env_;
   const TimingOptions& opt_;
   TimingStats stats_;
   WaveTracer tracer_;
-  std::vector<OpTiming> opTimings_;
   WaitcntLimits maxCnt_;
 
   MemoryPipes pipes_;

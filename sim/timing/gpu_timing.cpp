@@ -25,7 +25,13 @@ uint64_t epochCycles(const GpuConfig& cfg) {
 
 GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const TimingOptions& opt,
                      TimingStats& stats, bool splitGroups)
-    : cfg_(cfg), opt_(opt), stats_(stats), l2_(cfg.memory), dispatcher_(cfg_), epoch_(epochCycles(cfg)) {
+    : cfg_(cfg),
+      opt_(opt),
+      stats_(stats),
+      l2_(cfg.memory),
+      code_(cfg.issue, code),
+      dispatcher_(cfg_),
+      epoch_(epochCycles(cfg)) {
   const uint32_t per = splitGroups ? cfg.kcache.cusPerCache : cfg.cus;
   groupOfCu_.resize(cfg.cus);
   for (uint32_t first = 0; first < cfg.cus; first += per) {
@@ -37,7 +43,7 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
       e = envs_.back().get();
     }
     for (uint32_t i = 0; i < n; ++i) groupOfCu_[first + i] = uint32_t(groups_.size());
-    groups_.push_back(std::make_unique<CuGroup>(cfg_, code, *e, opt, l2_, first, n, splitGroups));
+    groups_.push_back(std::make_unique<CuGroup>(cfg_, code_, *e, opt, l2_, first, n, splitGroups));
   }
   if (opt.warm && !opt.warm->empty()) l2_.tags = *opt.warm->l2;  // K$es and L1s start empty (warm_caches.hpp)
 }

@@ -65,6 +65,7 @@ class GpuTiming {
   const TimingOptions& opt_;
   TimingStats& stats_;
   memory::L2Timing l2_;
+  TimedCode code_;                              // every group's (timed_code.hpp)
   std::vector<std::unique_ptr<ExecEnv>> envs_;  // with groups: each group's copy of the caller's ExecEnv
   std::vector<std::unique_ptr<CuGroup>> groups_;
   std::vector<uint32_t> groupOfCu_;

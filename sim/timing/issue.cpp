@@ -31,16 +31,6 @@ constexpr uint32_t kValuPort = 1u << unsigned(IssueCat::Valu);
 uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
 }  // namespace
 
-// GCN 1.0/1.1 instruction alignment (GcnTimings.md "Instruction alignment"):
-// "program divided by in 32-byte blocks; only the first 3 dwords in the
-// 32-byte block incur no penalty. Any 2-dword instruction outside these first
-// 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
-// 2 or later of its block (its second dword is past the third).
-uint32_t CuGroup::alignmentPenalty(uint64_t pc, const TimedInst& ti) const {
-  if (cfg_.issue.alignmentPenaltyCycles == 0 || ti.inst.bytes() != 8) return 0;
-  return dwordInBlock(pc) >= 2 ? cfg_.issue.alignmentPenaltyCycles : 0;
-}
-
 // Branch penalties (GcnTimings.md "Instruction scheduling"): "any conditional
 // jump that directly checks VCCZ or EXECZ after an instruction that changes
 // VCC or EXEC adds a single penalty (4 cycles)"; "any conditional jump that
