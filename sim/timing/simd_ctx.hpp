@@ -9,11 +9,9 @@
 // they are a few contiguous lines, and a wave's WaveCtx is read only when it
 // is actually looked at (issue.cpp).
 #pragma once
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <vector>
 
 #include "sim/timing/wave_ctx.hpp"
 

@@ -65,6 +65,7 @@ TEST_CASE("SimdCtx: a wave retiring in a turn keeps its place until the turn end
   for (uint32_t i = 0; i < 3; ++i) setPollAt(t.ctx[i], 10 * (i + 1));
   t.simd.parkedOnValu = (1u << 3) | (1u << 4);  // waves 3 and 4 parked on the VALU, busy until 100
   t.simd.valuFree = 100;
+  t.simd.localNext = 0b10101u;  // waves 0, 2 and 4 issue a local instruction next
   t.simd.inTurn = true;
   t.simd.remove(t.ctx[1]);
   CHECK(t.simd.count == 5);                // positions unchanged during the turn
@@ -79,6 +80,7 @@ TEST_CASE("SimdCtx: a wave retiring in a turn keeps its place until the turn end
   CHECK(t.simd.pollAt[1] == 30);
   CHECK(t.simd.pollAt[4] == kNever);
   CHECK(t.simd.parkedOnValu == ((1u << 2) | (1u << 3)));
+  CHECK(t.simd.localNext == 0b1011u);  // waves 0, 2 and 4 at positions 0, 1 and 3
   CHECK(t.simd.scan(40).due == 0b00011u);
   CHECK(t.simd.scan(100).due == 0b01111u);
   // Outside a turn a retirement closes up at once.
@@ -97,4 +99,21 @@ TEST_CASE("SimdCtx: uncounted turns, one wave's and every parked wave's") {
   ++t.simd.allParkedUncounted;  // and two for every parked wave
   ++t.simd.allParkedUncounted;
   CHECK(t.simd.uncounted(1) == 3);
+}
+
+TEST_CASE("SimdCtx: turns ahead only when every wave issues a local instruction next and no return is due") {
+  Waves t;
+  CHECK_FALSE(t.simd.mayTurnAhead());
+  t.simd.localNext = 0b01111u;  // wave 4's next instruction is not known to be local
+  CHECK_FALSE(t.simd.mayTurnAhead());
+  t.simd.localNext = 0b11111u;
+  CHECK(t.simd.mayTurnAhead());
+  t.simd.inFlight = 1;  // a return of one of its waves' memory instructions is to come
+  CHECK_FALSE(t.simd.mayTurnAhead());
+  t.simd.inFlight = 0;
+  t.simd.remove(t.ctx[4]);  // the others still are local: positions 0..3
+  CHECK(t.simd.localNext == 0b01111u);
+  CHECK(t.simd.mayTurnAhead());
+  SimdCtx empty;
+  CHECK_FALSE(empty.mayTurnAhead());
 }
