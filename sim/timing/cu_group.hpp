@@ -241,9 +241,12 @@ class CuGroup {
   bool mayRunAhead(const WaveCtx& wc) const {
     return runAhead_ && wc.ahead.empty() && wc.w->status == WaveStatus::Running;
   }
+  // The dword index in the code of an address in it (how the ahead queue names instructions), and back.
+  uint32_t codeIndex(uint64_t pc) const { return uint32_t((pc - code_.base()) / 4); }
+  uint64_t codeAddress(uint32_t index) const { return code_.base() + uint64_t(index) * 4; }
   // The PC of the instruction the wave issues next: its first queued one while it runs ahead.
   uint64_t issuePc(const WaveCtx& wc) const {
-    return wc.ahead.empty() ? wc.w->pc : code_.base() + uint64_t(wc.ahead.frontIndex()) * 4;
+    return wc.ahead.empty() ? wc.w->pc : codeAddress(wc.ahead.frontIndex());
   }
   // An executed instruction's counts (execute() and replayAhead()).
   void countExecuted(const WaveCtx& wc, const TimedInst& ti) {

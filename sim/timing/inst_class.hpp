@@ -56,6 +56,10 @@ enum class Kind : uint8_t {
   Invalid,
 };
 
+// VALU, SALU and branch instructions: the ALU kinds, whose issue takes no memory pipe and whose
+// semantics read only the wave's own state (run_ahead.hpp, turns_ahead.cpp).
+inline bool isAluKind(Kind k) { return k == Kind::Valu || k == Kind::Salu || k == Kind::Branch; }
+
 struct OpTiming {
   Kind kind = Kind::Invalid;
   IssueCat cat = IssueCat::Internal;

@@ -28,7 +28,6 @@ constexpr auto kPortCounts = [] {
 }();
 uint32_t portsUsed(uint32_t used) { return kPortCounts[used]; }
 constexpr uint32_t kValuPort = 1u << unsigned(IssueCat::Valu);
-uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }  // 32-byte fetch blocks
 }  // namespace
 
 // Branch penalties (GcnTimings.md "Instruction scheduling"): "any conditional
@@ -519,7 +518,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       return false;
     }
 
-    const bool memory = op.kind != Kind::Valu && op.kind != Kind::Salu && op.kind != Kind::Branch;
+    const bool memory = !isAluKind(op.kind);
     // An instruction executed ahead only replays its record (run_ahead.hpp).
     const bool replay = !kTraced && !wc.ahead.empty();
     // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.

@@ -31,7 +31,7 @@ bool eligibleAhead(const TimedInst& t) {
   const Kind k = t.op->kind;
   if (k == Kind::Waitcnt) return true;  // no effect; its wait is the issue stage's
   if (k == Kind::Ds) return !t.inst.mem.gds && (t.inst.info->flags & kNotAheadLdsFlags) == 0;
-  if (k != Kind::Valu && k != Kind::Salu && k != Kind::Branch) return false;
+  if (!isAluKind(k)) return false;
   return (t.inst.info->flags & kNotAheadFlags) == 0 && !readsLdsDirect(t.inst);
 }
 
@@ -89,7 +89,7 @@ void CuGroup::runAhead(WaveCtx& wc) {
     const Kind kind = t->op->kind;
     const bool isLds = kind == Kind::Ds;
     if (isLds && ldsCount == AheadLdsQueue::kMax) break;
-    const uint32_t index = uint32_t((w.pc - code_.base()) / 4);
+    const uint32_t index = codeIndex(w.pc);
     // An LDS instruction's register writes wait for its return (or a covering s_waitcnt); an ALU
     // instruction's apply at once.
     PendingWrites& pw = isLds ? *takePw() : internalPw_;
@@ -127,9 +127,7 @@ void CuGroup::runAhead(WaveCtx& wc) {
     }
     // The queue finds the next instruction after the end or at the relative target of this one; after
     // any other jump (s_setpc_b64 ...) the run ends: the wave's PC is where it went.
-    if (AheadQueue::nextIndex(index, t->dwords, t->branchDelta, x.branched()) !=
-        uint32_t((w.pc - code_.base()) / 4))
-      break;
+    if (AheadQueue::nextIndex(index, t->dwords, t->branchDelta, x.branched()) != codeIndex(w.pc)) break;
     if (kind == Kind::Waitcnt && settled < ldsCount) {
       const uint32_t before = settled;
       settled = settleAheadLds(wc, lds.data(), ldsCount, settled, t->waitcnt.lgkm);

@@ -123,7 +123,6 @@ struct SimdCtx {
   }
   // Whether the wave at `p` waits for an event to wake it (pollAt kNever, not parked on the VALU).
   bool waitsForEvent(uint32_t p) const { return pollAt[p] == kNever && !(parkedOnValu >> p & 1); }
-
   // A retiring wave leaves (its pollAt does not lower nextPoll any more, but
   // nextPoll is recomputed only at the next turn, as before).
   void remove(const WaveCtx& wc) {

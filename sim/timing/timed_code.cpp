@@ -12,8 +12,7 @@ TimedCode::TimedCode(const IssueConfig& issue, const CodeImage& image)
 
 uint32_t alignmentPenalty(const IssueConfig& issue, uint64_t pc, uint32_t bytes) {
   if (issue.alignmentPenaltyCycles == 0 || bytes != 8) return 0;
-  const uint32_t dwordInBlock = uint32_t(pc & 31) >> 2;  // 32-byte fetch blocks
-  return dwordInBlock >= 2 ? issue.alignmentPenaltyCycles : 0;
+  return dwordInBlock(pc) >= 2 ? issue.alignmentPenaltyCycles : 0;
 }
 
 void TimedCode::complete(TimedInst& t) const {
@@ -27,7 +26,7 @@ void TimedCode::complete(TimedInst& t) const {
   t.aheadOk = eligibleAhead(t);
   t.writesVccExec = t.writes.hasS(isa::code::kVccLo) || t.writes.hasS(isa::code::kExecLo);
   t.writesScc = t.inst.info->has(isa::kWritesScc);
-  t.localIssue = t.op->kind == Kind::Valu || t.op->kind == Kind::Salu || t.op->kind == Kind::Branch;
+  t.localIssue = isAluKind(t.op->kind);
   t.dwords = uint8_t(t.inst.bytes() / 4);
   // SOPP branches jump to RELADDR = PC + 4 + SIMM16 * 4 (GcnInstrsSopp.md); a run ahead checks it.
   if (t.inst.info->format == isa::Format::SOPP && t.op->kind == Kind::Branch)

@@ -42,5 +42,7 @@ class TimedCode {
 // 3 dwords adds a single penalty" -- a 2-dword instruction starting at dword
 // 2 or later of its block (its second dword is past the third).
 uint32_t alignmentPenalty(const IssueConfig& issue, uint64_t pc, uint32_t bytes);
+// The dword of its 32-byte fetch block an address is in (the alignment and branch penalties' unit).
+inline uint32_t dwordInBlock(uint64_t pc) { return uint32_t(pc & 31) >> 2; }
 
 }  // namespace gcnsim::sim::timing

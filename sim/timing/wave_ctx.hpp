@@ -100,12 +100,12 @@ struct alignas(64) WaveCtx {
   // their data returns (a union, cleared when VM_CNT and LGKM_CNT are 0): an
   // instruction that reads or writes one does not run ahead (run_ahead.hpp).
   RegMask inflightWrites;
+  // The cycle its last instruction's cost counts from (readyAt - issueFrom = cost; traced runs).
+  uint64_t issueFrom = 0;
   // Stall statistics by issue turns: the cycle of the first turn the wave
   // was found blocked on s_waitcnt (waitcntSince, kNever if it is not) or at
   // a barrier/GWS (barrierSince, while atBarrier); the turns in between are
   // counted when it moves on (skipped polls do not change the count).
-  // The cycle its last instruction's cost counts from (readyAt - issueFrom = cost; traced runs).
-  uint64_t issueFrom = 0;
   uint64_t waitcntSince = kNever;
   uint64_t barrierSince = 0;
   uint32_t cu = 0, simd = 0, slot = 0;
@@ -153,7 +153,7 @@ struct TimedInst : CachedInst {
   // SIMM16 * 4), 0 otherwise: where the instruction after it is (AheadQueue).
   uint8_t dwords = 1;
   int32_t branchDelta = 0;
-  // Its alignment penalty at its address (CuGroup::alignmentPenalty).
+  // Its alignment penalty at its address (alignmentPenalty, timed_code.hpp).
   uint32_t alignPenalty = 0;
 };
 
