@@ -1,5 +1,9 @@
 // The issue turns of a CU's SIMDs: cycle c is the turn of SIMD c mod simds
-// (GcnTimings.md: "each SIMD gets an issue slot every 4 cycles"). The issue
+// (the issue model of timing_engine.hpp: each cycle one SIMD per CU is
+// considered, round-robin; GcnTimings.md "Preliminary explanations": "Almost
+// all instructions (scalar and vector) are executed within 4 cycles. Hence,
+// to achieve maximum performance, 4 wavefronts should be executed per
+// compute unit" -- one per SIMD, each taking its turn every 4 cycles). The issue
 // stage divides by the SIMD count several times per instruction (which
 // SIMD's turn a cycle is, how many turns a stall lasted); a 64-bit division
 // costs tens of host cycles, so for a power-of-two count -- every GCN CU has
