@@ -18,53 +18,87 @@ CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
     throw MemoryError(c + ": size_bytes must be a positive multiple of line_bytes x ways");
   lineShift_ = unsigned(std::countr_zero(cfg.lineBytes));
   sets_ = sets;
+  setMask_ = sets > 1 && std::has_single_bit(sets) ? sets - 1 : 0;
   ways_ = cfg.ways;
   mshrs_ = cfg.mshrs;
-  ways.assign(sets * cfg.ways, Way{});
+  const size_t n = size_t(sets) * cfg.ways;
+  tag_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  readyAt_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  lastUse_ = std::make_unique_for_overwrite<uint64_t[]>(n);
   valid_.assign(sets, 0u);
 }
 
-CacheTags::Way* CacheTags::find(uint64_t line) {
-  const uint64_t s = line % sets_;
-  Way* set = &ways[s * ways_];
-  for (uint32_t i = 0; i < valid_[s]; ++i)
-    if (set[i].tag == line) return &set[i];
-  return nullptr;
+CacheTags::CacheTags(const CacheTags& o) : stats(o.stats) { copyFrom(o); }
+
+CacheTags& CacheTags::operator=(const CacheTags& o) {
+  if (this != &o) {
+    stats = o.stats;
+    copyFrom(o);
+  }
+  return *this;
 }
 
-bool CacheTags::contains(uint64_t addr) const {
-  const uint64_t line = lineAddress(addr);
-  const uint64_t s = line % sets_;
-  const Way* set = &ways[s * ways_];
-  for (uint32_t i = 0; i < valid_[s]; ++i)
-    if (set[i].tag == line) return true;
-  return false;
+void CacheTags::copyFrom(const CacheTags& o) {
+  const size_t n = size_t(o.sets_) * o.ways_;
+  if (!tag_ || size_t(sets_) * ways_ != n) {
+    tag_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+    readyAt_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+    lastUse_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  }
+  lineShift_ = o.lineShift_;
+  sets_ = o.sets_;
+  setMask_ = o.setMask_;
+  ways_ = o.ways_;
+  mshrs_ = o.mshrs_;
+  useCounter_ = o.useCounter_;
+  valid_ = o.valid_;
+  for (size_t s = 0; s < valid_.size(); ++s) {
+    const size_t first = s * ways_, k = valid_[s];
+    std::copy_n(&o.tag_[first], k, &tag_[first]);
+    std::copy_n(&o.readyAt_[first], k, &readyAt_[first]);
+    std::copy_n(&o.lastUse_[first], k, &lastUse_[first]);
+  }
+  outstanding_ = o.outstanding_;
+  outstandingHead_ = o.outstandingHead_;
+  lastAllocated_ = o.lastAllocated_;
 }
+
+size_t CacheTags::find(uint64_t line) const {
+  const uint64_t s = setOf(line);
+  const size_t first = size_t(s) * ways_;
+  const uint64_t* tags = &tag_[first];
+  for (uint32_t i = 0, n = valid_[s]; i < n; ++i)
+    if (tags[i] == line) return first + i;
+  return kNone;
+}
+
+bool CacheTags::contains(uint64_t addr) const { return find(lineAddress(addr)) != kNone; }
 
 CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag) {
   const uint64_t line = lineAddress(addr);
-  if (Way* w = find(line)) {
-    w->lastUse = ++useCounter_;
-    ready = std::max(now, w->readyAt);
+  if (const size_t w = find(line); w != kNone) {
+    lastUse_[w] = ++useCounter_;
+    ready = std::max(now, readyAt_[w]);
     ++stats.hits;
-    if (w->readyAt > now) ++stats.pendingHits;
+    if (readyAt_[w] > now) ++stats.pendingHits;
     return Result::Hit;
   }
   ++stats.misses;
-  const uint64_t s = line % sets_;
-  Way* set = &ways[s * ways_];
+  const uint64_t s = setOf(line);
+  const size_t first = size_t(s) * ways_;
   // The first invalid way, else the least recently used (the first of equals).
-  Way* victim = &set[0];
+  size_t victim = first;
   if (valid_[s] < ways_) {
-    victim = &set[valid_[s]++];
+    victim = first + valid_[s]++;
   } else {
+    const uint64_t* use = &lastUse_[first];
     for (uint32_t i = 1; i < ways_; ++i)
-      if (set[i].lastUse < victim->lastUse) victim = &set[i];
+      if (use[i] < lastUse_[victim]) victim = first + i;
   }
-  victim->tag = line;
-  victim->lastUse = ++useCounter_;
-  victim->readyAt = kFillUnknown | missTag;  // until fill()
-  lastAllocated_ = size_t(victim - ways.data());
+  tag_[victim] = line;
+  lastUse_[victim] = ++useCounter_;
+  readyAt_[victim] = kFillUnknown | missTag;  // until fill()
+  lastAllocated_ = victim;
   ready = now;
   return Result::Miss;
 }
@@ -83,9 +117,8 @@ uint64_t CacheTags::missStart(uint64_t now) {
 void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
   const uint64_t line = lineAddress(addr);
   // Right after the lookup that allocated the line (the L2's own misses) no search is needed.
-  Way* w =
-      lastAllocated_ < ways.size() && ways[lastAllocated_].tag == line ? &ways[lastAllocated_] : find(line);
-  if (w) w->readyAt = readyAt;
+  const size_t w = lastAllocated_ != kNone && tag_[lastAllocated_] == line ? lastAllocated_ : find(line);
+  if (w != kNone) readyAt_[w] = readyAt;
   if (outstandingHead_ > 0 && 2 * outstandingHead_ >= outstanding_.size()) {  // drop the ended ones
     outstanding_.erase(outstanding_.begin(), outstanding_.begin() + std::ptrdiff_t(outstandingHead_));
     outstandingHead_ = 0;
@@ -97,12 +130,12 @@ void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
 }
 
 void CacheTags::invalidateAll() {
-  for (Way& w : ways) w = Way{};
-  std::fill(valid_.begin(), valid_.end(), 0u);
+  std::fill(valid_.begin(), valid_.end(), 0u);  // (the ways past valid_ are never read)
+  lastAllocated_ = kNone;
 }
 
 void CacheTags::settle() {
-  for (Way& w : ways) w.readyAt = 0;
+  for (size_t s = 0; s < valid_.size(); ++s) std::fill_n(&readyAt_[s * ways_], valid_[s], uint64_t{0});
   outstanding_.clear();
   outstandingHead_ = 0;
 }

@@ -18,6 +18,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "memory/timing_config.hpp"
@@ -39,6 +40,12 @@ class CacheTags {
  public:
   // Throws std::invalid_argument naming `component` for a bad geometry.
   CacheTags(const CacheLevelConfig& cfg, const char* component);
+  // Copies what is read: every set's valid ways (WarmCaches carries the L2 from dispatch to dispatch).
+  CacheTags(const CacheTags& o);
+  CacheTags& operator=(const CacheTags& o);
+  CacheTags(CacheTags&&) noexcept = default;
+  CacheTags& operator=(CacheTags&&) noexcept = default;
+  ~CacheTags() = default;
 
   enum class Result : uint8_t { Hit, Miss };
   Result lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag = 0);
@@ -56,24 +63,31 @@ class CacheTags {
   CacheStats stats;
 
  private:
-  struct Way {
-    uint64_t tag = ~0ull;  // line address; ~0 = invalid
-    uint64_t readyAt = 0;
-    uint64_t lastUse = 0;
-  };
-  Way* find(uint64_t line);
+  static constexpr size_t kNone = ~size_t(0);
+  uint64_t setOf(uint64_t line) const { return setMask_ ? line & setMask_ : line % sets_; }
+  size_t find(uint64_t line) const;  // the way holding `line`, or kNone
+  void copyFrom(const CacheTags& o);
   unsigned lineShift_ = 6;
-  uint64_t sets_ = 1;  // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
+  uint64_t sets_ = 1;     // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
+  uint64_t setMask_ = 0;  // sets_ - 1 if sets_ is a power of two above 1, else 0 (then line % sets_)
   uint32_t ways_ = 1, mshrs_ = 1;
   uint64_t useCounter_ = 0;
-  std::vector<Way> ways;  // set-major: sets x ways
+  // Per way, set-major (sets x ways), one array per field so that a search
+  // reads the set's tags only (16 ways: two host cache lines, where a
+  // {tag, readyAt, lastUse} record per way took six). Allocated unwritten: a
+  // set's ways past valid_[s] are never read, so a megabytes-large L2 costs
+  // nothing until it is used, and settle() and a copy touch the valid ways
+  // only.
+  std::unique_ptr<uint64_t[]> tag_;      // line address
+  std::unique_ptr<uint64_t[]> readyAt_;  // when the line's data is there (kFillUnknown | tag: not yet known)
+  std::unique_ptr<uint64_t[]> lastUse_;  // LRU order: useCounter_ at the last access
   // Per set, how many ways hold a line: always its first ways, as a miss
   // fills the first invalid way and only invalidateAll empties ways. find
   // looks at those only; a miss takes the next one while there is one.
   std::vector<uint32_t> valid_;
   std::vector<uint64_t> outstanding_;  // fill times of misses in flight, ascending from outstandingHead_
   size_t outstandingHead_ = 0;
-  size_t lastAllocated_ = ~size_t(0);  // the way of the last miss (checked by tag before use)
+  size_t lastAllocated_ = kNone;  // the way of the last miss (checked by tag before use)
 };
 
 }  // namespace gcnsim::memory

@@ -49,7 +49,12 @@ struct PendingWrites {
   uint8_t sgprCount = 0, vgprCount = 0;
   uint64_t vgprLanes = 0;  // lanes whose registers are written
   std::array<uint32_t, kMaxSgprs> sgprData{};
-  std::array<uint32_t, kMaxVgprs * kWaveSize> vgprData{};  // [dword * 64 + lane]
+  // [dword * 64 + lane]. Not initialised: a semantic writes every row and
+  // lane it declares (deferVgprs) before applyTo reads them, and a pooled
+  // PendingWrites is reused without clearing anyway. Left uninitialised, the
+  // timing model's pool (CuGroup::takePw) does not write 2 KB per entry of
+  // which a one-dword load uses 256 bytes.
+  std::array<uint32_t, kMaxVgprs * kWaveSize> vgprData;
 
   void clear() { hasSgpr = hasVgpr = false; }
   void applyTo(WaveState& w) const;

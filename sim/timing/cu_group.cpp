@@ -75,7 +75,7 @@ std::string CuGroup::describe(const WaveCtx& wc) const {
 
 PendingWrites* CuGroup::takePw() {
   if (pwFree_.empty()) {
-    pwPool_.push_back(std::make_unique<PendingWrites>());
+    pwPool_.push_back(std::make_unique_for_overwrite<PendingWrites>());  // (vgprData left unwritten)
     return pwPool_.back().get();
   }
   PendingWrites* p = pwFree_.back();

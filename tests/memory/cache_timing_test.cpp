@@ -95,6 +95,43 @@ TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][t
   }
 }
 
+// A copy (WarmCaches carries the L2 from one dispatch to the next) copies
+// only each set's valid ways: afterwards the copy and the original answer the
+// same requests alike, also when assigned over a cache of another geometry;
+// a settled copy has every line ready at cycle 0.
+TEST_CASE("CacheTags: a copy answers like the original, settle makes lines ready at 0", "[memory][timing]") {
+  CacheLevelConfig c{64 * 8 * 64, 64, 8, 10, 4};  // 64 sets x 8 ways
+  CacheTags a(c, "test");
+  uint64_t x = 2463534242ull, ra = 0, rb = 0;
+  auto next = [&x] { return x ^= x << 13, x ^= x >> 17, x ^= x << 5; };
+  for (int i = 0; i < 3000; ++i) {
+    const uint64_t addr = (next() % 1024) * 64;
+    if (a.lookup(addr, uint64_t(i), ra) == CacheTags::Result::Miss) a.fill(addr, uint64_t(i) + 40);
+  }
+  CacheTags b(CacheLevelConfig{2 * 64 * 2, 64, 2, 10, 1}, "other");
+  b = a;
+  const CacheTags copied = a;
+  for (int i = 3000; i < 6000; ++i) {
+    const uint64_t addr = (next() % 1024) * 64;
+    const CacheTags::Result hitA = a.lookup(addr, uint64_t(i), ra);
+    REQUIRE(b.lookup(addr, uint64_t(i), rb) == hitA);
+    REQUIRE(ra == rb);
+    if (hitA == CacheTags::Result::Miss) a.fill(addr, uint64_t(i) + 40), b.fill(addr, uint64_t(i) + 40);
+  }
+  CHECK(a.stats.hits == b.stats.hits);
+  CHECK(a.stats.hits > 1000);
+  CacheTags settled = copied;
+  settled.settle();
+  uint64_t present = 0;
+  for (uint64_t line = 0; line < 1024; ++line)
+    if (copied.contains(line * 64)) {
+      ++present;
+      REQUIRE(settled.lookup(line * 64, 0, ra) == CacheTags::Result::Hit);
+      CHECK(ra == 0);
+    }
+  CHECK(present == 64 * 8);
+}
+
 TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
   CacheLevelConfig c{16384, 64, 4, 10, 2};
   CacheTags t(c, "test");
