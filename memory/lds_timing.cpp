@@ -179,23 +179,23 @@ uint32_t wholeWaveAddresses(const LdsAccesses& acc) {
   return 0;
 }
 
-// The words of a whole wave's accesses (word[i] = addr[i] / 4), or false if
-// some access may leave its 4-byte word: they must all have the same size b
-// <= 4 and, if b > 1, offsets in the word that leave room for it. The offsets
-// are OR-ed, so an odd mix (b = 2 at offsets 1 and 2) says false and the
-// caller takes the exact path. Branch-free loops that vectorize.
 // Accesses of `b` bytes whose addresses OR to `offsets` stay within their 4-byte words.
 bool withinOneWord(uint32_t offsets, uint32_t b) { return b <= 4 && (offsets & 3) + b <= 4; }
 
-bool wordsWithinOneWord(const LdsAccesses& acc, uint32_t* word) {
+// The words of a whole wave's accesses, perLane a lane (entry l * perLane +
+// s is lane l's s-th), slot-major: word[s * 64 + l] = its address / 4; or
+// false if some access may leave its 4-byte word: they must all have the
+// same size b <= 4 and, if b > 1, offsets in the word that leave room for
+// it. The offsets are OR-ed, so an odd mix (b = 2 at offsets 1 and 2) says
+// false and the caller takes the exact path. Branch-free loops that
+// vectorize.
+bool wordsWithinOneWord(const LdsAccesses& acc, uint32_t perLane, uint32_t* word) {
   const uint32_t b = acc.bytes[0];
   uint32_t otherSize = 0, offsets = 0;
   for (uint32_t i = 0; i < acc.count; ++i) otherSize |= acc.bytes[i] ^ b;
-  for (uint32_t i = 0; i < acc.count; ++i) {
-    const uint32_t a = uint32_t(acc.addr[i]);
-    offsets |= a;
-    word[i] = a >> 2;
-  }
+  for (uint32_t i = 0; i < acc.count; ++i) offsets |= uint32_t(acc.addr[i]);
+  for (uint32_t s = 0; s < perLane; ++s)
+    for (uint32_t l = 0; l < 64; ++l) word[s * 64 + l] = uint32_t(acc.addr[l * perLane + s]) >> 2;
   return otherSize == 0 && withinOneWord(offsets, b);
 }
 
@@ -211,16 +211,15 @@ bool passConflicts(const uint32_t* word) {
 }
 }  // namespace
 
-// The extra passes of one pass of 32 lanes, entries first * kStride + slot,
-// (first + 1) * kStride + slot, ..., whose words are in `words` (indexed by
-// entry). They depend only on the words relative to the pass's first (adding
-// c to every word renames the banks, a rotation), and a kernel repeats a few
-// such shapes: those seen last are kept with their answer.
+// The extra passes of one pass of 32 lanes, first to first + 31, of access
+// slot `slot` (entries lane * kStride + slot), whose words are `word`
+// (lane by lane, contiguous). They depend only on the words relative to the
+// pass's first (adding c to every word renames the banks, a rotation), and a
+// kernel repeats a few such shapes: those seen last are kept with their
+// answer.
 template <uint32_t kStride, class Acc>
-uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* words, uint32_t first, uint32_t slot) {
-  const uint32_t* w = words + first * kStride + slot;
-  uint32_t word[32], relative[32];
-  for (uint32_t j = 0; j < 32; ++j) word[j] = w[j * kStride];
+uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* word, uint32_t first, uint32_t slot) {
+  uint32_t relative[32];
   for (uint32_t j = 0; j < 32; ++j) relative[j] = word[j] - word[0];
   for (const PassShape& s : shapes_)
     if (std::memcmp(s.relative, relative, sizeof relative) == 0) return s.extra;
@@ -238,13 +237,14 @@ uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* words, uint32_t
 // passes' most common case: every lane active, one or two addresses a lane,
 // every access within one word, and the GCN geometry (32 banks of 4 bytes):
 // each slot takes two passes of 32 lanes (what serve finds for this shape,
-// in fewer host instructions).
+// in fewer host instructions). `words`: slot-major, words[slot * 64 + lane].
 template <uint32_t kPerLane, class Acc>
 LdsBankModel::Passes LdsBankModel::wholeWavePasses(const Acc& acc, const uint32_t* words) {
   Passes p;
   for (uint32_t slot = 0; slot < kPerLane; ++slot) {
+    const uint32_t* w = words + slot * 64;
     p.base += 2;
-    p.extra += passExtra<kPerLane>(acc, words, 0, slot) + passExtra<kPerLane>(acc, words, 32, slot);
+    p.extra += passExtra<kPerLane>(acc, w, 0, slot) + passExtra<kPerLane>(acc, w + 32, 32, slot);
   }
   return p;
 }
@@ -255,7 +255,7 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
   if (cfg_.banks == 32 && cfg_.bankBytes == 4) {
     const uint32_t perLane = wholeWaveAddresses(acc);
     uint32_t words[128];
-    if (perLane && wordsWithinOneWord(acc, words)) {
+    if (perLane && wordsWithinOneWord(acc, perLane, words)) {
       const auto entries = [&acc]() -> const LdsAccesses& { return acc; };
       return perLane == 1 ? wholeWavePasses<1>(entries, words) : wholeWavePasses<2>(entries, words);
     }
@@ -296,16 +296,11 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
 LdsBankModel::Passes LdsBankModel::passes(const LdsRows& r) {
   const uint32_t perLane = r.rows[1] ? 2 : 1;
   if (cfg_.banks == 32 && cfg_.bankBytes == 4 && r.bytes <= 4) {  // (wider accesses: no words to make)
-    uint32_t words[128], offsets = 0;
-    const uint32_t *a0 = r.rows[0], *a1 = r.rows[1];
-    if (perLane == 1) {
-      for (uint32_t l = 0; l < 64; ++l) offsets |= a0[l], words[l] = a0[l] >> 2;
-    } else {
-      for (uint32_t l = 0; l < 64; ++l) {
-        offsets |= a0[l] | a1[l];
-        words[2 * l] = a0[l] >> 2;
-        words[2 * l + 1] = a1[l] >> 2;
-      }
+    uint32_t words[128], offsets = 0;                             // slot-major (wholeWavePasses)
+    for (uint32_t s = 0; s < perLane; ++s) {
+      const uint32_t* a = r.rows[s];
+      for (uint32_t l = 0; l < 64; ++l) offsets |= a[l];
+      for (uint32_t l = 0; l < 64; ++l) words[s * 64 + l] = a[l] >> 2;
     }
     if (withinOneWord(offsets, r.bytes)) {
       LdsAccesses entries;

@@ -89,7 +89,7 @@ class LdsBankModel {
   template <uint32_t kPerLane, class Acc>
   Passes wholeWavePasses(const Acc& acc, const uint32_t* words);
   template <uint32_t kStride, class Acc>
-  uint32_t passExtra(const Acc& acc, const uint32_t* words, uint32_t first, uint32_t slot);
+  uint32_t passExtra(const Acc& acc, const uint32_t* word, uint32_t first, uint32_t slot);
   // The entries of `rows` in addr_, bytes_, lane_.
   LdsAccesses entriesOf(const LdsRows& rows);
   template <class Index>
