@@ -3,6 +3,7 @@
 // with one element changed (a benchmark of a wrong run must say so).
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "tests/bench/bench_kernels.hpp"
 #include "tests/bench/bench_run.hpp"
+#include "tests/bench/bench_speedup.hpp"
 
 using namespace gcnsim;
 using namespace gcnsim::bench;
@@ -78,4 +80,43 @@ TEST_CASE("the wave capacity is the config's wave slots when registers and LDS a
   // 10; tahiti 32 x 4 x 10, configs/*.json).
   CHECK(waveCapacity(loadBenchJob(benchKernels()[2], "gfx900", 16, kBinDir, folder)) == 2560);
   CHECK(waveCapacity(loadBenchJob(benchKernels()[2], "gfx600", 16, kBinDir, folder)) == 1280);
+}
+
+// --speedup reports a thread count that changed what was simulated instead of a speedup.
+TEST_CASE("speedup: runs on 1 and N threads must agree on wave-instructions and cycles") {
+  ModeRun one, many;
+  one.ran = many.ran = true;
+  one.instructions = many.instructions = 1000;
+  one.cycles = many.cycles = 5000;
+  CHECK(disagreement(one, many, 2).empty());
+  many.cycles = 5004;
+  CHECK(disagreement(one, many, 2) == "cycles differ: 5000 on 1 thread, 5004 on 2");
+  many.instructions = 999;
+  CHECK(disagreement(one, many, 4) == "wave-instructions differ: 1000 on 1 thread, 999 on 4");
+  SpeedupRun f, t;
+  t.error = "cycles differ: 5000 on 1 thread, 5004 on 2";
+  f.ran = true, f.oneWall = 1.0, f.manyWall = 0.5;
+  CHECK(f.speedup() == 2.0);
+  const std::string row = speedupRow("saxpy", "gfx900", 64, f, t);
+  CHECK(row.find("2.00x") != std::string::npos);
+  CHECK(row.find("timing: cycles differ") != std::string::npos);
+  CHECK(speedupTarget(2) == 1.7);
+  CHECK_FALSE(speedupTarget(4).has_value());
+}
+
+// The speedup of a real job: the kernel's result is checked on both thread counts, and they agree.
+TEST_CASE("speedup: saxpy on 1 and 2 threads gives the same cycles in timing mode") {
+  spdlog::set_level(spdlog::level::warn);
+  const JobFolder folder;
+  const auto all = benchKernels();
+  const auto saxpy = std::find_if(all.begin(), all.end(),
+                                  [](const BenchKernel& k) { return std::string(k.name) == "saxpy"; });
+  REQUIRE(saxpy != all.end());
+  const frontend::Job job = loadBenchJob(*saxpy, "gfx900", 32, kBinDir, folder);
+  const SpeedupRun r = measureSpeedup(job, *saxpy, "timing", 2, 1, 0);
+  INFO(r.error);
+  REQUIRE(r.ok());
+  CHECK(r.cycles > 0);
+  CHECK(r.instructions ==
+        32 * kWavesPerWorkgroup * 30);  // saxpy's 30 instructions a wave (every lane in range)
 }

@@ -9,6 +9,7 @@
 
 #include "frontend/common/error.hpp"
 #include "tests/bench/bench_report.hpp"
+#include "tests/bench/bench_speedup.hpp"
 
 namespace po = boost::program_options;
 using namespace gcnsim;
@@ -20,6 +21,7 @@ struct Options {
   std::string kernels, gens = "gfx900,gfx600", sizes = "1-5", mode = "both";
   double scale = 1;
   unsigned threads = 1;
+  unsigned speedup = 0, rounds = 3;  // --speedup N: 1 against N threads, in `rounds` alternating rounds
   bool json = false, quick = false;
   double minCpuSeconds = 0.3;  // small runs are repeated up to this much CPU time
 };
@@ -63,6 +65,10 @@ bool parse(int argc, char** argv, Options& o) {
       "scale", po::value(&o.scale), "multiply every size's work-groups by this factor (default 1)")(
       "mode", po::value(&o.mode), "functional, timing or both (default)")(
       "threads", po::value(&o.threads), "simulation threads in both modes (default 1)")(
+      "speedup", po::value(&o.speedup),
+      "instead of the speed table: wall time on 1 thread against N threads, in both modes")(
+      "rounds", po::value(&o.rounds),
+      "--speedup: rounds of alternating 1- and N-thread runs, the fastest of each kept (default 3)")(
       "json", "print JSON instead of the table")("quick", "only the smallest size, each run once (CI)");
   po::variables_map vm;
   po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -76,11 +82,17 @@ bool parse(int argc, char** argv, Options& o) {
   if (o.quick) {
     o.sizes = "1";
     o.minCpuSeconds = 0;
+    if (!vm.count("rounds")) o.rounds = 1;
   }
   if (o.mode != "functional" && o.mode != "timing" && o.mode != "both")
     throw frontend::InputError("--mode: \"" + o.mode +
                                "\" is not a mode (expected functional, timing or both)");
   if (o.threads < 1) throw frontend::InputError("--threads: must be at least 1");
+  if (vm.count("speedup") && o.speedup < 2)
+    throw frontend::InputError("--speedup: must be at least 2 threads");
+  if (o.speedup && vm.count("threads"))
+    throw frontend::InputError("--speedup runs 1 and N threads; --threads does not go with it");
+  if (o.rounds < 1 || o.rounds > 20) throw frontend::InputError("--rounds: must be 1 to 20");
   if (!(o.scale > 0 && o.scale <= 100)) throw frontend::InputError("--scale: must be in (0, 100]");
   return true;
 }
@@ -101,6 +113,57 @@ std::vector<const BenchKernel*> selectKernels(const std::string& list) {
   return out;
 }
 
+// --speedup: per kernel x generation x size, the wall time of each mode on 1 thread against N.
+int runSpeedup(const Options& o, const std::vector<const BenchKernel*>& kernels,
+               const std::vector<std::string>& gens, const std::vector<size_t>& sizeIndices,
+               const std::array<uint32_t, 5>& sizes, const std::filesystem::path& binDir) {
+  const JobFolder folder;
+  bool allRight = true;
+  nlohmann::ordered_json json;
+  json["speedup_threads"] = o.speedup;
+  json["rounds"] = o.rounds;
+  if (!o.json) {
+    std::printf(
+        "gcnsim_bench --speedup: wall time on 1 thread against %u, the fastest of %u alternating "
+        "round(s)\n\n",
+        o.speedup, o.rounds);
+    std::printf("%s", speedupHeader(o.speedup).c_str());
+  }
+  std::string summaries;
+  for (const BenchKernel* k : kernels)
+    for (const std::string& gen : gens) {
+      SpeedupRun f, t;
+      uint32_t workgroups = 0;
+      for (const size_t i : sizeIndices) {
+        workgroups = sizes[i];
+        const frontend::Job job = loadBenchJob(*k, gen, workgroups, binDir, folder);
+        f = t = SpeedupRun{};
+        if (o.mode != "timing")
+          f = measureSpeedup(job, *k, "functional", o.speedup, o.rounds, o.minCpuSeconds);
+        if (o.mode != "functional")
+          t = measureSpeedup(job, *k, "timing", o.speedup, o.rounds, o.minCpuSeconds);
+        allRight &= f.error.empty() && t.error.empty();
+        if (o.json) {
+          json["results"].push_back(nlohmann::ordered_json{{"kernel", k->name},
+                                                           {"gen", gen},
+                                                           {"workgroups", workgroups},
+                                                           {"functional", speedupJson(f)},
+                                                           {"timing", speedupJson(t)}});
+        } else {
+          std::printf("%s", speedupRow(k->name, gen, workgroups, f, t).c_str());
+          std::fflush(stdout);
+        }
+      }
+      summaries += speedupSummary(k->name, gen, workgroups, f, t, o.speedup);
+    }
+  if (o.json)
+    std::printf("%s\n", json.dump(2).c_str());
+  else
+    std::printf("\nThe largest size run (issue 12: >= 1.7x with 2 threads on a 2-core machine):\n%s",
+                summaries.c_str());
+  return allRight ? frontend::kExitOk : frontend::kExitFault;
+}
+
 int run(const Options& o) {
   const std::vector<const BenchKernel*> kernels = selectKernels(o.kernels);
   const std::vector<std::string> gens = split(o.gens);
@@ -109,9 +172,10 @@ int run(const Options& o) {
       throw frontend::InputError("--gen: \"" + g + "\" is not benchmarked (expected gfx900 or gfx600)");
   const std::vector<size_t> sizeIndices = parseSizes(o.sizes);
   const std::array<uint32_t, 5> sizes = benchSizes(o.scale);
-  const JobFolder folder;
   const std::filesystem::path binDir = std::filesystem::path(GCNSIM_BENCH_DIR) / "kernels" / "bin";
+  if (o.speedup) return runSpeedup(o, kernels, gens, sizeIndices, sizes, binDir);
 
+  const JobFolder folder;
   bool allRight = true;
   nlohmann::ordered_json json;
   json["threads"] = o.threads;
