@@ -58,8 +58,7 @@ void CacheTags::copyFrom(const CacheTags& o) {
     std::copy_n(&o.readyAt_[first], k, &readyAt_[first]);
     std::copy_n(&o.lastUse_[first], k, &lastUse_[first]);
   }
-  outstanding_ = o.outstanding_;
-  outstandingHead_ = o.outstandingHead_;
+  inFlight_ = o.inFlight_;
   lastAllocated_ = o.lastAllocated_;
 }
 
@@ -103,15 +102,42 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   return Result::Miss;
 }
 
-// outstanding_[outstandingHead_..] holds the fill times of the misses in
-// flight, ascending (fills mostly come in order, so an insertion rarely
-// moves anything): the misses that ended by `now` leave from the front; with
-// every MSHR busy, the new miss takes the one that frees first.
+// The fill times of the misses in flight, as two ascending runs (InFlight):
+// the misses that ended by `now` leave from their fronts; with every MSHR
+// busy, the new miss takes the one that frees first.
 uint64_t CacheTags::missStart(uint64_t now) {
-  while (outstandingHead_ < outstanding_.size() && outstanding_[outstandingHead_] <= now) ++outstandingHead_;
-  if (outstanding_.size() - outstandingHead_ < mshrs_) return now;
+  InFlight& f = inFlight_;
+  while (f.orderedHead < f.ordered.size() && f.ordered[f.orderedHead] <= now) ++f.orderedHead;
+  size_t live = f.ordered.size() - f.orderedHead;
+  if (f.earlyHead < f.early.size()) {
+    while (f.earlyHead < f.early.size() && f.early[f.earlyHead] <= now) ++f.earlyHead;
+    live += f.early.size() - f.earlyHead;
+  }
+  if (live < mshrs_) return now;
   ++stats.mshrStalls;
-  return outstanding_[outstandingHead_++];
+  const bool fromEarly = f.earlyHead < f.early.size() && (f.orderedHead == f.ordered.size() ||
+                                                          f.early[f.earlyHead] < f.ordered[f.orderedHead]);
+  return fromEarly ? f.early[f.earlyHead++] : f.ordered[f.orderedHead++];
+}
+
+[[gnu::always_inline]] inline void CacheTags::InFlight::add(uint64_t readyAt) {
+  // Drop the ended ones once they are half of a run.
+  if (orderedHead > 0 && 2 * orderedHead >= ordered.size()) {
+    ordered.erase(ordered.begin(), ordered.begin() + std::ptrdiff_t(orderedHead));
+    orderedHead = 0;
+  }
+  if (earlyHead > 0 && 2 * earlyHead >= early.size()) {
+    early.erase(early.begin(), early.begin() + std::ptrdiff_t(earlyHead));
+    earlyHead = 0;
+  }
+  if (orderedHead == ordered.size() || readyAt >= ordered.back()) {
+    ordered.push_back(readyAt);
+    return;
+  }
+  size_t j = early.size();
+  early.push_back(readyAt);
+  for (; j > earlyHead && early[j - 1] > readyAt; --j) early[j] = early[j - 1];
+  early[j] = readyAt;
 }
 
 void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
@@ -119,14 +145,7 @@ void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
   // Right after the lookup that allocated the line (the L2's own misses) no search is needed.
   const size_t w = lastAllocated_ != kNone && tag_[lastAllocated_] == line ? lastAllocated_ : find(line);
   if (w != kNone) readyAt_[w] = readyAt;
-  if (outstandingHead_ > 0 && 2 * outstandingHead_ >= outstanding_.size()) {  // drop the ended ones
-    outstanding_.erase(outstanding_.begin(), outstanding_.begin() + std::ptrdiff_t(outstandingHead_));
-    outstandingHead_ = 0;
-  }
-  size_t j = outstanding_.size();
-  outstanding_.push_back(readyAt);
-  for (; j > outstandingHead_ && outstanding_[j - 1] > readyAt; --j) outstanding_[j] = outstanding_[j - 1];
-  outstanding_[j] = readyAt;
+  inFlight_.add(readyAt);
 }
 
 void CacheTags::invalidateAll() {
@@ -136,8 +155,7 @@ void CacheTags::invalidateAll() {
 
 void CacheTags::settle() {
   for (size_t s = 0; s < valid_.size(); ++s) std::fill_n(&readyAt_[s * ways_], valid_[s], uint64_t{0});
-  outstanding_.clear();
-  outstandingHead_ = 0;
+  inFlight_ = InFlight{};
 }
 
 }  // namespace gcnsim::memory

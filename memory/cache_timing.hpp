@@ -85,8 +85,20 @@ class CacheTags {
   // fills the first invalid way and only invalidateAll empties ways. find
   // looks at those only; a miss takes the next one while there is one.
   std::vector<uint32_t> valid_;
-  std::vector<uint64_t> outstanding_;  // fill times of misses in flight, ascending from outstandingHead_
-  size_t outstandingHead_ = 0;
+  // The fill times of the misses in flight (missStart), as two ascending
+  // runs from their heads: a fill no earlier than the last in `ordered` (most
+  // of them: a later miss mostly fills later) is appended to it; an earlier
+  // one -- a write's, filled at once, or an L2 hit behind L2 misses -- goes
+  // into `early`, kept sorted, which stays short as such fills end soon.
+  // (One sorted run moved every later fill for each early one: thousands of
+  // host instructions a write when a streaming kernel keeps hundreds of
+  // DRAM misses in flight.)
+  struct InFlight {
+    std::vector<uint64_t> ordered, early;
+    size_t orderedHead = 0, earlyHead = 0;
+    void add(uint64_t readyAt);
+  };
+  InFlight inFlight_;
   size_t lastAllocated_ = kNone;  // the way of the last miss (checked by tag before use)
 };
 

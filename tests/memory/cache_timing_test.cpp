@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <set>
 #include <vector>
 
 #include "memory/kcache_timing.hpp"
@@ -141,6 +142,41 @@ TEST_CASE("CacheTags: MSHRs limit outstanding misses", "[memory][timing]") {
   t.fill(64, 120);
   CHECK(t.missStart(10) == 100);  // both MSHRs busy: wait for the first fill
   CHECK(t.stats.mshrStalls == 1);
+}
+
+// The contract's MSHR rule against a plain model (a multiset of the fill
+// times in flight): with fills in order, fills earlier than the last (a
+// write's, at once; an L2 hit behind misses), and request times that go back
+// and forth, missStart gives the same cycle and the same stall count.
+TEST_CASE("CacheTags: MSHRs against a plain model of the fills in flight", "[memory][timing]") {
+  for (const uint32_t mshrs : {1u, 4u, 64u}) {
+    INFO(mshrs << " MSHRs");
+    CacheTags t(CacheLevelConfig{16384, 64, 4, 10, mshrs}, "test");
+    std::multiset<uint64_t> inFlight;
+    uint64_t x = 88172645463325252ull, now = 1000, stalls = 0;
+    for (int i = 0; i < 20000; ++i) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      now += x % 7;
+      const uint64_t at = now - (x >> 8) % 40;  // requests are not in time order
+      inFlight.erase(inFlight.begin(), inFlight.upper_bound(at));
+      uint64_t want = at;
+      if (inFlight.size() >= mshrs) {
+        want = *inFlight.begin();
+        inFlight.erase(inFlight.begin());
+        ++stalls;
+      }
+      REQUIRE(t.missStart(at) == want);
+      // Mostly a DRAM fill after the ones in flight; sometimes one at once (a write) or an early hit.
+      const uint64_t kind = (x >> 20) % 8;
+      const uint64_t fill = kind == 0   ? want
+                            : kind == 1 ? want + 30 + (x >> 30) % 50
+                                        : want + 300 + (x >> 40) % 200;
+      inFlight.insert(fill);
+      t.fill(uint64_t(i) * 64, fill);
+    }
+    CHECK(t.stats.mshrStalls == stalls);
+    CHECK(stalls > 100);
+  }
 }
 
 TEST_CASE("CacheTags: geometry errors name the component", "[memory][timing]") {
