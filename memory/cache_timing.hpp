@@ -38,7 +38,7 @@ struct CacheStats {
 
 class CacheTags {
  public:
-  // Throws std::invalid_argument naming `component` for a bad geometry.
+  // Throws MemoryError naming `component` for a bad geometry.
   CacheTags(const CacheLevelConfig& cfg, const char* component);
   // Copies what is read: every set's valid ways (WarmCaches carries the L2 from dispatch to dispatch).
   CacheTags(const CacheTags& o);
