@@ -107,37 +107,39 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
 // busy, the new miss takes the one that frees first.
 uint64_t CacheTags::missStart(uint64_t now) {
   InFlight& f = inFlight_;
-  while (f.orderedHead < f.ordered.size() && f.ordered[f.orderedHead] <= now) ++f.orderedHead;
-  size_t live = f.ordered.size() - f.orderedHead;
-  if (f.earlyHead < f.early.size()) {
-    while (f.earlyHead < f.early.size() && f.early[f.earlyHead] <= now) ++f.earlyHead;
-    live += f.early.size() - f.earlyHead;
+  f.ordered.dropUpTo(now);
+  size_t live = f.ordered.size();
+  if (!f.early.empty()) {
+    f.early.dropUpTo(now);
+    live += f.early.size();
   }
   if (live < mshrs_) return now;
   ++stats.mshrStalls;
-  const bool fromEarly = f.earlyHead < f.early.size() && (f.orderedHead == f.ordered.size() ||
-                                                          f.early[f.earlyHead] < f.ordered[f.orderedHead]);
-  return fromEarly ? f.early[f.earlyHead++] : f.ordered[f.orderedHead++];
+  const bool fromEarly = !f.early.empty() && (f.ordered.empty() || f.early.front() < f.ordered.front());
+  return (fromEarly ? f.early : f.ordered).popFront();
+}
+
+inline void CacheTags::AscendingRun::compact() {
+  if (head > 0 && 2 * head >= times.size()) {
+    times.erase(times.begin(), times.begin() + std::ptrdiff_t(head));
+    head = 0;
+  }
+}
+
+inline void CacheTags::AscendingRun::insertSorted(uint64_t t) {
+  size_t j = times.size();
+  times.push_back(t);
+  for (; j > head && times[j - 1] > t; --j) times[j] = times[j - 1];
+  times[j] = t;
 }
 
 [[gnu::always_inline]] inline void CacheTags::InFlight::add(uint64_t readyAt) {
-  // Drop the ended ones once they are half of a run.
-  if (orderedHead > 0 && 2 * orderedHead >= ordered.size()) {
-    ordered.erase(ordered.begin(), ordered.begin() + std::ptrdiff_t(orderedHead));
-    orderedHead = 0;
-  }
-  if (earlyHead > 0 && 2 * earlyHead >= early.size()) {
-    early.erase(early.begin(), early.begin() + std::ptrdiff_t(earlyHead));
-    earlyHead = 0;
-  }
-  if (orderedHead == ordered.size() || readyAt >= ordered.back()) {
-    ordered.push_back(readyAt);
-    return;
-  }
-  size_t j = early.size();
-  early.push_back(readyAt);
-  for (; j > earlyHead && early[j - 1] > readyAt; --j) early[j] = early[j - 1];
-  early[j] = readyAt;
+  ordered.compact();
+  early.compact();
+  if (ordered.empty() || readyAt >= ordered.times.back())
+    ordered.times.push_back(readyAt);
+  else
+    early.insertSorted(readyAt);
 }
 
 void CacheTags::fill(uint64_t addr, uint64_t readyAt) {

@@ -85,6 +85,20 @@ class CacheTags {
   // fills the first invalid way and only invalidateAll empties ways. find
   // looks at those only; a miss takes the next one while there is one.
   std::vector<uint32_t> valid_;
+  // An ascending run of fill times, read from its head (those before it have ended).
+  struct AscendingRun {
+    std::vector<uint64_t> times;
+    size_t head = 0;
+    bool empty() const { return head == times.size(); }
+    size_t size() const { return times.size() - head; }
+    uint64_t front() const { return times[head]; }
+    uint64_t popFront() { return times[head++]; }
+    void dropUpTo(uint64_t now) {
+      while (head < times.size() && times[head] <= now) ++head;
+    }
+    void compact();                 // drops the ended ones once they are half of the run
+    void insertSorted(uint64_t t);  // from the back: the run's later times move up
+  };
   // The fill times of the misses in flight (missStart), as two ascending
   // runs from their heads: a fill no earlier than the last in `ordered` (most
   // of them: a later miss mostly fills later) is appended to it; an earlier
@@ -94,8 +108,7 @@ class CacheTags {
   // host instructions a write when a streaming kernel keeps hundreds of
   // DRAM misses in flight.)
   struct InFlight {
-    std::vector<uint64_t> ordered, early;
-    size_t orderedHead = 0, earlyHead = 0;
+    AscendingRun ordered, early;
     void add(uint64_t readyAt);
   };
   InFlight inFlight_;
