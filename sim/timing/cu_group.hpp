@@ -181,8 +181,13 @@ class CuGroup {
   // The wave stops for good (its workgroup never finishes): the run ends at the epoch's end.
   void fault(WaveCtx& wc, const std::string& what);
   // issue.cpp
-  // The SIMD's turn at now_; `scan` is simd.scan(now_).
-  template <bool kTraced>
+  // The SIMD's turn at now_; `scan` is simd.scan(now_). kLocal: a turn
+  // taken ahead (turns_ahead.cpp), untraced, in which every wave's next
+  // instruction is a queued local one (localIssueOf) at the turn's start --
+  // and so at its look, the only one it gets in the turn: the paths of
+  // barriers, instruction-buffer ops, fetches, memory instructions and
+  // stopping ones are compiled out of it.
+  template <bool kTraced, bool kLocal = false>
   bool issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan);
   template <bool kTraced>
   bool issueSimd(SimdCtx& simd) {
@@ -196,14 +201,14 @@ class CuGroup {
     uint32_t used = 0;
     bool any = false, full = false;
   };
-  template <bool kTraced>
+  template <bool kTraced, bool kLocal>
   void orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn);
   template <bool kTraced>
   void prioTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn);
-  template <bool kTraced>
+  template <bool kTraced, bool kLocal = false>
   bool lookAt(SimdCtx& simd, uint32_t pos, IssueTurn& turn, bool prio);
   // Sets the wave's pollAt: when it needs its next look.
-  template <bool kTraced>
+  template <bool kTraced, bool kLocal>
   bool tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used);
   template <bool kTraced>
   bool handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed);
@@ -233,6 +238,8 @@ class CuGroup {
   // run_ahead.cpp: executes the wave's next instructions ahead (its queue is empty); replays the first
   // queued one at its issue.
   void runAhead(WaveCtx& wc);
+  // kRunning: the queue's first entry does not stop the wave (a local one: its status stays Running).
+  template <bool kRunning = false>
   StopReason replayAhead(WaveCtx& wc, const TimedInst& ti);
   void issueAheadLds(WaveCtx& wc, const TimedInst& ti);
   uint32_t settleAheadLds(WaveCtx& wc, const TimedInst* const* lds, uint32_t count, uint32_t settled,

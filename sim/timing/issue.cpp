@@ -60,8 +60,9 @@ uint32_t CuGroup::branchPenalty(const WaveCtx& wc, const TimedInst& ti, uint64_t
 // blocked (event-driven waiting, gpu_timing.cpp's loop). The turn reads the
 // SIMD's dense arrays (simd_ctx.hpp) for every wave, and a wave's own context
 // only when the wave is looked at.
-template <bool kTraced>
+template <bool kTraced, bool kLocal>
 bool CuGroup::issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan) {
+  static_assert(!(kTraced && kLocal), "turns ahead are untraced");
   IssueTurn turn;
   // The turn's order is fixed at its start: a wave retiring in it keeps its position until it ends.
   simd.inTurn = true;
@@ -71,9 +72,9 @@ bool CuGroup::issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan) {
   if (simd.anyPrio)
     prioTurn<kTraced>(simd, scan.due, turn);
   else
-    orderedTurn<kTraced>(simd, scan.due, turn);
+    orderedTurn<kTraced, kLocal>(simd, scan.due, turn);
   simd.inTurn = false;
-  if (simd.vacant) simd.closeVacancies();
+  if (simd.vacant) simd.closeVacancies();  // (in a local turn too: s_setprio's order is not specialised)
   if (simd.parkedOnValu) simd.nextPoll = std::min(simd.nextPoll, simd.valuFree);
   return turn.any;
 }
@@ -82,7 +83,7 @@ bool CuGroup::issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan) {
 // then those below it; only the waves due at the turn's start are visited
 // (the others' pollAt cannot come down to now during the turn: a wake is for
 // a later cycle).
-template <bool kTraced>
+template <bool kTraced, bool kLocal>
 void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   const uint32_t n = simd.count;
   // (rrStart < 2n unless waves retired since: a division only then)
@@ -102,7 +103,7 @@ void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
     const uint32_t upper = todo & fromStart;
     const uint32_t p = uint32_t(__builtin_ctz(upper ? upper : todo));
     todo &= ~(1u << p);
-    const bool issued = lookAt<kTraced>(simd, p, turn, false);
+    const bool issued = lookAt<kTraced, kLocal>(simd, p, turn, false);
     simd.nextPoll = std::min(simd.nextPoll, simd.pollAt[p]);
     if (!issued) continue;
     if (!turn.any) simd.rrStart = start + (p >= start ? p - start : p + n - start) + 1;
@@ -159,7 +160,7 @@ void CuGroup::prioTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
 }
 
 // One wave's place in the turn's order, a wave due at the turn's start; returns whether it issued.
-template <bool kTraced>
+template <bool kTraced, bool kLocal>
 bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
   const uint32_t bit = 1u << p;
   const bool parked = simd.parkedOnValu & bit;  // due at the turn's start: the VALU was free
@@ -197,8 +198,8 @@ bool CuGroup::lookAt(SimdCtx& simd, uint32_t p, IssueTurn& turn, bool prio) {
     }
   }
   if (parked) settleBusyValu(simd, wc, now_);
-  const bool issued = tryIssue<kTraced>(simd, wc, turn.used);
-  if (!(simd.vacant & bit)) {
+  const bool issued = tryIssue<kTraced, kLocal>(simd, wc, turn.used);
+  if (kLocal || !(simd.vacant & bit)) {  // (a local instruction retires no wave)
     simd.passPort[p] = passPortOf(wc);
     simd.localNext = localIssueOf(wc) ? simd.localNext | bit : simd.localNext & ~bit;
   }
@@ -423,15 +424,18 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
   }
 }
 
-template <bool kTraced>
+// kLocal (issueSimd): the wave's next instruction is a queued local one.
+template <bool kTraced, bool kLocal>
 bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
-  constexpr unsigned kMaxInternalPerTurn = 8;
+  constexpr unsigned kMaxInternalPerTurn = kLocal ? 1 : 8;
   simd.setPollAtCycle(wc.pos, now_ + 1);  // by default: look again at the next turn
   for (unsigned k = 0; k < kMaxInternalPerTurn; ++k) {
     // A wave with instructions queued ahead is Running: only its own issues change its status, and the
     // one that stops it is the last it queues (run_ahead.hpp). So its WaveState is not read for it.
     assert(wc.ahead.empty() || wc.w->status == WaveStatus::Running);
-    if (const WaveStatus status = wc.ahead.empty() ? wc.w->status : WaveStatus::Running;
+    // (Nor is it at a barrier: after s_barrier a wave's next instruction is not known.)
+    assert(!kLocal || (localIssueOf(wc) && !wc.atBarrier));
+    if (const WaveStatus status = kLocal || !wc.ahead.empty() ? WaveStatus::Running : wc.w->status;
         status != WaveStatus::Running) {
       // The last return, the barrier's release, a GDS instruction wake it (a fault: nothing).
       simd.setPollAt(wc.pos, kNever);
@@ -447,7 +451,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       }
       return false;
     }
-    if (wc.atBarrier) {
+    if (!kLocal && wc.atBarrier) {
       stats_.barrierWaits += turnsSince(wc.barrierSince);
       wc.atBarrier = false;
     }
@@ -455,7 +459,8 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       simd.setPollAtCycle(wc.pos, wc.readyAt);
       return false;
     }
-    const TimedInst* ti = wc.next ? wc.next : fetch(wc);  // wc.next: fetched at an earlier turn, PC unchanged
+    // wc.next: fetched at an earlier turn, PC unchanged
+    const TimedInst* ti = kLocal || wc.next ? wc.next : fetch(wc);
     if (!ti) return false;
     // The instruction to run and the registers the scoreboard sees: the cached
     // ones, or under GPR indexing those of the indexed copy.
@@ -464,7 +469,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     const RegMask* reads = &ti->reads;
     const RegMask* writes = &ti->writes;
     // (A wave running ahead queued only instructions executed outside those modes.)
-    if (wc.ahead.empty() && vectorModesActive(*wc.w)) [[unlikely]] {
+    if (!kLocal && wc.ahead.empty() && vectorModesActive(*wc.w)) [[unlikely]] {
       wc.next = nullptr;
       // VSKIP (sim/vector_modes.hpp): the instruction buffer drops vector instructions.
       if (vskipSkips(*wc.w, ti->inst)) {
@@ -480,7 +485,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       }
     }
     const OpTiming& op = *ti->op;
-    if (op.cat == IssueCat::Internal) {
+    if (!kLocal && op.cat == IssueCat::Internal) {
       bool consumed = false;
       const bool more = handleInternal<kTraced>(wc, *ti, consumed);
       if (consumed) progress_ = true;
@@ -512,15 +517,15 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if constexpr (!kTraced) parkOnBusyValu(simd, wc);
       return false;
     }
-    if (!countersAllow(wc, *ti)) {  // a return (event) frees the counter
+    if (!kLocal && !countersAllow(wc, *ti)) {  // a return (event) frees the counter
       simd.setPollAt(wc.pos, kNever);
       if (tracing<kTraced>()) tracer_.blockedOnCounters(wc, *ti, now_);
       return false;
     }
 
-    const bool memory = !isAluKind(op.kind);
+    const bool memory = !kLocal && !isAluKind(op.kind);
     // An instruction executed ahead only replays its record (run_ahead.hpp).
-    const bool replay = !kTraced && !wc.ahead.empty();
+    const bool replay = kLocal || (!kTraced && !wc.ahead.empty());
     // A memory instruction's writes wait for its return (a pooled PendingWrites); the others' apply at once.
     PendingWrites* pw = replay ? nullptr : memory ? takePw() : &internalPw_;
     const bool glc = op.glcCycles && ti->inst.mem.glc;
@@ -535,7 +540,11 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
     wc.readyAt = from + op.cycles + (glc ? op.glcCycles : 0) + align;
     const uint64_t exec = tracing<kTraced>() ? wc.w->exec() : 0;  // before the instruction may change it
     // Memory instructions log their accesses for the cache, bank and coalescing models.
-    const StopReason r = replay ? replayAhead(wc, *ti) : execute<kTraced>(wc, *ti, *pw, memory, inst);
+    StopReason r = StopReason::None;
+    if constexpr (kLocal)
+      replayAhead<true>(wc, *ti);
+    else
+      r = replay ? replayAhead(wc, *ti) : execute<kTraced>(wc, *ti, *pw, memory, inst);
     if (r == StopReason::Fault) {
       if (memory && pw) releasePw(pw);
       return false;
@@ -604,6 +613,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
 }
 
 template bool CuGroup::issueSimd<false>(SimdCtx&, const SimdCtx::Scan&);
+template bool CuGroup::issueSimd<false, true>(SimdCtx&, const SimdCtx::Scan&);
 template bool CuGroup::issueSimd<true>(SimdCtx&, const SimdCtx::Scan&);
 
 }  // namespace gcnsim::sim::timing

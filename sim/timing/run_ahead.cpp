@@ -154,24 +154,32 @@ void CuGroup::issueAheadLds(WaveCtx& wc, const TimedInst& ti) {
 
 // The issue of the queue's first instruction (`ti`): what execute() does
 // after the semantic, from the record (the semantic ran ahead).
+template <bool kRunning>
 StopReason CuGroup::replayAhead(WaveCtx& wc, const TimedInst& ti) {
   WaveState& w = *wc.w;
   const uint64_t pc = issuePc(wc);
   const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta);
   const uint64_t nextPc = issuePc(wc);  // the next queued instruction's, or w->pc after the last
   countExecuted(wc, ti);
-  setStatusAfter(w, e.stop);
-  if (e.stop == StopReason::Fault) {
-    const auto it =
-        std::find_if(aheadFaults_.begin(), aheadFaults_.end(), [&](const auto& f) { return f.first == &wc; });
-    const std::string message = it->second;
-    aheadFaults_.erase(it);
-    fault(wc, message);
-    return StopReason::Fault;
+  if constexpr (kRunning) {
+    assert(e.stop == StopReason::None);
+  } else {
+    setStatusAfter(w, e.stop);
+    if (e.stop == StopReason::Fault) {
+      const auto it = std::find_if(aheadFaults_.begin(), aheadFaults_.end(),
+                                   [&](const auto& f) { return f.first == &wc; });
+      const std::string message = it->second;
+      aheadFaults_.erase(it);
+      fault(wc, message);
+      return StopReason::Fault;
+    }
   }
   wc.next = wc.ahead.empty() ? nullptr : code_.executable(nextPc);
   branchedAndWrote(wc, ti, pc, e.branched, nextPc);
-  return e.stop;
+  return kRunning ? StopReason::None : e.stop;
 }
+
+template StopReason CuGroup::replayAhead<false>(WaveCtx&, const TimedInst&);
+template StopReason CuGroup::replayAhead<true>(WaveCtx&, const TimedInst&);
 
 }  // namespace gcnsim::sim::timing

@@ -44,7 +44,7 @@ void CuGroup::runTurnsAhead(SimdCtx& simd, uint32_t s, uint64_t to) {
     if (t >= until) break;
     const SimdCtx::Scan scan = simd.scan(t);
     now_ = t;
-    issueSimd<false>(simd, scan);
+    issueSimd<false, true>(simd, scan);
     ++stats_.turnsAhead;
   }
   // A wave passed over in the last turn (its port taken) keeps a pollAt of that turn or before: the
