@@ -117,7 +117,8 @@ void CuGroup::runAhead(WaveCtx& wc) {
     } else if (writes) {
       pw.applyTo(w);
     }
-    q.push(index, x.branched(), r);
+    const bool branch = kind == Kind::Branch;
+    q.push(index, x.branched(), r, branch);
     ++stats_.ranAhead;
     if (r != StopReason::None) {
       // The wave's status changes when the instruction issues (replayAhead); until then it runs.
@@ -126,8 +127,11 @@ void CuGroup::runAhead(WaveCtx& wc) {
       break;
     }
     // The queue finds the next instruction after the end or at the relative target of this one; after
-    // any other jump (s_setpc_b64 ...) the run ends: the wave's PC is where it went.
-    if (AheadQueue::nextIndex(index, t->dwords, t->branchDelta, x.branched()) != codeIndex(w.pc)) break;
+    // any other jump (s_setpc_b64 ...) the run ends: the wave's PC is where it went. So does it after a
+    // jump of an instruction that is not a branch one (the queue keeps no bit for it).
+    if (AheadQueue::nextIndex(index, t->dwords, t->branchDelta, x.branched()) != codeIndex(w.pc) ||
+        (x.branched() && !branch))
+      break;
     if (kind == Kind::Waitcnt && settled < ldsCount) {
       const uint32_t before = settled;
       settled = settleAheadLds(wc, lds.data(), ldsCount, settled, t->waitcnt.lgkm);
@@ -158,7 +162,7 @@ template <bool kRunning>
 StopReason CuGroup::replayAhead(WaveCtx& wc, const TimedInst& ti) {
   WaveState& w = *wc.w;
   const uint64_t pc = issuePc(wc);
-  const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta);
+  const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta, ti.op->kind == Kind::Branch);
   const uint64_t nextPc = issuePc(wc);  // the next queued instruction's, or w->pc after the last
   countExecuted(wc, ti);
   if constexpr (kRunning) {

@@ -48,7 +48,7 @@
 //    it releases) see no difference: every OpenCL 1.2 kernel, which may
 //    share __local data only across barrier(). Waves that hand data over
 //    through LDS without a barrier (a flag they spin on) see it up to a run
-//    (64 instructions) earlier or later than at issue: a correct hand-off
+//    (255 instructions) earlier or later than at issue: a correct hand-off
 //    gives the same results, perhaps in other cycles than with
 //    GCNSIM_RUN_AHEAD=0; a data race may read other values. Atomics never
 //    run ahead, so their returned values keep the issue order.
@@ -74,15 +74,25 @@ namespace gcnsim::sim::timing {
 
 // The instructions a wave executed ahead and has not issued yet, oldest
 // first, in 16 bytes (they share a cache line with what every issue writes,
-// WaveCtx): the first one's dword index in the code, a bit per instruction
-// for whether it jumped, and how the last one stopped the wave (a run ends at
-// the first instruction that stops it). The instruction after an entry is
-// at the entry's index plus its length, or, if it jumped, plus its relative
-// branch offset (TimedInst::dwords, branchDelta); a run ends after a jump
-// whose target is not that (s_setpc_b64 ...: the wave's PC is where it
-// went). Where the PC went after the last entry is the wave's PC (w->pc).
+// WaveCtx): the first one's dword index in the code, for each branch
+// instruction (Kind::Branch) a bit for whether it jumped, whether the last
+// one jumped, and how the last one stopped the wave (a run ends at the first
+// instruction that stops it). The instruction after an entry is at the
+// entry's index plus its length, or, if it jumped, plus its relative branch
+// offset (TimedInst::dwords, branchDelta); a run ends after a jump whose
+// target is not that (s_setpc_b64 ...: the wave's PC is where it went), and
+// after any jump of an instruction that is not a branch one -- so only the
+// last entry may be such a jump, and only branch instructions need a bit.
+// Where the PC went after the last entry is the wave's PC (w->pc).
+//
+// Why bits for branches only: a run is as long as 255 instructions, where a
+// bit for every one held 64. A wave's registers come into the host's caches
+// once a run; at full occupancy the group's waves have pushed them out
+// before its next run (fma_loop: a quarter of a timing run's misses in the
+// host's last-level cache were the VALU semantics' VGPR reads).
 struct AheadQueue {
-  static constexpr uint32_t kMax = 64;  // instructions executed ahead at most (a bit each in `branched`)
+  static constexpr uint32_t kMax = 255;         // instructions executed ahead at most
+  static constexpr uint32_t kMaxBranches = 64;  // branch instructions among them (a bit each)
 
   struct Entry {
     uint32_t index;   // dword index of the instruction in the code (CodeImage)
@@ -91,16 +101,19 @@ struct AheadQueue {
   };
 
   bool empty() const { return count_ == 0; }
-  bool full() const { return count_ == kMax; }
+  bool full() const { return count_ == kMax || branches_ == kMaxBranches; }
   // The dword index of the first queued instruction.
   uint32_t frontIndex() const { return front_; }
   // Whether the first queued instruction stops the wave (its StopReason is not None).
   bool frontStops() const { return count_ == 1 && stop_ != StopReason::None; }
   // Queues the next instruction executed ahead: at `index` if the queue is empty, else where the
-  // last one leads (the caller checks that with nextIndex).
-  void push(uint32_t index, bool branched, StopReason stop) {
+  // last one leads (the caller checks that with nextIndex). `branch`: it is a branch instruction
+  // (Kind::Branch); one that is not and jumped must be the run's last.
+  void push(uint32_t index, bool branched, StopReason stop, bool branch) {
     if (count_ == 0) front_ = index;
-    branched_ |= uint64_t(branched) << count_++;
+    ++count_;
+    if (branch) branched_ |= uint64_t(branched) << branches_++;
+    lastBranched_ = branched;
     stop_ = stop;
   }
   // The index of the instruction after one at `index` of `dwords` dwords that jumped by
@@ -108,19 +121,25 @@ struct AheadQueue {
   static uint32_t nextIndex(uint32_t index, uint32_t dwords, int32_t branchDelta, bool branched) {
     return branched ? uint32_t(int64_t(index) + branchDelta) : index + dwords;
   }
-  // Takes the first entry; `dwords` and `branchDelta` are its instruction's.
-  Entry pop(uint32_t dwords, int32_t branchDelta) {
-    const Entry e{front_, bool(branched_ & 1), count_ == 1 ? stop_ : StopReason::None};
-    branched_ >>= 1;
+  // Takes the first entry; `dwords`, `branchDelta` and `branch` are its instruction's.
+  Entry pop(uint32_t dwords, int32_t branchDelta, bool branch) {
+    bool branched = count_ == 1 && lastBranched_;
+    if (branch) {
+      branched = branched_ & 1;
+      branched_ >>= 1;
+      --branches_;
+    }
+    const Entry e{front_, branched, count_ == 1 ? stop_ : StopReason::None};
     if (--count_) front_ = nextIndex(front_, dwords, branchDelta, e.branched);
     return e;
   }
 
  private:
   uint32_t front_ = 0;
-  uint8_t count_ = 0;
+  uint8_t count_ = 0, branches_ = 0;
   StopReason stop_ = StopReason::None;  // of the last entry
-  uint64_t branched_ = 0;
+  bool lastBranched_ = false;
+  uint64_t branched_ = 0;  // a bit per queued branch instruction, the first one's lowest
 };
 static_assert(sizeof(AheadQueue) == 16, "AheadQueue: 16 bytes");
 // The LDS instructions among a wave's queued ones, oldest first: what their

@@ -17,10 +17,10 @@ TEST_CASE("AheadQueue: entries come back in order with their jump bits and the l
   // again, which ends the wave (a stop the replay applies).
   AheadQueue q;
   CHECK(q.empty());
-  q.push(100, false, StopReason::None);
-  q.push(101, false, StopReason::None);
-  q.push(103, true, StopReason::None);
-  q.push(100, false, StopReason::EndProgram);
+  q.push(100, false, StopReason::None, false);
+  q.push(101, false, StopReason::None, false);
+  q.push(103, true, StopReason::None, true);
+  q.push(100, false, StopReason::EndProgram, false);
   CHECK(AheadQueue::nextIndex(100, 1, 0, false) == 101);
   CHECK(AheadQueue::nextIndex(101, 2, 0, false) == 103);
   CHECK(AheadQueue::nextIndex(103, 1, -3, true) == 100);
@@ -42,7 +42,7 @@ TEST_CASE("AheadQueue: entries come back in order with their jump bits and the l
     REQUIRE_FALSE(q.empty());
     CHECK(q.frontIndex() == s.index);
     CHECK(q.frontStops() == (s.stop != StopReason::None));
-    const AheadQueue::Entry e = q.pop(s.dwords, s.delta);
+    const AheadQueue::Entry e = q.pop(s.dwords, s.delta, s.delta != 0);  // (the branch has the delta)
     CHECK(e.index == s.index);
     CHECK(e.branched == s.branched);
     CHECK(e.stop == s.stop);
@@ -50,16 +50,36 @@ TEST_CASE("AheadQueue: entries come back in order with their jump bits and the l
   CHECK(q.empty());
 }
 
-TEST_CASE("AheadQueue: a full queue of 64 jump bits", "[sim][timing][run_ahead]") {
+TEST_CASE("AheadQueue: full at 64 branches, or at 255 instructions", "[sim][timing][run_ahead]") {
   AheadQueue q;
-  for (uint32_t i = 0; i < AheadQueue::kMax; ++i) q.push(i % 2 ? 10 : 11, i % 2 == 0, StopReason::None);
+  // A two-instruction loop: a VALU op at 10, a branch at 11 back to 10 (delta -1), taken every time
+  // but the last, which falls through to 12.
+  uint32_t pushed = 0;
+  for (uint32_t b = 0; b < AheadQueue::kMaxBranches; ++b) {
+    REQUIRE_FALSE(q.full());
+    q.push(10, false, StopReason::None, false);
+    q.push(11, b + 1 < AheadQueue::kMaxBranches, StopReason::None, true);
+    pushed += 2;
+  }
   CHECK(q.full());
-  // Entry i at 11 jumps back to 10 (delta -1); entry i at 10 falls through to 11.
+  for (uint32_t i = 0; i < pushed; ++i) {
+    const bool branch = i % 2 == 1;
+    const AheadQueue::Entry e = q.pop(1, branch ? -1 : 0, branch);
+    CHECK(e.index == (branch ? 11u : 10u));
+    CHECK(e.branched == (branch && i + 1 < pushed));
+  }
+  CHECK(q.empty());
+  // Straight-line code: 255 instructions, no branch among them; the last jumped (s_setpc_b64, say:
+  // not a branch instruction, so it ended the run) and stops nothing.
   for (uint32_t i = 0; i < AheadQueue::kMax; ++i) {
-    const bool jumps = i % 2 == 0;
-    const AheadQueue::Entry e = q.pop(1, jumps ? -1 : 0);
-    CHECK(e.index == (jumps ? 11u : 10u));
-    CHECK(e.branched == jumps);
+    REQUIRE_FALSE(q.full());
+    q.push(100 + i, i + 1 == AheadQueue::kMax, StopReason::None, false);
+  }
+  CHECK(q.full());
+  for (uint32_t i = 0; i < AheadQueue::kMax; ++i) {
+    const AheadQueue::Entry e = q.pop(1, 0, false);
+    CHECK(e.index == 100 + i);
+    CHECK(e.branched == (i + 1 == AheadQueue::kMax));
   }
   CHECK(q.empty());
 }
