@@ -2,6 +2,7 @@
 // instructions executed ahead of their issue change nothing the run reports -- status,
 // fault and watchdog messages, cycles, every statistic, memory -- on all four
 // generations, with several waves per SIMD; and they do run ahead.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
@@ -153,5 +154,40 @@ TEST_CASE("run ahead: LDS reads in flight, partial s_waitcnt, a read one s_waitc
     uint32_t w = 0;
     std::memcpy(&w, ahead.memory.data(), 4);
     CHECK(w != 0);
+  }
+}
+
+TEST_CASE("run ahead: straight-line code longer than 64 instructions and subroutine calls: the same run",
+          "[sim][timing][run_ahead]") {
+  // The program's results, worked out here (run_ahead_long.s): per work-item v2, v3, v5 and s11 after
+  // eight rounds of 50 x {v2 = (v2 * 3 + v0) & 0xffff (v_mad_u32_u24: v2 <= 0xffff), s11 += round}
+  // and a subroutine v3 = max(v3, v2 ^ v0), v5 = s11 | v3.
+  std::vector<uint32_t> expected(kBytes / 4);
+  for (uint32_t wg = 0; wg < kWorkgroups; ++wg)
+    for (uint32_t lane = 0; lane < kItems; ++lane) {
+      uint32_t v2 = 1, v3 = 0, v5 = 0, s11 = 7;
+      for (uint32_t round = 0; round < 8; ++round) {
+        for (int i = 0; i < 50; ++i) {
+          v2 = (v2 * 3 + lane) & 0xffff;
+          s11 += round;
+        }
+        v3 = std::max(v3, v2 ^ lane);
+        v5 = s11 | v3;
+      }
+      const uint32_t at = (wg * kItems + lane) * 4;
+      expected[at] = v2, expected[at + 1] = v3, expected[at + 2] = v5, expected[at + 3] = s11;
+    }
+  for (const isa::Gen g : kGens) {
+    INFO("generation " << int(g));
+    const Outcome at = run("run_ahead_long", g, false), ahead = run("run_ahead_long", g, true);
+    INFO(at.status.message);
+    REQUIRE(at.status.ok());
+    // All but the first instruction of each run, the buffer store, s_waitcnt and s_endpgm run ahead: a
+    // round's 161 instructions take about three runs (s_swappc_b64 and s_setpc_b64 each end one).
+    CHECK(ahead.stats.ranAhead > at.stats.instructions * 9 / 10);
+    requireSame(at, ahead);
+    std::vector<uint32_t> got(kBytes / 4);
+    std::memcpy(got.data(), ahead.memory.data(), kBytes);
+    CHECK(got == expected);
   }
 }
