@@ -21,10 +21,7 @@ CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
   setMask_ = sets > 1 && std::has_single_bit(sets) ? sets - 1 : 0;
   ways_ = cfg.ways;
   mshrs_ = cfg.mshrs;
-  const size_t n = size_t(sets) * cfg.ways;
-  tag_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-  readyAt_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-  lastUse_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  allocateWays(size_t(sets) * cfg.ways);
   valid_.assign(sets, 0u);
 }
 
@@ -38,13 +35,16 @@ CacheTags& CacheTags::operator=(const CacheTags& o) {
   return *this;
 }
 
+// The per-way arrays, unwritten (see tag_).
+void CacheTags::allocateWays(size_t n) {
+  tag_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  readyAt_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  lastUse_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+}
+
 void CacheTags::copyFrom(const CacheTags& o) {
   const size_t n = size_t(o.sets_) * o.ways_;
-  if (!tag_ || size_t(sets_) * ways_ != n) {
-    tag_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-    readyAt_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-    lastUse_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-  }
+  if (!tag_ || size_t(sets_) * ways_ != n) allocateWays(n);
   lineShift_ = o.lineShift_;
   sets_ = o.sets_;
   setMask_ = o.setMask_;

@@ -66,6 +66,7 @@ class CacheTags {
   static constexpr size_t kNone = ~size_t(0);
   uint64_t setOf(uint64_t line) const { return setMask_ ? line & setMask_ : line % sets_; }
   size_t find(uint64_t line) const;  // the way holding `line`, or kNone
+  void allocateWays(size_t n);
   void copyFrom(const CacheTags& o);
   unsigned lineShift_ = 6;
   uint64_t sets_ = 1;     // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)

@@ -16,6 +16,10 @@ namespace {
 constexpr uint32_t kNotAheadFlags = isa::kReadsHwreg | isa::kWritesHwreg | isa::kWritesVskip | isa::kMessage |
                                     isa::kGraphicsOnly | isa::kLoad | isa::kStore | isa::kAtomic;
 
+// Whether the ahead queue keeps a jump bit for the instruction (AheadQueue): the one rule both its
+// push (runAhead) and its pop (replayAhead) follow.
+bool hasJumpBit(const TimedInst& t) { return t.op->kind == Kind::Branch; }
+
 bool readsLdsDirect(const isa::DecodedInst& in) {
   return std::any_of(in.src.begin(), in.src.end(),
                      [](const isa::Operand& o) { return o.kind == isa::OpdKind::LdsDirect; });
@@ -117,7 +121,7 @@ void CuGroup::runAhead(WaveCtx& wc) {
     } else if (writes) {
       pw.applyTo(w);
     }
-    const bool branch = kind == Kind::Branch;
+    const bool branch = hasJumpBit(*t);
     q.push(index, x.branched(), r, branch);
     ++stats_.ranAhead;
     if (r != StopReason::None) {
@@ -160,15 +164,14 @@ void CuGroup::issueAheadLds(WaveCtx& wc, const TimedInst& ti) {
 // after the semantic, from the record (the semantic ran ahead).
 template <bool kRunning>
 StopReason CuGroup::replayAhead(WaveCtx& wc, const TimedInst& ti) {
-  WaveState& w = *wc.w;
   const uint64_t pc = issuePc(wc);
-  const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta, ti.op->kind == Kind::Branch);
+  const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta, hasJumpBit(ti));
   const uint64_t nextPc = issuePc(wc);  // the next queued instruction's, or w->pc after the last
   countExecuted(wc, ti);
   if constexpr (kRunning) {
     assert(e.stop == StopReason::None);
   } else {
-    setStatusAfter(w, e.stop);
+    setStatusAfter(*wc.w, e.stop);
     if (e.stop == StopReason::Fault) {
       const auto it = std::find_if(aheadFaults_.begin(), aheadFaults_.end(),
                                    [&](const auto& f) { return f.first == &wc; });
