@@ -142,12 +142,13 @@ inline void CacheTags::AscendingRun::insertSorted(uint64_t t) {
     early.insertSorted(readyAt);
 }
 
-void CacheTags::fill(uint64_t addr, uint64_t readyAt) {
+void CacheTags::occupyMshr(uint64_t readyAt) { inFlight_.add(readyAt); }
+
+void CacheTags::setReady(uint64_t addr, uint64_t readyAt) {
   const uint64_t line = lineAddress(addr);
   // Right after the lookup that allocated the line (the L2's own misses) no search is needed.
   const size_t w = lastAllocated_ != kNone && tag_[lastAllocated_] == line ? lastAllocated_ : find(line);
   if (w != kNone) readyAt_[w] = readyAt;
-  inFlight_.add(readyAt);
 }
 
 void CacheTags::invalidateAll() {

@@ -14,6 +14,12 @@
 //  - missStart(now): the earliest cycle >= now at which a new miss can
 //    start, given `mshrs` outstanding misses at most (a miss occupies an MSHR
 //    from its start until its fill time). Call it before fill().
+//  - fill(addr, readyAt) = occupyMshr(readyAt), the miss's MSHR until its
+//    fill time, then setReady(addr, readyAt), the line's data there at
+//    readyAt (if it is still in the cache). The two may be apart: missStart
+//    reads only the MSHRs, lookup only the lines (the deferred L2,
+//    l2_steps.hpp, sets the lines of an epoch's misses on the CU group's
+//    own thread).
 //  - Deterministic: no randomness, LRU by access order.
 #pragma once
 #include <cstddef>
@@ -50,7 +56,12 @@ class CacheTags {
   enum class Result : uint8_t { Hit, Miss };
   Result lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag = 0);
   uint64_t missStart(uint64_t now);
-  void fill(uint64_t addr, uint64_t readyAt);
+  void fill(uint64_t addr, uint64_t readyAt) {
+    occupyMshr(readyAt);
+    setReady(addr, readyAt);
+  }
+  void occupyMshr(uint64_t readyAt);
+  void setReady(uint64_t addr, uint64_t readyAt);
   // Present without changing LRU state or statistics (for tests and probes).
   bool contains(uint64_t addr) const;
   void invalidateAll();

@@ -22,13 +22,14 @@ void L2Steps::add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLat
   steps.push_back({kind, hitLatency, nullptr, addr, at, 0, 0});
 }
 
-uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i) {
+uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i, SetLine line) {
   L2Step& s = steps[i];
   switch (s.kind) {
     case L2Step::Kind::Miss: {
       const uint64_t start = s.tags->missStart(s.at);
       s.fill = l2.read(s.addr, start);
-      s.tags->fill(s.addr, s.fill);
+      s.tags->occupyMshr(s.fill);
+      if (line == SetLine::Now) s.tags->setReady(s.addr, s.fill);
       return s.fill + s.hitLatency;
     }
     case L2Step::Kind::AwaitFill: return std::max(s.at, steps[s.missStep].fill) + s.hitLatency;
@@ -37,6 +38,11 @@ uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i) {
     case L2Step::Kind::Atomic: return l2.atomic(s.addr, s.at) + s.hitLatency;
   }
   return s.at;
+}
+
+void setLines(const std::vector<L2Step>& steps) {
+  for (const L2Step& s : steps)
+    if (s.kind == L2Step::Kind::Miss) s.tags->setReady(s.addr, s.fill);
 }
 
 }  // namespace gcnsim::memory

@@ -19,7 +19,11 @@
 //    earlier one: AwaitFill).
 //  - Miss: the line was allocated in `tags` at the lookup; at resolution the
 //    miss waits for an MSHR (tags->missStart(at)), reads the L2, and fills
-//    the line (tags->fill). Answer: fill + hitLatency.
+//    the line (tags->fill). Answer: fill + hitLatency. resolveStep(...,
+//    SetLine::Later) leaves the line's part of the fill (tags->setReady) to
+//    setLines(steps), which must follow before the cache's next lookup: the
+//    epoch model resolves every group's steps on one thread, in the global
+//    order, and each group sets its caches' lines on its own thread.
 //  - AwaitFill: a lookup hit a line whose own Miss step is not yet resolved
 //    (a hit under a miss): answer max(at, that fill) + hitLatency. Which step
 //    that is, the cache's tags say: a cache looks a line up with missTag =
@@ -63,6 +67,9 @@ class L2Steps {
 
 // Answers steps[i] (see the contract above); returns when the data or the
 // acknowledgement is back at the requesting cache's client.
-uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i);
+enum class SetLine : uint8_t { Now, Later };
+uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i, SetLine line = SetLine::Now);
+// The line part of the resolved Miss steps' fills (SetLine::Later), in order.
+void setLines(const std::vector<L2Step>& steps);
 
 }  // namespace gcnsim::memory

@@ -128,6 +128,8 @@ class CuGroup {
   // workgroups.
   template <class OnWave, class OnWorkgroup>
   void takeRetired(OnWave&& onWave, OnWorkgroup&& onWorkgroup);
+  // Waves of the workgroups admitted and not yet arrived (an estimate of the next epoch's work: EpochTasks).
+  uint32_t arrivingWaves() const { return arrivingWaves_; }
   bool idle() const {
     return events_.empty() && pipes_.deferredCount() == 0 && admissions_.empty() && !resident_;
   }
@@ -311,6 +313,7 @@ class CuGroup {
   std::vector<CuCtx> cus_;  // CU firstCu_ + i
 
   std::vector<Arrival> admissions_;                                      // in arrival order
+  uint32_t arrivingWaves_ = 0;                                           // their waves
   std::vector<uint32_t> admittedSimd_, admittedSlot_, admittedScratch_;  // per wave of admissions_
   std::vector<std::array<uint32_t, 3>> retiredWaves_;                    // cu, simd, slot
   std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;               // cu, LDS bytes

@@ -3,7 +3,6 @@
 #include "sim/timing/gpu_timing.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
@@ -14,6 +13,7 @@
 #include "memory/global_memory.hpp"
 #include "sim/order_dependence.hpp"
 #include "sim/timing/epoch_barrier.hpp"
+#include "sim/timing/epoch_tasks.hpp"
 #include "sim/timing/warm_caches.hpp"
 
 namespace gcnsim::sim::timing {
@@ -194,10 +194,11 @@ void GpuTiming::runEpochHere() {
 // completion step). Groups are independent within an epoch, so which thread
 // runs which group changes nothing.
 //  - Thread t first takes groups t, t + threads, ... (in the next epoch it
-//    finds its groups' waves in its core's caches), then helps with the
-//    others' lists: the CUs' work differs from epoch to epoch, and a fixed
-//    split left one thread idle (saxpy, 6400 workgroups: 1.63x of 2 threads'
-//    CPU time on the critical path instead of 1.76x).
+//    finds its groups' waves in its core's caches), those that workgroups
+//    arrive in first, then helps with the others' lists from their ends
+//    (epoch_tasks.hpp): the CUs' work differs from epoch to epoch, and a
+//    fixed split left one thread idle (saxpy, 6400 workgroups: 1.63x of 2
+//    threads' CPU time on the critical path instead of 1.76x).
 //  - An epoch in which at most one group has anything to do runs right in the
 //    boundary step, on one thread: waking the others would buy nothing.
 void GpuTiming::runThreads(unsigned threads) {
@@ -208,11 +209,8 @@ void GpuTiming::runThreads(unsigned threads) {
   bool over = false;
   std::exception_ptr error;
   std::mutex errorLock;
-  // Per thread's list: how many of its groups have been taken this epoch.
-  struct alignas(64) Taken {
-    std::atomic<size_t> n{0};
-  };
-  std::vector<Taken> taken(threads);
+  EpochTasks tasks(threads);
+  std::vector<uint32_t> costs(groups_.size());
   auto onBoundary = [&]() noexcept {
     try {
       while (!over && !error) {
@@ -224,26 +222,23 @@ void GpuTiming::runThreads(unsigned threads) {
       error = std::current_exception();
     }
     if (error) over = true;
-    for (Taken& t : taken)
-      t.n.store(0, std::memory_order_relaxed);  // (the barrier orders it before the epoch)
+    if (!over) {
+      for (size_t g = 0; g < groups_.size(); ++g) costs[g] = groups_[g]->arrivingWaves();
+      tasks.plan(costs);  // (the barrier orders it before the epoch)
+    }
   };
   EpochBarrier sync(threads);
   auto worker = [&](unsigned t) {
     for (;;) {
       sync.arriveAndWait(onBoundary);
       if (over) return;
-      for (unsigned k = 0; k < threads; ++k) {
-        const unsigned list = (t + k) % threads;
-        for (;;) {
-          const size_t g = list + taken[list].n.fetch_add(1, std::memory_order_relaxed) * threads;
-          if (g >= groups_.size()) break;
-          try {
-            groups_[g]->scheduleDeferred();
-            groups_[g]->runEpoch(from_, to_);
-          } catch (...) {
-            std::lock_guard lock(errorLock);
-            if (!error) error = std::current_exception();
-          }
+      while (const std::optional<uint32_t> g = tasks.take(t)) {
+        try {
+          groups_[*g]->scheduleDeferred();
+          groups_[*g]->runEpoch(from_, to_);
+        } catch (...) {
+          std::lock_guard lock(errorLock);
+          if (!error) error = std::current_exception();
         }
       }
     }

@@ -317,22 +317,28 @@ void MemoryPipes::finishRequest(MemRequest& r, uint32_t cu, uint64_t now, bool v
   deferred_.push_back(d);
 }
 
+// On the boundary's one thread: what the global order decides. The rest -- the group's own state --
+// clearDeferred does on the group's thread.
 uint64_t MemoryPipes::resolve(size_t i) {
   Deferred& d = deferred_[i];
   uint64_t done = d.known;
   for (uint32_t k = 0; k < d.steps; ++k)
-    done = std::max(done, memory::resolveStep(*l2_, steps_.steps, d.firstStep + k));
+    done = std::max(done, memory::resolveStep(*l2_, steps_.steps, d.firstStep + k, memory::SetLine::Later));
   if (d.after) done = std::max(done, deferred_[d.after - 1].done);
   d.done = done;
   earliestDone_ = std::min(earliestDone_, done);
-  if (d.order && d.order->lastVmPending == i + 1) {
-    d.order->lastVmDone = done;
-    d.order->lastVmPending = 0;
-  }
   return done;
 }
 
 void MemoryPipes::clearDeferred() {
+  memory::setLines(steps_.steps);
+  for (size_t i = 0; i < deferred_.size(); ++i) {
+    const Deferred& d = deferred_[i];
+    if (d.order && d.order->lastVmPending == i + 1) {
+      d.order->lastVmDone = d.done;
+      d.order->lastVmPending = 0;
+    }
+  }
   deferred_.clear();
   earliestDone_ = ~uint64_t(0);
   steps_.clear();

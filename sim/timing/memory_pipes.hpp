@@ -40,8 +40,10 @@
 // (memory/l2_steps.hpp) for the end of the epoch: a request that needs one
 // comes back with `deferred` set and `done` only a lower bound; resolve(i)
 // answers the i-th such request of the epoch (call it for every group's
-// requests merged in (cycle, CU) order), clearDeferred() starts the next
-// epoch. A request behind a deferred one in VM order is deferred too.
+// requests merged in (cycle, CU) order), clearDeferred() -- on the group's
+// own thread -- finishes them (the group's cache lines, its waves' VM order)
+// and starts the next epoch. A request behind a deferred one in VM order is
+// deferred too.
 //
 // Deterministic, and no allocation per instruction once the scratch vectors
 // are warm.
