@@ -71,6 +71,13 @@ ModeRun measure(const frontend::Job& job, const BenchKernel& kernel, const std::
   return r;
 }
 
+ModeRun fasterOf(const ModeRun& a, const ModeRun& b) {
+  if (!a.ran && a.error.empty()) return b;  // no round yet
+  if (!a.error.empty()) return a;
+  if (!b.error.empty()) return b;
+  return b.cpuSeconds < a.cpuSeconds ? b : a;
+}
+
 uint64_t waveCapacity(const frontend::Job& job) {
   const sim::timing::GpuConfig cfg = sim::timing::defaultConfig(job.kernel.arch.gen);
   const frontend::KernelInfo& k = job.kernelInfo();

@@ -23,6 +23,10 @@ struct ModeRun {
   double millionsPerCpuSecond() const { return double(instructions) / cpuSeconds * 1e-6; }
 };
 
+// Of two rounds of one job and mode: the one of less CPU time; `b` if `a` is no round yet (a default
+// ModeRun); the first error if either failed.
+ModeRun fasterOf(const ModeRun& a, const ModeRun& b);
+
 // A folder for the generated job files, removed with the object.
 class JobFolder {
  public:
