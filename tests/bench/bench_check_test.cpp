@@ -104,6 +104,22 @@ TEST_CASE("speedup: runs on 1 and N threads must agree on wave-instructions and 
   CHECK_FALSE(speedupTarget(4).has_value());
 }
 
+TEST_CASE("rounds: each mode keeps its round of least CPU time, and the first error") {
+  ModeRun none, fast, slow, failed, failedLater;
+  fast.ran = slow.ran = true;
+  fast.cpuSeconds = 0.5, fast.wallSeconds = 0.6;
+  slow.cpuSeconds = 0.7, slow.wallSeconds = 0.4;  // (the CPU time decides, not the wall time)
+  failed.error = "wrong result: element 3";
+  failedLater.ran = true, failedLater.error = "a fault";
+  CHECK(fasterOf(none, slow).cpuSeconds == 0.7);  // the first round
+  CHECK(fasterOf(slow, fast).cpuSeconds == 0.5);
+  CHECK(fasterOf(fast, slow).cpuSeconds == 0.5);
+  CHECK(fasterOf(none, failed).error == "wrong result: element 3");
+  CHECK(fasterOf(failed, fast).error == "wrong result: element 3");
+  CHECK(fasterOf(fast, failedLater).error == "a fault");
+  CHECK(fasterOf(failed, failedLater).error == "wrong result: element 3");
+}
+
 // The speedup of a real job: the kernel's result is checked on both thread counts, and they agree.
 TEST_CASE("speedup: saxpy on 1 and 2 threads gives the same cycles in timing mode") {
   spdlog::set_level(spdlog::level::warn);
