@@ -169,7 +169,6 @@ void CuGroup::admit(const Placement& p, uint64_t at, const WorkgroupSource& src,
   admittedSimd_.insert(admittedSimd_.end(), p.simd.begin(), p.simd.end());
   admittedSlot_.insert(admittedSlot_.end(), p.slot.begin(), p.slot.end());
   admittedScratch_.insert(admittedScratch_.end(), p.scratch.begin(), p.scratch.end());
-  arrivingWaves_ += n;
   nextAge += n;
   nextWaveId += n;
 }
@@ -199,7 +198,6 @@ WorkgroupCtx& CuGroup::takeWorkgroup(uint32_t waves) {
 void CuGroup::arrive(const Arrival& a) {
   const WorkgroupSource& src = *src_;
   const uint32_t n = a.waves;
-  arrivingWaves_ -= n;
   const uint32_t* simdOf = admittedSimd_.data() + a.firstWave;
   const uint32_t* slotOf = admittedSlot_.data() + a.firstWave;
   WorkgroupCtx& wg = takeWorkgroup(n);

@@ -129,7 +129,11 @@ class CuGroup {
   template <class OnWave, class OnWorkgroup>
   void takeRetired(OnWave&& onWave, OnWorkgroup&& onWorkgroup);
   // Waves of the workgroups admitted and not yet arrived (an estimate of the next epoch's work: EpochTasks).
-  uint32_t arrivingWaves() const { return arrivingWaves_; }
+  uint32_t arrivingWaves() const {
+    uint32_t n = 0;
+    for (const Arrival& a : admissions_) n += a.waves;
+    return n;
+  }
   bool idle() const {
     return events_.empty() && pipes_.deferredCount() == 0 && admissions_.empty() && !resident_;
   }
@@ -313,7 +317,6 @@ class CuGroup {
   std::vector<CuCtx> cus_;  // CU firstCu_ + i
 
   std::vector<Arrival> admissions_;                                      // in arrival order
-  uint32_t arrivingWaves_ = 0;                                           // their waves
   std::vector<uint32_t> admittedSimd_, admittedSlot_, admittedScratch_;  // per wave of admissions_
   std::vector<std::array<uint32_t, 3>> retiredWaves_;                    // cu, simd, slot
   std::vector<std::array<uint32_t, 2>> retiredWorkgroups_;               // cu, LDS bytes

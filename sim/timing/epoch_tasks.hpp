@@ -1,10 +1,10 @@
 // Which thread runs which CU group in an epoch (gpu_timing.cpp's runThreads).
 //
 // Contract:
-//  - plan(costs, threads) (one thread, between epochs): thread t's own list
-//    is groups t, t + threads, ... -- the same every epoch, so a thread finds
-//    its groups' waves in its core's caches -- ordered by descending cost
-//    (ties: by index).
+//  - plan(costs) (one thread, between epochs): of the `threads` given at
+//    construction, thread t's own list is groups t, t + threads, ... -- the
+//    same every epoch, so a thread finds its groups' waves in its core's
+//    caches -- ordered by descending cost (ties: by index).
 //  - take(t) (any number of threads at once, during the epoch): the next
 //    group for thread t, each group handed out exactly once: the front of
 //    its own list while there is one, then the back of the others' lists
