@@ -13,6 +13,7 @@ CacheTags::CacheTags(const CacheLevelConfig& cfg, const char* component) {
   const std::string c = component;
   if (!std::has_single_bit(cfg.lineBytes)) throw MemoryError(c + ": line_bytes must be a power of two");
   if (cfg.ways == 0 || cfg.mshrs == 0) throw MemoryError(c + ": ways and mshrs must be positive");
+  if (cfg.ways > kMaxWays) throw MemoryError(c + ": ways must be at most " + std::to_string(kMaxWays));
   const uint64_t sets = cfg.sizeBytes / (uint64_t(cfg.lineBytes) * cfg.ways);
   if (sets == 0 || sets * cfg.lineBytes * cfg.ways != cfg.sizeBytes)
     throw MemoryError(c + ": size_bytes must be a positive multiple of line_bytes x ways");
@@ -37,9 +38,9 @@ CacheTags& CacheTags::operator=(const CacheTags& o) {
 
 // The per-way arrays, unwritten (see tag_).
 void CacheTags::allocateWays(size_t n) {
-  tag_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-  readyAt_ = std::make_unique_for_overwrite<uint64_t[]>(n);
-  lastUse_ = std::make_unique_for_overwrite<uint64_t[]>(n);
+  tag_ = lineAlignedArray<uint64_t>(n);
+  readyAt_ = lineAlignedArray<uint64_t>(n);
+  order_ = lineAlignedArray<uint16_t>(n);
 }
 
 void CacheTags::copyFrom(const CacheTags& o) {
@@ -50,13 +51,12 @@ void CacheTags::copyFrom(const CacheTags& o) {
   setMask_ = o.setMask_;
   ways_ = o.ways_;
   mshrs_ = o.mshrs_;
-  useCounter_ = o.useCounter_;
   valid_ = o.valid_;
   for (size_t s = 0; s < valid_.size(); ++s) {
     const size_t first = s * ways_, k = valid_[s];
     std::copy_n(&o.tag_[first], k, &tag_[first]);
     std::copy_n(&o.readyAt_[first], k, &readyAt_[first]);
-    std::copy_n(&o.lastUse_[first], k, &lastUse_[first]);
+    std::copy_n(&o.order_[first], k, &order_[first]);
   }
   inFlight_ = o.inFlight_;
   lastAllocated_ = o.lastAllocated_;
@@ -75,27 +75,37 @@ bool CacheTags::contains(uint64_t addr) const { return find(lineAddress(addr)) !
 
 CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag) {
   const uint64_t line = lineAddress(addr);
-  if (const size_t w = find(line); w != kNone) {
-    lastUse_[w] = ++useCounter_;
-    ready = std::max(now, readyAt_[w]);
-    ++stats.hits;
-    if (readyAt_[w] > now) ++stats.pendingHits;
-    return Result::Hit;
-  }
-  ++stats.misses;
   const uint64_t s = setOf(line);
   const size_t first = size_t(s) * ways_;
-  // The first invalid way, else the least recently used (the first of equals).
-  size_t victim = first;
-  if (valid_[s] < ways_) {
-    victim = first + valid_[s]++;
+  const uint32_t n = valid_[s];
+  uint16_t* order = &order_[first];
+  const uint64_t* tags = &tag_[first];
+  for (uint32_t i = 0; i < n; ++i)
+    if (tags[i] == line) {
+      // The way becomes the set's most recently used.
+      uint32_t k = 0;
+      while (order[k] != i) ++k;
+      std::copy_backward(order, order + k, order + k + 1);
+      order[0] = uint16_t(i);
+      const size_t w = first + i;
+      ready = std::max(now, readyAt_[w]);
+      ++stats.hits;
+      if (readyAt_[w] > now) ++stats.pendingHits;
+      return Result::Hit;
+    }
+  ++stats.misses;
+  // The first invalid way, else the least recently used: the last in the set's order.
+  size_t victim;
+  if (n < ways_) {
+    victim = first + n;
+    valid_[s] = n + 1;
+    std::copy_backward(order, order + n, order + n + 1);
   } else {
-    const uint64_t* use = &lastUse_[first];
-    for (uint32_t i = 1; i < ways_; ++i)
-      if (use[i] < lastUse_[victim]) victim = first + i;
+    victim = first + order[n - 1];
+    std::copy_backward(order, order + n - 1, order + n);
   }
+  order[0] = uint16_t(victim - first);
   tag_[victim] = line;
-  lastUse_[victim] = ++useCounter_;
   readyAt_[victim] = kFillUnknown | missTag;  // until fill()
   lastAllocated_ = victim;
   ready = now;

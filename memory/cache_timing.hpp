@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "memory/timing_config.hpp"
@@ -41,6 +42,19 @@ inline uint32_t missTagOf(uint64_t ready) { return uint32_t(ready); }
 struct CacheStats {
   uint64_t hits = 0, misses = 0, pendingHits = 0, mshrStalls = 0;
 };
+
+// An array of a trivial type on 64-byte boundaries (a host cache line),
+// unwritten: a set's 16 tags are two lines, not three (issue 12).
+template <class T>
+struct LineAlignedDelete {
+  void operator()(T* p) const { ::operator delete[](p, std::align_val_t{64}); }
+};
+template <class T>
+using LineAlignedArray = std::unique_ptr<T[], LineAlignedDelete<T>>;
+template <class T>
+LineAlignedArray<T> lineAlignedArray(size_t n) {
+  return LineAlignedArray<T>(static_cast<T*>(::operator new[](n * sizeof(T), std::align_val_t{64})));
+}
 
 class CacheTags {
  public:
@@ -75,6 +89,7 @@ class CacheTags {
 
  private:
   static constexpr size_t kNone = ~size_t(0);
+  static constexpr uint32_t kMaxWays = 65536;  // (a way's index in order_ is 16 bits)
   uint64_t setOf(uint64_t line) const { return setMask_ ? line & setMask_ : line % sets_; }
   size_t find(uint64_t line) const;  // the way holding `line`, or kNone
   void allocateWays(size_t n);
@@ -83,16 +98,21 @@ class CacheTags {
   uint64_t sets_ = 1;     // any count (Tahiti's 768 KB L2 has 768 sets of 16 x 64 B)
   uint64_t setMask_ = 0;  // sets_ - 1 if sets_ is a power of two above 1, else 0 (then line % sets_)
   uint32_t ways_ = 1, mshrs_ = 1;
-  uint64_t useCounter_ = 0;
   // Per way, set-major (sets x ways), one array per field so that a search
   // reads the set's tags only (16 ways: two host cache lines, where a
   // {tag, readyAt, lastUse} record per way took six). Allocated unwritten: a
   // set's ways past valid_[s] are never read, so a megabytes-large L2 costs
   // nothing until it is used, and settle() and a copy touch the valid ways
   // only.
-  std::unique_ptr<uint64_t[]> tag_;      // line address
-  std::unique_ptr<uint64_t[]> readyAt_;  // when the line's data is there (kFillUnknown | tag: not yet known)
-  std::unique_ptr<uint64_t[]> lastUse_;  // LRU order: useCounter_ at the last access
+  LineAlignedArray<uint64_t> tag_;      // line address
+  LineAlignedArray<uint64_t> readyAt_;  // when the line's data is there (kFillUnknown | tag: not yet known)
+  // LRU order, per set: its first valid_[s] entries are its valid ways, most
+  // recently used first (a lookup moves its way to the front; the last one is
+  // the victim). Two bytes a way: a set's order is one host cache line where
+  // a 64-bit use count per way took two, and the L2's 128 KB of it stays in
+  // the host's caches, so that a streaming kernel's L2 lookup misses them on
+  // its tags and readyAt only (issue 12).
+  LineAlignedArray<uint16_t> order_;
   // Per set, how many ways hold a line: always its first ways, as a miss
   // fills the first invalid way and only invalidateAll empties ways. find
   // looks at those only; a miss takes the next one while there is one.

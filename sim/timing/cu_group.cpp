@@ -3,6 +3,7 @@
 #include "sim/timing/cu_group.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <string>
 
 #include "isa/table.hpp"
@@ -23,6 +24,7 @@ CuGroup::CuGroup(const GpuConfig& cfg, TimedCode& code, ExecEnv& env, const Timi
       cus_(cuCount),
       slots_(cuCount, cfg.cu.simds, cfg.cu.waveSlotsPerSimd) {
   for (CuCtx& cu : cus_) cu.simds.resize(cfg.cu.simds);
+  loopPoll_.assign(size_t(cuCount) * cfg.cu.simds, kNever);
   // A trace or the checker sees the registers as each instruction issues (run_ahead.hpp).
   runAhead_ =
       opt.runAhead && !opt.sink && !opt.onIssue && !env.observer && code_.size() <= kAheadMaxCodeBytes;
@@ -147,6 +149,8 @@ void CuGroup::finishWave(WaveCtx& wc) {
   SimdCtx& simd = cu.simds[wc.simd];
   retiredWaves_.push_back({wc.cu, wc.simd, wc.slot});
   simd.remove(wc);
+  // (In a turn of its SIMD the wave leaves when the turn ends, and the loop's visit syncs it then.)
+  syncLoopPoll(wc.cu - firstCu_, wc.simd);
   if (--cu.resident == 0) --busyCus_;
   WorkgroupCtx& wg = *wc.wg;
   if (--wg.unfinished > 0) return;
@@ -261,6 +265,7 @@ bool CuGroup::activateArrivals() {
 void CuGroup::wake(WaveCtx& wc, uint64_t at) {
   setPollAt(wc, std::min(pollAt(wc), at));
   wc.home->nextPoll = std::min(wc.home->nextPoll, at);
+  loopPoll(wc.cu - firstCu_, wc.simd) = wc.home->nextPoll;  // (its SIMD has a wave: this one)
 }
 
 // The cycle loop of an epoch: workgroups arrive, returns apply, one SIMD per
@@ -287,12 +292,18 @@ void CuGroup::loop(uint64_t to) {
     if (!admissions_.empty() && admissions_.front().at <= now_ && activateArrivals()) progress_ = true;
     processEvents<kTraced>();
     const uint32_t s = clock_.simdAt(now_);
-    for (CuCtx& cu : cus_) {
-      SimdCtx& simd = cu.simds[s];
-      if (!cu.resident || simd.nextPoll > now_ || simd.empty()) continue;
+    const uint32_t cus = uint32_t(cus_.size());
+    uint64_t* polls = &loopPoll(0, s);
+    for (uint32_t i = 0; i < cus; ++i) {
+      // (A CU without waves has every SIMD empty, at kNever.)
+      assert(polls[i] ==
+             (cus_[i].resident && !cus_[i].simds[s].empty() ? cus_[i].simds[s].nextPoll : kNever));
+      if (polls[i] > now_) continue;
+      SimdCtx& simd = cus_[i].simds[s];
       if (issueSimd<kTraced>(simd)) progress_ = true;
       if constexpr (!kTraced)
         if (runAhead_ && simd.mayTurnAhead()) runTurnsAhead(simd, s, to);
+      syncLoopPoll(i, s);
     }
     if (now_ + 1 >= to) return;
     if (progress_) {
@@ -310,14 +321,15 @@ uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
   if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
   // Per SIMD index, the earliest poll over the CUs: the first turn at or after a cycle grows with the cycle.
   const uint32_t simds = cfg_.cu.simds;
-  for (uint32_t i = 0; i < simds; ++i) {
+  const uint32_t cus = uint32_t(cus_.size());
+  for (uint32_t s = 0; s < simds; ++s) {
+    const uint64_t* polls = &loopPoll_[s * cus];
     uint64_t poll = kNever;
-    for (const CuCtx& cu : cus_) {
-      const SimdCtx& simd = cu.simds[i];
-      const uint64_t p = parkedTurns && simd.parkedOnValu ? from : simd.nextPoll;
-      poll = std::min(poll, cu.resident && !simd.empty() ? p : kNever);  // (a select, not a branch)
-    }
-    if (poll != kNever) target = std::min(target, clock_.turnAtOrAfter(std::max(from, poll), i));
+    for (uint32_t i = 0; i < cus; ++i) poll = std::min(poll, polls[i]);  // (a select, not a branch)
+    if (parkedTurns)
+      for (uint32_t i = 0; i < cus; ++i)
+        if (cus_[i].simds[s].parkedOnValu) poll = std::min(poll, from);
+    if (poll != kNever) target = std::min(target, clock_.turnAtOrAfter(std::max(from, poll), s));
   }
   return target;
 }

@@ -315,6 +315,18 @@ class CuGroup {
   MemoryPipes pipes_;
   uint32_t firstCu_ = 0;
   std::vector<CuCtx> cus_;  // CU firstCu_ + i
+  // What the cycle loop and nextInterestingCycle read of every SIMD, dense:
+  // per SIMD index s and CU i (at s * CUs + i), the SIMD's nextPoll, or
+  // kNever while it has no wave. Two host cache lines for a group of 4 CUs,
+  // where reading each SimdCtx touched a line of its own per CU and cycle.
+  // Written after every change of a nextPoll or a SIMD's waves (the loop's
+  // visit of the SIMD, wake, a wave leaving: syncLoopPoll).
+  std::vector<uint64_t> loopPoll_;
+  uint64_t& loopPoll(uint32_t cuIndex, uint32_t s) { return loopPoll_[s * cus_.size() + cuIndex]; }
+  void syncLoopPoll(uint32_t cuIndex, uint32_t s) {
+    const SimdCtx& simd = cus_[cuIndex].simds[s];
+    loopPoll(cuIndex, s) = simd.empty() ? kNever : simd.nextPoll;
+  }
 
   std::vector<Arrival> admissions_;                                      // in arrival order
   std::vector<uint32_t> admittedSimd_, admittedSlot_, admittedScratch_;  // per wave of admissions_

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "memory/kcache_timing.hpp"
@@ -63,12 +64,12 @@ TEST_CASE("CacheTags: a set refills after invalidation, then evicts by LRU", "[m
 
 // The set of a line is line % sets for any set count: against a plain LRU
 // model (a list per set), Tahiti's L2 geometry (768 sets of 16 ways), a
-// power-of-two one and a tiny one, with lines spread over 2^40 bytes, each
-// line's hit or miss and the lines present agree.
+// power-of-two one, a tiny one and a fully associative one of 300 ways (way
+// indices past a byte), with lines spread over 2^40 bytes, each line's hit
+// or miss and the lines present agree.
 TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][timing]") {
-  for (const uint32_t sets : {768u, 1024u, 3u}) {
-    INFO(sets << " sets");
-    const uint32_t ways = 16;
+  for (const auto& [sets, ways] : {std::pair{768u, 16u}, {1024u, 16u}, {3u, 16u}, {1u, 300u}}) {
+    INFO(sets << " sets x " << ways << " ways");
     CacheLevelConfig c{sets * ways * 64, 64, ways, 10, 8};
     CacheTags t(c, "test");
     std::vector<std::vector<uint64_t>> model(sets);  // per set, lines from least to most recently used
@@ -184,6 +185,10 @@ TEST_CASE("CacheTags: geometry errors name the component", "[memory][timing]") {
   CHECK_THROWS_WITH(CacheTags(CacheLevelConfig{16384, 48, 4, 1, 1}, "l1"), Catch::Contains("line_bytes"));
   // The memory layer's one exception type.
   CHECK_THROWS_AS(CacheTags(CacheLevelConfig{16384, 64, 0, 1, 1}, "l2"), MemoryError);
+  // A way's index in the LRU order is 16 bits: at most 65536 ways.
+  CHECK_THROWS_WITH(CacheTags(CacheLevelConfig{64u * 65537u, 64, 65537, 1, 1}, "l2"),
+                    Catch::Contains("l2: ways must be at most 65536"));
+  CHECK_NOTHROW(CacheTags(CacheLevelConfig{64u * 65536u, 64, 65536, 1, 1}, "l2"));
 }
 
 TEST_CASE("K$: hit and miss latency, probed at latency-1 and latency", "[memory][timing]") {
