@@ -86,10 +86,11 @@ bool CuGroup::issueSimd(SimdCtx& simd, const SimdCtx::Scan& scan) {
 template <bool kTraced, bool kLocal>
 void CuGroup::orderedTurn(SimdCtx& simd, uint32_t due, IssueTurn& turn) {
   const uint32_t n = simd.count;
-  // (rrStart < 2n unless waves retired since: a division only then)
-  const uint32_t rr = simd.rrStart < n       ? simd.rrStart
-                      : simd.rrStart < 2 * n ? simd.rrStart - n
-                                             : simd.rrStart % n;
+  // (rrStart < 2n unless waves retired since: a division only then; else a select, not a branch)
+  uint32_t rr = simd.rrStart;
+  if (rr >= 2 * n) [[unlikely]]
+    rr %= n;
+  rr = rr >= n ? rr - n : rr;
   const uint32_t start = cfg_.issue.arbitration == Arbitration::RoundRobin ? rr : 0;
   const uint32_t fromStart = ~0u << start;  // the positions before the wrap-around
   // The positions after p in the turn's order.
