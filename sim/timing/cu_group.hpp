@@ -41,13 +41,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <queue>
 #include <string>
 #include <vector>
 
 #include "sim/code_cache.hpp"
 #include "sim/functional_engine.hpp"
 #include "sim/timing/dispatcher.hpp"
+#include "sim/timing/event_queue.hpp"
 #include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/simd_ctx.hpp"
 #include "sim/timing/timed_code.hpp"
@@ -72,7 +72,8 @@ struct Event {
   CounterAmounts amounts;
   trace::MemKind memKind = trace::MemKind::None;  // for trace return events
   trace::MemOp memOp = trace::MemOp::Other;
-  bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  // The queue's order (event_queue.hpp): by cycle, then as scheduled.
+  unsigned __int128 key() const { return (unsigned __int128)time << 64 | seq; }
 };
 
 // A fault of the group: the first in (cycle, CU) order is the run's.
@@ -345,7 +346,7 @@ class CuGroup {
   std::vector<std::unique_ptr<WorkgroupCtx>> workgroups_;
   std::vector<WorkgroupCtx*> freeWorkgroups_;
 
-  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  EventQueue<Event> events_;
   std::vector<DeferredReturn> deferred_;
   uint64_t seq_ = 0;
   std::vector<std::unique_ptr<PendingWrites>> pwPool_;
