@@ -100,7 +100,7 @@ class CacheTags {
   uint32_t ways_ = 1, mshrs_ = 1;
   // Per way, set-major (sets x ways), one array per field so that a search
   // reads the set's tags only (16 ways: two host cache lines, where a
-  // {tag, readyAt, lastUse} record per way took six). Allocated unwritten: a
+  // {tag, readyAt, LRU count} record per way took six). Allocated unwritten: a
   // set's ways past valid_[s] are never read, so a megabytes-large L2 costs
   // nothing until it is used, and settle() and a copy touch the valid ways
   // only.
