@@ -62,13 +62,26 @@ void CacheTags::copyFrom(const CacheTags& o) {
   lastAllocated_ = o.lastAllocated_;
 }
 
+uint32_t CacheTags::wayOf(size_t first, uint32_t n, uint64_t line) const {
+  const uint64_t* tags = &tag_[first];
+  uint32_t i = 0;
+  while (i < n && tags[i] != line) ++i;
+  return i;
+}
+
 size_t CacheTags::find(uint64_t line) const {
   const uint64_t s = setOf(line);
   const size_t first = size_t(s) * ways_;
-  const uint64_t* tags = &tag_[first];
-  for (uint32_t i = 0, n = valid_[s]; i < n; ++i)
-    if (tags[i] == line) return first + i;
-  return kNone;
+  const uint32_t n = valid_[s];
+  const uint32_t i = wayOf(first, n, line);
+  return i < n ? first + i : kNone;
+}
+
+// The entry at position k of a set's order (k may be one past its valid ways: a new one) becomes `way`,
+// its most recently used, and the entries before it move back one.
+void CacheTags::moveToFront(uint16_t* order, uint32_t k, uint32_t way) {
+  std::copy_backward(order, order + k, order + k + 1);
+  order[0] = uint16_t(way);
 }
 
 bool CacheTags::contains(uint64_t addr) const { return find(lineAddress(addr)) != kNone; }
@@ -79,32 +92,29 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   const size_t first = size_t(s) * ways_;
   const uint32_t n = valid_[s];
   uint16_t* order = &order_[first];
-  const uint64_t* tags = &tag_[first];
-  for (uint32_t i = 0; i < n; ++i)
-    if (tags[i] == line) {
-      // The way becomes the set's most recently used.
-      uint32_t k = 0;
-      while (order[k] != i) ++k;
-      std::copy_backward(order, order + k, order + k + 1);
-      order[0] = uint16_t(i);
-      const size_t w = first + i;
-      ready = std::max(now, readyAt_[w]);
-      ++stats.hits;
-      if (readyAt_[w] > now) ++stats.pendingHits;
-      return Result::Hit;
-    }
-  ++stats.misses;
-  // The first invalid way, else the least recently used: the last in the set's order.
-  size_t victim;
-  if (n < ways_) {
-    victim = first + n;
-    valid_[s] = n + 1;
-    std::copy_backward(order, order + n, order + n + 1);
-  } else {
-    victim = first + order[n - 1];
-    std::copy_backward(order, order + n - 1, order + n);
+  if (const uint32_t i = wayOf(first, n, line); i < n) {
+    uint32_t k = 0;
+    while (order[k] != i) ++k;
+    moveToFront(order, k, i);
+    const size_t w = first + i;
+    ready = std::max(now, readyAt_[w]);
+    ++stats.hits;
+    if (readyAt_[w] > now) ++stats.pendingHits;
+    return Result::Hit;
   }
-  order[0] = uint16_t(victim - first);
+  ++stats.misses;
+  // The first invalid way (a new entry past the order's valid ones), else the least recently used (the
+  // order's last).
+  uint32_t way;
+  if (n < ways_) {
+    way = n;
+    valid_[s] = n + 1;
+    moveToFront(order, n, way);
+  } else {
+    way = order[n - 1];
+    moveToFront(order, n - 1, way);
+  }
+  const size_t victim = first + way;
   tag_[victim] = line;
   readyAt_[victim] = kFillUnknown | missTag;  // until fill()
   lastAllocated_ = victim;

@@ -265,7 +265,7 @@ bool CuGroup::activateArrivals() {
 void CuGroup::wake(WaveCtx& wc, uint64_t at) {
   setPollAt(wc, std::min(pollAt(wc), at));
   wc.home->nextPoll = std::min(wc.home->nextPoll, at);
-  loopPoll(wc.cu - firstCu_, wc.simd) = wc.home->nextPoll;  // (its SIMD has a wave: this one)
+  syncLoopPoll(wc.cu - firstCu_, wc.simd);
 }
 
 // The cycle loop of an epoch: workgroups arrive, returns apply, one SIMD per
@@ -293,7 +293,7 @@ void CuGroup::loop(uint64_t to) {
     processEvents<kTraced>();
     const uint32_t s = clock_.simdAt(now_);
     const uint32_t cus = uint32_t(cus_.size());
-    uint64_t* polls = &loopPoll(0, s);
+    const uint64_t* polls = loopPolls(s);
     for (uint32_t i = 0; i < cus; ++i) {
       // (A CU without waves has every SIMD empty, at kNever.)
       assert(polls[i] ==
@@ -323,7 +323,7 @@ uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
   const uint32_t simds = cfg_.cu.simds;
   const uint32_t cus = uint32_t(cus_.size());
   for (uint32_t s = 0; s < simds; ++s) {
-    const uint64_t* polls = &loopPoll_[s * cus];
+    const uint64_t* polls = loopPolls(s);
     uint64_t poll = kNever;
     for (uint32_t i = 0; i < cus; ++i) poll = std::min(poll, polls[i]);  // (a select, not a branch)
     if (parkedTurns)

@@ -323,10 +323,12 @@ class CuGroup {
   // Written after every change of a nextPoll or a SIMD's waves (the loop's
   // visit of the SIMD, wake, a wave leaving: syncLoopPoll).
   std::vector<uint64_t> loopPoll_;
-  uint64_t& loopPoll(uint32_t cuIndex, uint32_t s) { return loopPoll_[s * cus_.size() + cuIndex]; }
+  // The entries of SIMD index s, by CU.
+  uint64_t* loopPolls(uint32_t s) { return &loopPoll_[s * cus_.size()]; }
+  const uint64_t* loopPolls(uint32_t s) const { return &loopPoll_[s * cus_.size()]; }
   void syncLoopPoll(uint32_t cuIndex, uint32_t s) {
     const SimdCtx& simd = cus_[cuIndex].simds[s];
-    loopPoll(cuIndex, s) = simd.empty() ? kNever : simd.nextPoll;
+    loopPolls(s)[cuIndex] = simd.empty() ? kNever : simd.nextPoll;
   }
 
   std::vector<Arrival> admissions_;                                      // in arrival order

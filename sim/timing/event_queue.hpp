@@ -1,7 +1,7 @@
 // EventQueue: the CU group's scheduled returns, smallest key first -- a
-// binary min-heap, as std::priority_queue, that takes the same elements in
-// the same order for any keys (tests/sim/timing/event_queue_test.cpp), but
-// whose sifts do not branch on the comparisons.
+// binary min-heap that, for distinct keys, gives the same elements in the
+// same order as std::priority_queue (tests/sim/timing/event_queue_test.cpp),
+// but whose way down a pop does not branch on the comparisons.
 //
 // Why: a memory-bound kernel keeps hundreds of returns in flight per group,
 // and which child of a heap node is smaller is a coin toss: with
@@ -47,7 +47,7 @@ class EventQueue {
     }
     const T last = heap_[n];
     heap_.pop_back();
-    if (hole < n) siftUp(hole, last);
+    siftUp(hole, last);  // (hole < n: the way down stays among the elements kept)
   }
 
  private:
