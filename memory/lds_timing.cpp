@@ -212,24 +212,30 @@ bool passConflicts(const uint32_t* word) {
 }  // namespace
 
 // The extra passes of one pass of 32 lanes, first to first + 31, of access
-// slot `slot` (entries lane * kStride + slot), whose words are `word`
-// (lane by lane, contiguous). They depend only on the words relative to the
-// pass's first (adding c to every word renames the banks, a rotation), and a
-// kernel repeats a few such shapes: those seen last are kept with their
-// answer.
+// slot `slot` (entries lane * kStride + slot), whose words are `src[j] >>
+// shift` (lane by lane, contiguous: words, or byte addresses within their
+// words). They depend only on the words relative to the pass's first (adding
+// c to every word renames the banks, a rotation), and a kernel repeats a few
+// such shapes (one or two per DS instruction of its loop): the answers of
+// recent ones are kept, each in the entry its words hash to, so that a
+// lookup compares with one entry in a loop that vectorizes (a cache: the
+// answers never depend on it).
 template <uint32_t kStride, class Acc>
-uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* word, uint32_t first, uint32_t slot) {
-  uint32_t relative[32];
-  for (uint32_t j = 0; j < 32; ++j) relative[j] = word[j] - word[0];
-  for (const PassShape& s : shapes_)
-    if (std::memcmp(s.relative, relative, sizeof relative) == 0) return s.extra;
+uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* src, uint32_t shift, uint32_t first,
+                                 uint32_t slot) {
+  const uint32_t w0 = src[0] >> shift;
+  PassShape& s = shapes_[shapeSlot((src[1] >> shift) - w0, (src[16] >> shift) - w0, (src[31] >> shift) - w0)];
+  uint32_t differ = 0;
+  for (uint32_t j = 0; j < 32; ++j) differ |= s.relative[j] ^ ((src[j] >> shift) - w0);
+  if (differ == 0) return s.extra;
+  uint32_t word[32];
+  for (uint32_t j = 0; j < 32; ++j) word[j] = src[j] >> shift;
   const uint32_t extra =
       passConflicts(word) ? conflictDegree(
                                 acc(), [slot](uint32_t i) { return i * kStride + slot; }, first, first + 32) -
                                 1
                           : 0;
-  PassShape& s = shapes_[nextShape_++ % shapes_.size()];
-  std::memcpy(s.relative, relative, sizeof relative);
+  for (uint32_t j = 0; j < 32; ++j) s.relative[j] = word[j] - w0;
   s.extra = extra;
   return extra;
 }
@@ -237,14 +243,16 @@ uint32_t LdsBankModel::passExtra(const Acc& acc, const uint32_t* word, uint32_t 
 // passes' most common case: every lane active, one or two addresses a lane,
 // every access within one word, and the GCN geometry (32 banks of 4 bytes):
 // each slot takes two passes of 32 lanes (what serve finds for this shape,
-// in fewer host instructions). `words`: slot-major, words[slot * 64 + lane].
+// in fewer host instructions). Slot s's words are src[s][lane] >> shift.
 template <uint32_t kPerLane, class Acc>
-LdsBankModel::Passes LdsBankModel::wholeWavePasses(const Acc& acc, const uint32_t* words) {
+LdsBankModel::Passes LdsBankModel::wholeWavePasses(const Acc& acc, const uint32_t* const* src,
+                                                   uint32_t shift) {
   Passes p;
   for (uint32_t slot = 0; slot < kPerLane; ++slot) {
-    const uint32_t* w = words + slot * 64;
+    const uint32_t* w = src[slot];
     p.base += 2;
-    p.extra += passExtra<kPerLane>(acc, w, 0, slot) + passExtra<kPerLane>(acc, w + 32, 32, slot);
+    p.extra +=
+        passExtra<kPerLane>(acc, w, shift, 0, slot) + passExtra<kPerLane>(acc, w + 32, shift, 32, slot);
   }
   return p;
 }
@@ -257,7 +265,8 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
     uint32_t words[128];
     if (perLane && wordsWithinOneWord(acc, perLane, words)) {
       const auto entries = [&acc]() -> const LdsAccesses& { return acc; };
-      return perLane == 1 ? wholeWavePasses<1>(entries, words) : wholeWavePasses<2>(entries, words);
+      const uint32_t* slots[2] = {words, words + 64};
+      return perLane == 1 ? wholeWavePasses<1>(entries, slots, 0) : wholeWavePasses<2>(entries, slots, 0);
     }
   }
   // The slots: an entry whose lane is the previous entry's is a later
@@ -295,20 +304,17 @@ LdsBankModel::Passes LdsBankModel::passes(const LdsAccesses& acc) {
 // whole-wave way straight from the rows; any other rows as their entries.
 LdsBankModel::Passes LdsBankModel::passes(const LdsRows& r) {
   const uint32_t perLane = r.rows[1] ? 2 : 1;
-  if (cfg_.banks == 32 && cfg_.bankBytes == 4 && r.bytes <= 4) {  // (wider accesses: no words to make)
-    uint32_t words[128], offsets = 0;                             // slot-major (wholeWavePasses)
-    for (uint32_t s = 0; s < perLane; ++s) {
-      const uint32_t* a = r.rows[s];
-      for (uint32_t l = 0; l < 64; ++l) offsets |= a[l];
-      for (uint32_t l = 0; l < 64; ++l) words[s * 64 + l] = a[l] >> 2;
-    }
-    if (withinOneWord(offsets, r.bytes)) {
+  if (cfg_.banks == 32 && cfg_.bankBytes == 4 && r.bytes <= 4) {  // (wider accesses: not within one word)
+    uint32_t offsets = 0;
+    for (uint32_t s = 0; s < perLane; ++s)
+      for (uint32_t l = 0; l < 64; ++l) offsets |= r.rows[s][l];
+    if (withinOneWord(offsets, r.bytes)) {  // the words: the rows' addresses >> 2, read in place
       LdsAccesses entries;
       const auto acc = [&]() -> const LdsAccesses& {
         if (!entries.addr) entries = entriesOf(r);
         return entries;
       };
-      return perLane == 1 ? wholeWavePasses<1>(acc, words) : wholeWavePasses<2>(acc, words);
+      return perLane == 1 ? wholeWavePasses<1>(acc, r.rows, 2) : wholeWavePasses<2>(acc, r.rows, 2);
     }
   }
   return passes(entriesOf(r));

@@ -87,9 +87,9 @@ class LdsBankModel {
                         bool ascending, Passes& p);
   // `acc()`: the accesses as entries (for the exact count of a conflict; made on demand from rows).
   template <uint32_t kPerLane, class Acc>
-  Passes wholeWavePasses(const Acc& acc, const uint32_t* words);
+  Passes wholeWavePasses(const Acc& acc, const uint32_t* const* src, uint32_t shift);
   template <uint32_t kStride, class Acc>
-  uint32_t passExtra(const Acc& acc, const uint32_t* word, uint32_t first, uint32_t slot);
+  uint32_t passExtra(const Acc& acc, const uint32_t* src, uint32_t shift, uint32_t first, uint32_t slot);
   // The entries of `rows` in addr_, bytes_, lane_.
   LdsAccesses entriesOf(const LdsRows& rows);
   template <class Index>
@@ -101,13 +101,18 @@ class LdsBankModel {
   std::vector<uint32_t> first_, stamp_;
   uint32_t pass_ = 0;
   // passExtra's recent pass shapes: 32 words relative to the first, and the
-  // pass's extra passes (a cache: the answers never depend on it).
+  // pass's extra passes (a cache: the answers never depend on it), direct
+  // mapped by a hash of three of the words.
   struct PassShape {
     uint32_t relative[32] = {1};  // never a real shape (whose first is 0)
     uint32_t extra = 0;
   };
-  std::array<PassShape, 4> shapes_{};
-  uint32_t nextShape_ = 0;
+  static constexpr uint32_t kShapeBits = 4;
+  // The entry of a shape whose words 1, 16 and 31 are a, b, c relative to its first.
+  static uint32_t shapeSlot(uint32_t a, uint32_t b, uint32_t c) {
+    return (((a * 0x9e3779b1u + b) * 0x85ebca77u + c) * 0xc2b2ae35u) >> (32 - kShapeBits);
+  }
+  std::array<PassShape, 1u << kShapeBits> shapes_{};
   std::vector<uint64_t> keys_;  // conflictDegree's scratch
   std::vector<uint32_t> slot_;  // entry indices, slot by slot, for an irregular shape
   std::vector<uint64_t> addr_;  // passes(span)'s copy

@@ -3,6 +3,7 @@
 #include "memory/cache_timing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <set>
 #include <utility>
@@ -542,6 +543,68 @@ TEST_CASE("LDS banks: repeated and shifted shapes, more shapes than the model ke
   for (unsigned l = 0; l < 64; ++l) mixed.push_back({4 * l, 4, uint8_t(l)});
   mixed[9] = {4 * 42, 2, 9};
   CHECK(m.passes(mixed).extra == 1);
+}
+
+// The same rule recomputed here for many shapes asked in a random order, so
+// that the model's cache of shapes (a few entries, each holding the shapes
+// that hash to it) is overwritten and hit again: GcnTimings' rule per
+// pass of 32 lanes, the most distinct dwords any bank is asked for, less one.
+TEST_CASE("LDS banks: hundreds of shapes, repeated in a random order, against the rule", "[memory][timing]") {
+  LdsConfig c;
+  LdsBankModel m(c);
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  const auto next = [&x] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+  // 300 shapes: lane l at word (l * stride + jitter) % span, two addresses a lane for half of them; each
+  // third one the one before with a lane other than 0, 1, 16, 31, 32, 33, 48, 63 moved (the model
+  // looks up a pass by a few of its words; the rest must still tell the shapes apart).
+  std::vector<std::array<std::array<uint32_t, 64>, 2>> shapes(300);
+  for (size_t k = 0; k < shapes.size(); ++k)
+    for (uint32_t s = 0; s < 2; ++s) {
+      auto& row = shapes[k][s];
+      if (k % 3 == 2) {
+        row = shapes[k - 1][s];
+        row[2 + next() % 14] +=
+            32 * (1 + next() % 4);  // a lane of the first pass to a word of another bank's row
+        row[49 + next() % 14] += 64;
+        continue;
+      }
+      const uint32_t stride = uint32_t(next() % 40), span = 64 + uint32_t(next() % 512);
+      for (uint32_t l = 0; l < 64; ++l) row[l] = (l * stride + uint32_t(next() % 3)) % span;
+    }
+  const auto rule = [](const std::array<uint32_t, 64>& words) {
+    uint32_t extra = 0;
+    for (uint32_t pass = 0; pass < 2; ++pass) {
+      uint32_t worst = 0;
+      for (uint32_t bank = 0; bank < 32; ++bank) {
+        std::vector<uint32_t> distinct;
+        for (uint32_t l = 32 * pass; l < 32 * pass + 32; ++l)
+          if (words[l] % 32 == bank &&
+              std::find(distinct.begin(), distinct.end(), words[l]) == distinct.end())
+            distinct.push_back(words[l]);
+        worst = std::max(worst, uint32_t(distinct.size()));
+      }
+      extra += worst - 1;
+    }
+    return extra;
+  };
+  uint32_t conflicted = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const size_t i = next() % shapes.size();
+    const bool two = i % 4 >= 2;
+    const uint32_t base = uint32_t(next() % 1000);  // the same shape shifted: the same answer
+    uint32_t rows[2][64];
+    for (uint32_t s = 0; s < 2; ++s)
+      for (uint32_t l = 0; l < 64; ++l) rows[s][l] = 4 * (base + shapes[i][s][l]);
+    const LdsBankModel::Passes p = m.passes(LdsRows{{rows[0], two ? rows[1] : nullptr}, 4});
+    std::array<uint32_t, 64> shifted[2];
+    for (uint32_t s = 0; s < 2; ++s)
+      for (uint32_t l = 0; l < 64; ++l) shifted[s][l] = base + shapes[i][s][l];
+    INFO("trial " << trial << ", shape " << i);
+    REQUIRE(p.extra == rule(shifted[0]) + (two ? rule(shifted[1]) : 0));
+    REQUIRE(p.base == (two ? 4u : 2u));
+    conflicted += p.extra > 0;
+  }
+  CHECK(conflicted > 500);
 }
 
 // A whole wave's accesses given as rows (LdsRows: what the timing engine's
