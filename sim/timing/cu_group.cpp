@@ -3,6 +3,7 @@
 #include "sim/timing/cu_group.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <string>
 
@@ -316,22 +317,42 @@ void CuGroup::loop(uint64_t to) {
   }
 }
 
-uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
-  uint64_t target = events_.empty() ? kNever : std::max(from, events_.top().time);
-  if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
-  // Per SIMD index, the earliest poll over the CUs: the first turn at or after a cycle grows with the cycle.
-  const uint32_t simds = cfg_.cu.simds;
-  const uint32_t cus = uint32_t(cus_.size());
+namespace {
+// min by a mask, not a branch (GCC makes a branch of std::min here; which poll is smaller is a coin toss).
+inline uint64_t minOf(uint64_t a, uint64_t b) { return b ^ ((a ^ b) & (0 - uint64_t(a < b))); }
+}  // namespace
+
+// Per SIMD index, the earliest poll over the CUs: the first turn at or after a cycle grows with the cycle.
+// kSimds, kCus: the group's shape if known at compile time (0: read at run time).
+template <uint32_t kSimds, uint32_t kCus>
+uint64_t CuGroup::firstTurn(uint64_t from, bool parkedTurns) const {
+  const uint32_t simds = kSimds ? kSimds : cfg_.cu.simds;
+  const uint32_t cus = kCus ? kCus : uint32_t(cus_.size());
+  uint64_t target = kNever;
   for (uint32_t s = 0; s < simds; ++s) {
     const uint64_t* polls = loopPolls(s);
     uint64_t poll = kNever;
-    for (uint32_t i = 0; i < cus; ++i) poll = std::min(poll, polls[i]);  // (a select, not a branch)
-    if (parkedTurns)
+    for (uint32_t i = 0; i < cus; ++i) poll = minOf(poll, polls[i]);
+    if (parkedTurns) [[unlikely]]
       for (uint32_t i = 0; i < cus; ++i)
         if (cus_[i].simds[s].parkedOnValu) poll = std::min(poll, from);
-    if (poll != kNever) target = std::min(target, clock_.turnAtOrAfter(std::max(from, poll), s));
+    // A SIMD without a wave to look at (kNever) gives kNever: its turn is computed from 0 and masked.
+    const uint64_t none = 0 - uint64_t(poll == kNever);
+    const uint64_t t = poll < from ? from : poll & ~none;
+    // (a power of two of SIMDs known here: the turn is t + (s - t) mod simds, in three instructions)
+    const uint64_t turn =
+        kSimds && std::has_single_bit(kSimds) ? t + ((s - t) & (kSimds - 1)) : clock_.turnAtOrAfter(t, s);
+    target = minOf(target, turn | none);
   }
   return target;
+}
+
+uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
+  uint64_t target = events_.empty() ? kNever : std::max(from, events_.top().time);
+  if (!admissions_.empty()) target = std::min(target, std::max(from, admissions_.front().at));
+  // Every GCN config's group: 4 CUs (a K$'s) of 4 SIMDs, the loops unrolled.
+  const bool gcnShape = cfg_.cu.simds == 4 && cus_.size() == 4;
+  return std::min(target, gcnShape ? firstTurn<4, 4>(from, parkedTurns) : firstTurn<0, 0>(from, parkedTurns));
 }
 
 // After a cycle without progress: the first later cycle with an arrival, a

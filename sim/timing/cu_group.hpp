@@ -176,7 +176,9 @@ class CuGroup {
   uint64_t nextInterestingCycle() const;
   // nextWork; parkedTurns: whether a SIMD's waves parked on its busy VALU count (see above).
   uint64_t nextWork(uint64_t from, bool parkedTurns) const;
-  void countOccupancy();  // accumulate resident wave-cycles up to now_
+  template <uint32_t kSimds, uint32_t kCus>
+  uint64_t firstTurn(uint64_t from, bool parkedTurns) const;  // nextWork's turns of the SIMDs
+  void countOccupancy();                                      // accumulate resident wave-cycles up to now_
   PendingWrites* takePw();
   void releasePw(PendingWrites* pw);
   // The instruction at the wave's PC with its timing (inline once fetchSlow has decoded it).
