@@ -38,14 +38,37 @@ CacheTags& CacheTags::operator=(const CacheTags& o) {
 
 // The per-way arrays, unwritten (see tag_).
 void CacheTags::allocateWays(size_t n) {
-  tag_ = lineAlignedArray<uint64_t>(n);
+  tag_ = lineAlignedArray<uint32_t>(n);
+  wideTag_.reset();
+  high_ = kNoHigh;
   readyAt_ = lineAlignedArray<uint64_t>(n);
   order_ = lineAlignedArray<uint16_t>(n);
+}
+
+// Every valid way's tag as a full line address, from now on.
+void CacheTags::widen() {
+  wideTag_ = lineAlignedArray<uint64_t>(size_t(sets_) * ways_);
+  for (size_t s = 0; s < valid_.size(); ++s)
+    for (size_t w = s * ways_, end = w + valid_[s]; w < end; ++w) wideTag_[w] = high_ << 32 | tag_[w];
+  high_ = kWide;
+}
+
+// setTag of a line outside the narrow window: the first line held sets the window; any other widens.
+void CacheTags::setTagSlow(size_t w, uint64_t line) {
+  if (high_ == kNoHigh) {
+    high_ = line >> 32;
+    tag_[w] = uint32_t(line);
+    return;
+  }
+  if (high_ != kWide) widen();
+  wideTag_[w] = line;
 }
 
 void CacheTags::copyFrom(const CacheTags& o) {
   const size_t n = size_t(o.sets_) * o.ways_;
   if (!tag_ || size_t(sets_) * ways_ != n) allocateWays(n);
+  high_ = o.high_;
+  if (high_ == kWide && !wideTag_) wideTag_ = lineAlignedArray<uint64_t>(n);
   lineShift_ = o.lineShift_;
   sets_ = o.sets_;
   setMask_ = o.setMask_;
@@ -54,7 +77,10 @@ void CacheTags::copyFrom(const CacheTags& o) {
   valid_ = o.valid_;
   for (size_t s = 0; s < valid_.size(); ++s) {
     const size_t first = s * ways_, k = valid_[s];
-    std::copy_n(&o.tag_[first], k, &tag_[first]);
+    if (high_ == kWide)
+      std::copy_n(&o.wideTag_[first], k, &wideTag_[first]);
+    else
+      std::copy_n(&o.tag_[first], k, &tag_[first]);
     std::copy_n(&o.readyAt_[first], k, &readyAt_[first]);
     std::copy_n(&o.order_[first], k, &order_[first]);
   }
@@ -63,8 +89,14 @@ void CacheTags::copyFrom(const CacheTags& o) {
 }
 
 uint32_t CacheTags::wayOf(size_t first, uint32_t n, uint64_t line) const {
-  const uint64_t* tags = &tag_[first];
   uint32_t i = 0;
+  if (narrowHolds(line)) [[likely]] {
+    const uint32_t* tags = &tag_[first];
+    while (i < n && tags[i] != uint32_t(line)) ++i;
+    return i;
+  }
+  if (high_ != kWide) return n;  // (narrow: every line held has high_ as its high half)
+  const uint64_t* tags = &wideTag_[first];
   while (i < n && tags[i] != line) ++i;
   return i;
 }
@@ -108,14 +140,15 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   uint32_t way;
   if (n < ways_) {
     way = n;
+    setTag(first + way, line);  // (before the set's valid count covers it: widen() reads the valid ways)
     valid_[s] = n + 1;
     moveToFront(order, n, way);
   } else {
     way = order[n - 1];
+    setTag(first + way, line);
     moveToFront(order, n - 1, way);
   }
   const size_t victim = first + way;
-  tag_[victim] = line;
   readyAt_[victim] = kFillUnknown | missTag;  // until fill()
   lastAllocated_ = victim;
   ready = now;
@@ -167,13 +200,14 @@ void CacheTags::occupyMshr(uint64_t readyAt) { inFlight_.add(readyAt); }
 void CacheTags::setReady(uint64_t addr, uint64_t readyAt) {
   const uint64_t line = lineAddress(addr);
   // Right after the lookup that allocated the line (the L2's own misses) no search is needed.
-  const size_t w = lastAllocated_ != kNone && tag_[lastAllocated_] == line ? lastAllocated_ : find(line);
+  const size_t w = lastAllocated_ != kNone && holds(lastAllocated_, line) ? lastAllocated_ : find(line);
   if (w != kNone) readyAt_[w] = readyAt;
 }
 
 void CacheTags::invalidateAll() {
   std::fill(valid_.begin(), valid_.end(), 0u);  // (the ways past valid_ are never read)
   lastAllocated_ = kNone;
+  if (high_ != kWide) high_ = kNoHigh;  // no line held: the next one sets the window
 }
 
 void CacheTags::settle() {

@@ -102,12 +102,36 @@ class CacheTags {
   uint64_t setMask_ = 0;  // sets_ - 1 if sets_ is a power of two above 1, else 0 (then line % sets_)
   uint32_t ways_ = 1, mshrs_ = 1;
   // Per way, set-major (sets x ways), one array per field so that a search
-  // reads the set's tags only (16 ways: two host cache lines, where a
+  // reads the set's tags only (16 ways: one host cache line, where a
   // {tag, readyAt, LRU count} record per way took six). Allocated unwritten: a
   // set's ways past valid_[s] are never read, so a megabytes-large L2 costs
   // nothing until it is used, and settle() and a copy touch the valid ways
   // only.
-  LineAlignedArray<uint64_t> tag_;      // line address
+  // The line address, in one of two forms. Narrow: its low 32 bits, every
+  // line held sharing the high ones (high_): a set's 16 tags are one host
+  // cache line, where 64-bit tags took two -- a streaming kernel's L2 lookup
+  // finds its set cold in the host's caches (issue 12). Addresses put every
+  // line of a run in one 2^32-line (256 GiB) window, so a cache that sees a
+  // line of another turns wide for good: wideTag_, full line addresses
+  // (widen()), and high_ a value no line's high half is. One comparison
+  // with high_ tells a lookup that the narrow tags answer it.
+  LineAlignedArray<uint32_t> tag_;
+  LineAlignedArray<uint64_t> wideTag_;                 // (null while narrow)
+  static constexpr uint64_t kNoHigh = ~uint64_t(0);    // narrow, no line held yet
+  static constexpr uint64_t kWide = ~uint64_t(0) - 1;  // wide (lines are below 2^58: no high half is either)
+  uint64_t high_ = kNoHigh;
+  bool narrowHolds(uint64_t line) const { return (line >> 32) == high_; }
+  bool holds(size_t w, uint64_t line) const {
+    return narrowHolds(line) ? tag_[w] == uint32_t(line) : high_ == kWide && wideTag_[w] == line;
+  }
+  void setTag(size_t w, uint64_t line) {
+    if (narrowHolds(line)) [[likely]]
+      tag_[w] = uint32_t(line);
+    else
+      setTagSlow(w, line);
+  }
+  void setTagSlow(size_t w, uint64_t line);
+  void widen();
   LineAlignedArray<uint64_t> readyAt_;  // when the line's data is there (kFillUnknown | tag: not yet known)
   // LRU order, per set: its first valid_[s] entries are its valid ways, most
   // recently used first (a lookup moves its way to the front; the last one is

@@ -78,8 +78,9 @@ TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][t
     uint32_t hits = 0;
     for (int i = 0; i < 200000; ++i) {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64
-      // Mostly a small working set (hits and evictions), sometimes far away (beyond 2^32 lines).
-      const uint64_t line = (i % 7 == 0) ? (x >> 24) : (x % (uint64_t(sets) * ways * 2));
+      // Mostly a small working set (hits and evictions); in the second half sometimes far away (beyond
+      // 2^32 lines: the tags turn from 32-bit to full line addresses, with every set full).
+      const uint64_t line = (i % 7 == 0 && i >= 100000) ? (x >> 24) : (x % (uint64_t(sets) * ways * 2));
       std::vector<uint64_t>& set = model[line % sets];
       auto it = std::find(set.begin(), set.end(), line);
       const bool hit = it != set.end();
@@ -95,6 +96,65 @@ TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][t
     CHECK(hits > 10000);
     for (const auto& set : model)
       for (uint64_t line : set) CHECK(t.contains(line * 64));
+  }
+}
+
+// The tags are 32-bit while every line held is in one 2^32-line window, and
+// full line addresses once another window is seen (cache_timing.hpp): the
+// answers are a plain LRU's either way -- lines of a high window from the
+// start, then lines differing only above bit 32 (same low half, same set),
+// then a copy and an invalidation of each form.
+TEST_CASE("CacheTags: lines in one 2^32-line window and across windows, copies, invalidation",
+          "[memory][timing]") {
+  CacheLevelConfig c{16 * 4 * 64, 64, 4, 10, 8};  // 16 sets x 4 ways
+  CacheTags t(c, "test");
+  std::vector<std::vector<uint64_t>> model(16);
+  uint64_t ready = 0, now = 0;
+  uint32_t hits = 0;
+  const auto access = [&](CacheTags& tags, uint64_t line) {
+    std::vector<uint64_t>& set = model[line % 16];
+    auto it = std::find(set.begin(), set.end(), line);
+    const bool hit = it != set.end();
+    if (hit)
+      set.erase(it);
+    else if (set.size() == 4)
+      set.erase(set.begin());
+    set.push_back(line);
+    hits += hit;
+    INFO("line " << line);
+    REQUIRE(tags.lookup(line * 64, ++now, ready) == (hit ? CacheTags::Result::Hit : CacheTags::Result::Miss));
+  };
+  const uint64_t high = uint64_t(5) << 32;
+  for (uint64_t i = 0; i < 2000; ++i) access(t, high + (i * 7919) % 72);  // one high window: 32-bit tags
+  CHECK(hits > 500);
+  CacheTags narrowCopy = t;
+  const auto heldAtCopy = model;
+  // The same low halves in window 0 and window 6: equal 32-bit tags, other lines.
+  hits = 0;
+  for (uint64_t i = 0; i < 3000; ++i)
+    access(t, (i % 3 == 0 ? 0 : i % 3 == 1 ? high : uint64_t(6) << 32) + (i / 3) % 20);
+  CHECK(hits > 1000);
+  for (const auto& set : model)
+    for (uint64_t line : set) CHECK(t.contains(line * 64));
+  CHECK_FALSE(t.contains((uint64_t(7) << 32) * 64));
+  // A copy of the wide form answers alike.
+  CacheTags wideCopy = t;
+  for (const auto& set : model)
+    for (uint64_t line : set) CHECK(wideCopy.contains(line * 64));
+  // The narrow copy holds what the cache held then, window 5's lines, and none of another window with the
+  // same low halves.
+  for (const auto& set : heldAtCopy)
+    for (uint64_t line : set) {
+      CHECK(narrowCopy.contains(line * 64));
+      CHECK_FALSE(narrowCopy.contains((line - high) * 64));
+    }
+  // After an invalidation nothing is held, in either form; a narrow cache takes a new window.
+  for (CacheTags* x : {&t, &narrowCopy}) {
+    x->invalidateAll();
+    CHECK_FALSE(x->contains(high * 64));
+    CHECK(x->lookup(3 * 64, ++now, ready) == CacheTags::Result::Miss);
+    CHECK(x->lookup(3 * 64, ++now, ready) == CacheTags::Result::Hit);
+    CHECK_FALSE(x->contains((high + 3) * 64));
   }
 }
 
