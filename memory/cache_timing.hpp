@@ -116,9 +116,10 @@ class CacheTags {
   // (widen()), and high_ a value no line's high half is. One comparison
   // with high_ tells a lookup that the narrow tags answer it.
   LineAlignedArray<uint32_t> tag_;
-  LineAlignedArray<uint64_t> wideTag_;                 // (null while narrow)
+  LineAlignedArray<uint64_t> wideTag_;  // (null while narrow)
+  // (A line's high half is below 2^32: neither of these.)
   static constexpr uint64_t kNoHigh = ~uint64_t(0);    // narrow, no line held yet
-  static constexpr uint64_t kWide = ~uint64_t(0) - 1;  // wide (lines are below 2^58: no high half is either)
+  static constexpr uint64_t kWide = ~uint64_t(0) - 1;  // wide
   uint64_t high_ = kNoHigh;
   bool narrowHolds(uint64_t line) const { return (line >> 32) == high_; }
   bool holds(size_t w, uint64_t line) const {
