@@ -339,9 +339,9 @@ uint64_t CuGroup::firstTurn(uint64_t from, bool parkedTurns) const {
     // A SIMD without a wave to look at (kNever) gives kNever: its turn is computed from 0 and masked.
     const uint64_t none = 0 - uint64_t(poll == kNever);
     const uint64_t t = poll < from ? from : poll & ~none;
-    // (a power of two of SIMDs known here: the turn is t + (s - t) mod simds, in three instructions)
-    const uint64_t turn =
-        kSimds && std::has_single_bit(kSimds) ? t + ((s - t) & (kSimds - 1)) : clock_.turnAtOrAfter(t, s);
+    // (a power-of-two SIMD count known here: the turn in three instructions, no test of the count)
+    const uint64_t turn = kSimds && std::has_single_bit(kSimds) ? TurnClock::turnAtOrAfterPow2(t, s, kSimds)
+                                                                : clock_.turnAtOrAfter(t, s);
     target = minOf(target, turn | none);
   }
   return target;

@@ -26,8 +26,13 @@ class TurnClock {
   uint32_t simdAt(uint64_t c) const { return uint32_t(pow2_ ? c & (simds_ - 1) : c % simds_); }
   // The first cycle >= t that is SIMD `simd`'s turn.
   uint64_t turnAtOrAfter(uint64_t t, uint32_t simd) const {
+    if (pow2_) return turnAtOrAfterPow2(t, simd, simds_);
     const uint32_t ahead = simd + simds_ - simdAt(t);  // in [1, 2 * simds)
     return t + (ahead >= simds_ ? ahead - simds_ : ahead);
+  }
+  // The same for a power-of-two SIMD count `simds`: t + (simd - t) mod simds (2^64 is a multiple of it).
+  static constexpr uint64_t turnAtOrAfterPow2(uint64_t t, uint32_t simd, uint32_t simds) {
+    return t + ((simd - t) & (simds - 1));
   }
 
  private:
