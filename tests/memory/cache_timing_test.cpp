@@ -18,6 +18,28 @@
 
 using namespace gcnsim::memory;
 
+namespace {
+// A plain LRU model of a set-associative cache, the reference for CacheTags:
+// per set (line % sets), its lines from least to most recently used.
+struct PlainLru {
+  PlainLru(uint32_t sets, uint32_t ways) : ways(ways), set(sets) {}
+  // Whether `line` hits; it becomes its set's most recently used, a miss in a full set evicting the least.
+  bool access(uint64_t line) {
+    std::vector<uint64_t>& s = set[line % set.size()];
+    const auto it = std::find(s.begin(), s.end(), line);
+    const bool hit = it != s.end();
+    if (hit)
+      s.erase(it);
+    else if (s.size() == ways)
+      s.erase(s.begin());
+    s.push_back(line);
+    return hit;
+  }
+  uint32_t ways;
+  std::vector<std::vector<uint64_t>> set;
+};
+}  // namespace
+
 TEST_CASE("CacheTags: hit after miss, LRU eviction, invalidate", "[memory][timing]") {
   CacheLevelConfig c{4 * 64 * 2, 64, 2, 10, 4};  // 4 sets x 2 ways
   CacheTags t(c, "test");
@@ -73,7 +95,7 @@ TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][t
     INFO(sets << " sets x " << ways << " ways");
     CacheLevelConfig c{sets * ways * 64, 64, ways, 10, 8};
     CacheTags t(c, "test");
-    std::vector<std::vector<uint64_t>> model(sets);  // per set, lines from least to most recently used
+    PlainLru model(sets, ways);
     uint64_t x = 88172645463325252ull, ready = 0;
     uint32_t hits = 0;
     for (int i = 0; i < 200000; ++i) {
@@ -81,20 +103,13 @@ TEST_CASE("CacheTags: sets of any count, against a plain LRU model", "[memory][t
       // Mostly a small working set (hits and evictions); in the second half sometimes far away (beyond
       // 2^32 lines: the tags turn from 32-bit to full line addresses, with every set full).
       const uint64_t line = (i % 7 == 0 && i >= 100000) ? (x >> 24) : (x % (uint64_t(sets) * ways * 2));
-      std::vector<uint64_t>& set = model[line % sets];
-      auto it = std::find(set.begin(), set.end(), line);
-      const bool hit = it != set.end();
-      if (hit)
-        set.erase(it);
-      else if (set.size() == ways)
-        set.erase(set.begin());
-      set.push_back(line);
+      const bool hit = model.access(line);
       hits += hit;
       REQUIRE(t.lookup(line * 64, uint64_t(i), ready) ==
               (hit ? CacheTags::Result::Hit : CacheTags::Result::Miss));
     }
     CHECK(hits > 10000);
-    for (const auto& set : model)
+    for (const auto& set : model.set)
       for (uint64_t line : set) CHECK(t.contains(line * 64));
   }
 }
@@ -108,18 +123,11 @@ TEST_CASE("CacheTags: lines in one 2^32-line window and across windows, copies, 
           "[memory][timing]") {
   CacheLevelConfig c{16 * 4 * 64, 64, 4, 10, 8};  // 16 sets x 4 ways
   CacheTags t(c, "test");
-  std::vector<std::vector<uint64_t>> model(16);
+  PlainLru model(16, 4);
   uint64_t ready = 0, now = 0;
   uint32_t hits = 0;
   const auto access = [&](CacheTags& tags, uint64_t line) {
-    std::vector<uint64_t>& set = model[line % 16];
-    auto it = std::find(set.begin(), set.end(), line);
-    const bool hit = it != set.end();
-    if (hit)
-      set.erase(it);
-    else if (set.size() == 4)
-      set.erase(set.begin());
-    set.push_back(line);
+    const bool hit = model.access(line);
     hits += hit;
     INFO("line " << line);
     REQUIRE(tags.lookup(line * 64, ++now, ready) == (hit ? CacheTags::Result::Hit : CacheTags::Result::Miss));
@@ -128,18 +136,18 @@ TEST_CASE("CacheTags: lines in one 2^32-line window and across windows, copies, 
   for (uint64_t i = 0; i < 2000; ++i) access(t, high + (i * 7919) % 72);  // one high window: 32-bit tags
   CHECK(hits > 500);
   CacheTags narrowCopy = t;
-  const auto heldAtCopy = model;
+  const auto heldAtCopy = model.set;
   // The same low halves in window 0 and window 6: equal 32-bit tags, other lines.
   hits = 0;
   for (uint64_t i = 0; i < 3000; ++i)
     access(t, (i % 3 == 0 ? 0 : i % 3 == 1 ? high : uint64_t(6) << 32) + (i / 3) % 20);
   CHECK(hits > 1000);
-  for (const auto& set : model)
+  for (const auto& set : model.set)
     for (uint64_t line : set) CHECK(t.contains(line * 64));
   CHECK_FALSE(t.contains((uint64_t(7) << 32) * 64));
   // A copy of the wide form answers alike.
   CacheTags wideCopy = t;
-  for (const auto& set : model)
+  for (const auto& set : model.set)
     for (uint64_t line : set) CHECK(wideCopy.contains(line * 64));
   // The narrow copy holds what the cache held then, window 5's lines, and none of another window with the
   // same low halves.
@@ -652,13 +660,11 @@ TEST_CASE("LDS banks: hundreds of shapes, repeated in a random order, against th
     const size_t i = next() % shapes.size();
     const bool two = i % 4 >= 2;
     const uint32_t base = uint32_t(next() % 1000);  // the same shape shifted: the same answer
-    uint32_t rows[2][64];
-    for (uint32_t s = 0; s < 2; ++s)
-      for (uint32_t l = 0; l < 64; ++l) rows[s][l] = 4 * (base + shapes[i][s][l]);
-    const LdsBankModel::Passes p = m.passes(LdsRows{{rows[0], two ? rows[1] : nullptr}, 4});
     std::array<uint32_t, 64> shifted[2];
+    uint32_t rows[2][64];  // byte addresses
     for (uint32_t s = 0; s < 2; ++s)
-      for (uint32_t l = 0; l < 64; ++l) shifted[s][l] = base + shapes[i][s][l];
+      for (uint32_t l = 0; l < 64; ++l) rows[s][l] = 4 * (shifted[s][l] = base + shapes[i][s][l]);
+    const LdsBankModel::Passes p = m.passes(LdsRows{{rows[0], two ? rows[1] : nullptr}, 4});
     INFO("trial " << trial << ", shape " << i);
     REQUIRE(p.extra == rule(shifted[0]) + (two ? rule(shifted[1]) : 0));
     REQUIRE(p.base == (two ? 4u : 2u));
