@@ -44,7 +44,8 @@ struct CacheStats {
 };
 
 // An array of a trivial type on 64-byte boundaries (a host cache line),
-// unwritten: a set's 16 tags are two lines, not three (issue 12).
+// unwritten: a set's 16 entries start a line (its 32-bit tags are one line,
+// its readyAt two), not straddle one more (issue 12).
 template <class T>
 struct LineAlignedDelete {
   void operator()(T* p) const { ::operator delete[](p, std::align_val_t{64}); }
