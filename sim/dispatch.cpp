@@ -71,21 +71,20 @@ uint64_t functionalScratchBytes(const DispatchSpec& d, unsigned threads) {
   return uint64_t{std::max(threads, 1u)} * wavesPerWorkgroup(d.workgroup) * d.scratchBytesPerLane * kWaveSize;
 }
 
-std::vector<WaveState> makeWorkgroupWaves(const DispatchSpec& d, uint32_t index, uint32_t firstScratchSlot) {
+void reuseWorkgroupWaves(std::vector<WaveState>& waves, const DispatchSpec& d, uint32_t index,
+                         uint32_t firstScratchSlot) {
   const auto count = workgroupCounts(d);
   const std::array<uint32_t, 3> id{index % count[0], index / count[0] % count[1],
                                    index / (count[0] * count[1])};
   const auto a = actualSize(d, id);
   const uint32_t n = ceilDiv(a[0] * a[1] * a[2], kWaveSize);
   const uint64_t firstWaveId = wavesBeforeWorkgroup(d, index);
-  std::vector<WaveState> waves;
-  waves.reserve(n);
+  waves.resize(n);
   for (uint32_t i = 0; i < n; ++i) {
-    waves.push_back(makeWave(d, id, i, firstScratchSlot + i));
-    waves.back().waveId = static_cast<uint32_t>(firstWaveId + i);
-    waves.back().workgroupIndex = index;
+    initWave(waves[i], d, id, i, firstScratchSlot + i);
+    waves[i].waveId = static_cast<uint32_t>(firstWaveId + i);
+    waves[i].workgroupIndex = index;
   }
-  return waves;
 }
 
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
@@ -219,13 +218,16 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
   };
   const uint64_t scratchBytes = functionalScratchBytes(d);
   std::deque<Workgroup> parked;
+  Workgroup spare;  // the last finished workgroup's wave states and LDS: the next fresh one's, made fresh
   size_t idleResumes = 0;
   while (next < total || !parked.empty()) {
     Workgroup wg;
     const bool fresh = next < total;
     if (fresh) {
-      wg.waves = makeWorkgroupWaves(d, next++, 0);
-      wg.lds = makeWorkgroupLds(d);
+      wg.waves = std::move(spare.waves);
+      wg.lds = std::move(spare.lds);
+      reuseWorkgroupWaves(wg.waves, d, next++, 0);
+      reuseWorkgroupLds(wg.lds, d);
       clearWorkgroupScratch(d, 0, *env.global);
       stats.waves += wg.waves.size();
       ++stats.workgroups;
@@ -245,6 +247,8 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
     if (!blocked) {
       if (control) control->add(control->workgroupsDone, 1);
       idleResumes = 0;
+      spare.waves = std::move(wg.waves);
+      spare.lds = std::move(wg.lds);
       continue;
     }
     idleResumes = (fresh || budget != before) ? 0 : idleResumes + 1;
@@ -267,6 +271,13 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
 std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d) {
   // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
   return std::make_unique<memory::Lds>(d.ldsBytes ? d.ldsBytes : 4);
+}
+
+void reuseWorkgroupLds(std::unique_ptr<memory::Lds>& lds, const DispatchSpec& d) {
+  if (lds && lds->size() == (d.ldsBytes ? d.ldsBytes : 4))
+    lds->clear();
+  else
+    lds = makeWorkgroupLds(d);
 }
 
 void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::GlobalMemory& mem) {

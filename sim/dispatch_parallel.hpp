@@ -11,10 +11,15 @@
 namespace gcnsim::sim {
 
 // The waves of workgroup `index` (flat, x fastest), their scratch in slots
-// firstScratchSlot.., their waveIds counted in index order.
-std::vector<WaveState> makeWorkgroupWaves(const DispatchSpec& d, uint32_t index, uint32_t firstScratchSlot);
+// firstScratchSlot.., their waveIds counted in index order, written over
+// `waves` (the last workgroup's, or empty): fresh states in the VGPR storage
+// they leave, so that a run allocates nothing per workgroup.
+void reuseWorkgroupWaves(std::vector<WaveState>& waves, const DispatchSpec& d, uint32_t index,
+                         uint32_t firstScratchSlot);
 // A fresh (zeroed) LDS of the workgroup's size.
 std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d);
+// The same in `lds` (the last workgroup's, or null): zeroed in place.
+void reuseWorkgroupLds(std::unique_ptr<memory::Lds>& lds, const DispatchSpec& d);
 // Zeroes the scratch of the workgroup whose waves use slots firstSlot..:
 // private memory starts as zero for every workgroup, so what a kernel reads
 // before writing it does not depend on which workgroup ran in the slot before

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "isa/table.hpp"
 #include "sim/code_cache.hpp"
@@ -21,28 +22,46 @@ namespace {
 
 // What every worker shares: the next workgroup to take, the first one whose
 // outcome no longer matters, and the in-order commit of finished ones.
+//
+// Workers take workgroups a chunk at a time and commit a chunk's outcomes
+// at once: one shared counter step and one lock a chunk, not a workgroup
+// (with 2 threads each was a host cache line moving between the cores for
+// every workgroup of a few microseconds).
 class Commit {
  public:
   Commit(const DispatchSpec& d, uint64_t maxInstructions) : d_(d), max_(maxInstructions) {}
 
+  // A workgroup's outcome: the wave-instructions it ran and how it ended.
+  struct Outcome {
+    uint64_t instructions;
+    RunStatus status;
+  };
+
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> cancelFrom{UINT64_MAX};  // workgroups >= this one are not run (or given up)
 
-  // Workgroup `index` finished after `instructions` with `status`.
-  void finish(uint64_t index, uint64_t instructions, RunStatus status) {
+  // Workgroup `index` failed: the ones after it need not run (the others stop at their next workgroup).
+  void failed(uint64_t index) { lowerCancel(index + 1); }
+
+  // Workgroups first, first + 1, ... finished with `outcomes` (emptied).
+  void finish(uint64_t first, std::vector<Outcome>& outcomes) {
     std::lock_guard lock(m_);
-    if (!status.ok()) lowerCancel(index + 1);
-    pending_.emplace(index, Outcome{instructions, std::move(status)});
-    while (!result_ && !pending_.empty() && pending_.begin()->first == committed_) {
-      Outcome o = std::move(pending_.begin()->second);
-      pending_.erase(pending_.begin());
-      if (!o.status.ok()) {
-        result_ = std::move(o.status);
-      } else if ((instructions_ += o.instructions) > max_) {
-        result_ = {RunStatus::Watchdog, totalLimitMessage()};
+    // The next ones in order are committed at once (with one thread, every chunk: no map node).
+    if (first == committed_)
+      for (Outcome& o : outcomes) {
+        if (result_) break;
+        commitNext(std::move(o));
       }
-      if (result_) lowerCancel(committed_ + 1);
-      ++committed_;
+    else
+      pending_.emplace(first, std::move(outcomes));
+    outcomes.clear();
+    while (!result_ && !pending_.empty() && pending_.begin()->first == committed_) {
+      std::vector<Outcome> chunk = std::move(pending_.begin()->second);
+      pending_.erase(pending_.begin());
+      for (Outcome& o : chunk) {
+        if (result_) break;
+        commitNext(std::move(o));
+      }
     }
   }
 
@@ -52,10 +71,16 @@ class Commit {
   }
 
  private:
-  struct Outcome {
-    uint64_t instructions;
-    RunStatus status;
-  };
+  // The outcome of workgroup committed_ (the lock held).
+  void commitNext(Outcome o) {
+    if (!o.status.ok()) {
+      result_ = std::move(o.status);
+    } else if ((instructions_ += o.instructions) > max_) {
+      result_ = {RunStatus::Watchdog, totalLimitMessage()};
+    }
+    if (result_) lowerCancel(committed_ + 1);
+    ++committed_;
+  }
 
   void lowerCancel(uint64_t index) {
     uint64_t cur = cancelFrom.load();
@@ -75,9 +100,10 @@ class Commit {
   const DispatchSpec& d_;
   const uint64_t max_;
   std::mutex m_;
-  std::map<uint64_t, Outcome> pending_;  // finished, waiting for lower indices
-  uint64_t committed_ = 0;               // every workgroup below it is committed
-  uint64_t instructions_ = 0;            // of the committed workgroups
+  std::map<uint64_t, std::vector<Outcome>>
+      pending_;                // finished chunks by first index, waiting for lower ones
+  uint64_t committed_ = 0;     // every workgroup below it is committed
+  uint64_t instructions_ = 0;  // of the committed workgroups
   std::optional<RunStatus> result_;
 };
 
@@ -93,27 +119,39 @@ struct Worker {
     engine.controlledBy(control);
   }
 
-  void run(const DispatchSpec& d, uint64_t maxInstructions, uint64_t total, Commit& commit) {
+  // Workgroups `chunk` at a time (the last chunk may be shorter), until none is left or they are cancelled.
+  void run(const DispatchSpec& d, uint64_t maxInstructions, uint64_t total, uint64_t chunk, Commit& commit) {
     engine.cancelWorkgroupsFrom(&commit.cancelFrom);
     const uint32_t firstSlot = slot * wavesPerWorkgroup(d.workgroup);
     for (;;) {
-      const uint64_t index = commit.next.fetch_add(1);
-      if (index >= total || index >= commit.cancelFrom.load()) return;
-      std::vector<WaveState> waves = makeWorkgroupWaves(d, static_cast<uint32_t>(index), firstSlot);
-      const std::unique_ptr<memory::Lds> lds = makeWorkgroupLds(d);
-      clearWorkgroupScratch(d, firstSlot, *env.global);
-      env.lds = lds.get();
-      env.ldsBytes = d.ldsBytes;
-      uint64_t budget = maxInstructions;
-      RunStatus st = engine.runWorkgroup(waves, budget);
-      env.lds = nullptr;
-      if (engine.cancelled()) continue;
-      const uint64_t done = maxInstructions - budget;
-      stats.instructions += done;
-      stats.waves += waves.size();
-      ++stats.workgroups;
-      commit.finish(index, done, std::move(st));
-      if (control) control->add(control->workgroupsDone, 1);
+      const uint64_t first = commit.next.fetch_add(chunk);
+      const uint64_t end = std::min(first + chunk, total);
+      for (uint64_t index = first; index < end && index < commit.cancelFrom.load(); ++index) {
+        // The last workgroup's wave states and LDS, made fresh in place: nothing allocated per workgroup.
+        reuseWorkgroupWaves(waves, d, static_cast<uint32_t>(index), firstSlot);
+        reuseWorkgroupLds(lds, d);
+        clearWorkgroupScratch(d, firstSlot, *env.global);
+        env.lds = lds.get();
+        env.ldsBytes = d.ldsBytes;
+        uint64_t budget = maxInstructions;
+        RunStatus st = engine.runWorkgroup(waves, budget);
+        env.lds = nullptr;
+        if (engine.cancelled()) break;
+        const uint64_t done = maxInstructions - budget;
+        stats.instructions += done;
+        stats.waves += waves.size();
+        ++stats.workgroups;
+        const bool ok = st.ok();
+        outcomes.push_back({done, std::move(st)});
+        if (!ok) {
+          commit.failed(index);
+          break;
+        }
+      }
+      const size_t finished = outcomes.size();
+      if (finished) commit.finish(first, outcomes);
+      if (control && finished) control->add(control->workgroupsDone, finished);
+      if (end >= total || end > commit.cancelFrom.load() || finished < end - first) return;
     }
   }
 
@@ -125,6 +163,9 @@ struct Worker {
   std::vector<uint64_t> opCounts;
   DispatchStats stats;
   std::exception_ptr error;
+  std::vector<WaveState> waves;           // the workgroup being run (reused: run())
+  std::unique_ptr<memory::Lds> lds;       // its LDS (reused)
+  std::vector<Commit::Outcome> outcomes;  // the chunk's, until committed
 };
 
 }  // namespace
@@ -137,9 +178,11 @@ RunStatus runParallel(const DispatchSpec& d, const ExecEnv& env, uint64_t maxIns
   Commit commit(d, maxInstructions);
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(d, env, t, control));
+  // Chunks of up to 16 workgroups, at least 8 a thread (so that the last ones balance the threads).
+  const uint64_t chunk = std::clamp<uint64_t>(total / (uint64_t{threads} * 8), 1, 16);
   auto body = [&](Worker& w) {
     try {
-      w.run(d, maxInstructions, total, commit);
+      w.run(d, maxInstructions, total, chunk, commit);
     } catch (...) {
       w.error = std::current_exception();
       commit.cancelFrom.store(0);  // stop the others; the exception is rethrown below
