@@ -1,8 +1,9 @@
 // The parallel functional run (dispatch.hpp, runFunctional): workers take
-// workgroups in index order from a shared counter, each with its own engine,
-// code cache, ExecEnv copy, LDS and scratch slots; outcomes are committed in
-// index order, so the first fault or watchdog in index order is the one
-// reported, whatever the thread count.
+// chunks of workgroups in index order from a shared counter, each with its
+// own engine, code cache, ExecEnv copy, wave states, LDS and scratch slots
+// (reused from workgroup to workgroup); outcomes are committed in index
+// order, so the first fault or watchdog in index order is the one reported,
+// whatever the thread count.
 #include <algorithm>
 #include <atomic>
 #include <exception>
