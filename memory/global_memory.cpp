@@ -154,6 +154,34 @@ GlobalMemory::PageWindow GlobalMemory::pageWindow(const Region& r, uint64_t addr
   return w;
 }
 
+bool GlobalMemory::olderWindowToFront(uint64_t addr, size_t n) const {
+  for (size_t i = 1; i < kWindows; ++i)
+    if (const PageWindow& c = windows_[i]; c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
+      std::swap(windows_[0], windows_[i]);
+      return true;
+    }
+  return false;
+}
+
+bool GlobalMemory::readOther(uint64_t addr, void* dst, size_t n) const {
+  if (olderWindowToFront(addr, n)) return read(addr, dst, n);  // (now the front window)
+  return readSlow(addr, dst, n);
+}
+
+bool GlobalMemory::writeOther(uint64_t addr, const void* src, size_t n) {
+  if (olderWindowToFront(addr, n) && windows_[0].data) return write(addr, src, n);  // (now the front window)
+  return writeSlow(addr, src, n);
+}
+
+// Makes `w` the front window: the same page's older window (a zero page's, gone stale), else the oldest,
+// leaves, and the ones before it move back one.
+void GlobalMemory::remember(const PageWindow& w) const {
+  size_t i = 0;
+  while (i + 1 < kWindows && !(windows_[i].owner == w.owner && windows_[i].lo == w.lo)) ++i;
+  for (; i > 0; --i) windows_[i] = windows_[i - 1];
+  windows_[0] = w;
+}
+
 uint8_t* GlobalMemory::materializePage(const Region& r, uint64_t addr) {
   uint64_t page = (addr - r.base) / kPageBytes;
   std::atomic<uint8_t*>& slot = r.pages[page];
@@ -206,7 +234,8 @@ bool GlobalMemory::readSlow(uint64_t addr, void* dst, size_t n) const {
   if (!isMapped(addr, n)) return false;
   auto* out = static_cast<uint8_t*>(dst);
   while (n > 0) {
-    const PageWindow w = window_ = pageWindow(*regionContaining(addr), addr);
+    const PageWindow w = pageWindow(*regionContaining(addr), addr);
+    remember(w);
     size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, w.hi - addr));
     if (w.data)
       std::memcpy(out, w.data + (addr - w.lo), chunk);
@@ -225,7 +254,8 @@ bool GlobalMemory::writeSlow(uint64_t addr, const void* src, size_t n) {
   while (n > 0) {
     const Region& region = *regionContaining(addr);
     materializePage(region, addr);
-    const PageWindow w = window_ = pageWindow(region, addr);
+    const PageWindow w = pageWindow(region, addr);
+    remember(w);
     size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, w.hi - addr));
     std::memcpy(w.data + (addr - w.lo), in, chunk);
     in += chunk;
@@ -241,7 +271,7 @@ uint8_t* GlobalMemory::writablePointer(uint64_t addr, size_t n) {
   materializePage(region, addr);
   PageWindow w = pageWindow(region, addr);
   if (n > w.hi - addr) return nullptr;  // spans a page boundary
-  window_ = w;
+  remember(w);
   return w.data + (addr - w.lo);
 }
 

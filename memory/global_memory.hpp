@@ -11,9 +11,11 @@
 //    unmapped they return false and leave dst / memory untouched.
 //  - adopt() hands a region its initial contents without copying them: the
 //    host bytes become the backing store of the pages they cover.
-//  - Fast path: the last page each thread touched is cached (thread_local,
-//    tagged with this memory's id), so a wave's 64 lanes hitting one page
-//    cost a range compare and a memcpy each (no lookup, no allocation).
+//  - Fast path: the last four pages each thread touched are cached
+//    (thread_local, tagged with this memory's id, the most recent first), so
+//    a wave's 64 lanes hitting one page cost a range compare and a memcpy
+//    each (no lookup, no allocation), and so does a kernel that moves
+//    between a few buffers (saxpy: its arguments, x and y).
 //  - Threads: read/write/load/store/writablePointer/isMapped/describe may run
 //    concurrently from any number of threads (the functional engine runs
 //    workgroups in parallel). Each region's page table is an array of atomic
@@ -23,6 +25,7 @@
 //    allocate/map/adopt must not overlap any other call.
 //  - Never sees time: this is functional storage only.
 #pragma once
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -97,8 +100,9 @@ class GlobalMemory {
   // the region keeps `owner` until the memory is destroyed.
   void adopt(uint64_t base, std::span<uint8_t> bytes, std::shared_ptr<void> owner);
 
+  // (Inline: the most recent page only, so that a constant n makes the copy a move; readOther the rest.)
   bool read(uint64_t addr, void* dst, size_t n) const {
-    const PageWindow& c = window_;
+    const PageWindow& c = windows_[0];
     if (c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
       if (c.data) {
         std::memcpy(dst, c.data + (addr - c.lo), n);
@@ -110,16 +114,17 @@ class GlobalMemory {
         std::memset(dst, 0, n);
         return true;
       }
+      return readSlow(addr, dst, n);
     }
-    return readSlow(addr, dst, n);
+    return readOther(addr, dst, n);
   }
   bool write(uint64_t addr, const void* src, size_t n) {
-    const PageWindow& c = window_;
+    const PageWindow& c = windows_[0];
     if (c.data && c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
       std::memcpy(c.data + (addr - c.lo), src, n);
       return true;
     }
-    return writeSlow(addr, src, n);
+    return writeOther(addr, src, n);
   }
 
   template <class T>
@@ -162,6 +167,9 @@ class GlobalMemory {
   struct Region;
   using PageWindow = detail::PageWindow;
 
+  // read/write past the most recent window: the older ones (moved to the front), else the slow path.
+  bool readOther(uint64_t addr, void* dst, size_t n) const;
+  bool writeOther(uint64_t addr, const void* src, size_t n);
   bool readSlow(uint64_t addr, void* dst, size_t n) const;
   bool writeSlow(uint64_t addr, const void* src, size_t n);
   const Region* regionContaining(uint64_t addr) const;
@@ -175,9 +183,15 @@ class GlobalMemory {
   std::atomic<uint64_t> residentBytes_{0};
   uint64_t nextFree_ = kFirstAllocation;
   std::map<uint64_t, std::unique_ptr<Region>> regions_;  // by base address
-  const uint64_t id_;               // unique per GlobalMemory of the process, for window_
+  const uint64_t id_;               // unique per GlobalMemory of the process, for windows_
   std::atomic<uint64_t> epoch_{0};  // pages created so far
-  static inline thread_local constinit PageWindow window_{};  // this thread's last page
+  // This thread's last pages, the most recent first.
+  static constexpr size_t kWindows = 4;
+  static inline thread_local constinit std::array<PageWindow, kWindows> windows_{};
+  // Whether an older window (1 on) of this memory holds [addr, addr + n): then it is moved to the front.
+  bool olderWindowToFront(uint64_t addr, size_t n) const;
+  // Makes `w` this thread's most recent window (replacing an older one of the same page, or the oldest).
+  void remember(const PageWindow& w) const;
 };
 
 }  // namespace gcnsim::memory

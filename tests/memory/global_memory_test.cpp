@@ -1,11 +1,14 @@
 // GlobalMemory: allocation, guard gaps, cross-page accesses, describe().
 #include "memory/global_memory.hpp"
 
+#include <array>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <span>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -292,4 +295,46 @@ TEST_CASE("GlobalMemory adopt keeps the owner of borrowed bytes alive as long as
     REQUIRE(mem.readRegion("borrowed") == std::vector<uint8_t>(300, 0x42));
   }
   REQUIRE(watch.expired());
+}
+
+TEST_CASE("GlobalMemory: accesses moving between more pages than a thread keeps windows of",
+          "[memory][global][threads]") {
+  // Six buffers of two pages each, touched round-robin from one thread (more
+  // pages than its four cached windows, and zero pages among them), while
+  // another thread creates pages this one has seen as zero: every load sees
+  // the last store, and a zero page reads zero until someone writes it.
+  GlobalMemory mem(uint64_t{1} << 30);
+  constexpr int kBuffers = 6;
+  constexpr uint64_t kBytes = 2 * GlobalMemory::kPageBytes;
+  std::array<uint64_t, kBuffers> base{};
+  for (int b = 0; b < kBuffers; ++b) base[size_t(b)] = mem.allocate(kBytes, 256, "b" + std::to_string(b));
+  // A plain model: the words written so far.
+  std::map<uint64_t, uint32_t> model;
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const uint64_t addr = base[x % kBuffers] + (x >> 8) % (kBytes / 4) * 4;
+    if (i % 3 == 0) {
+      REQUIRE(mem.store(addr, uint32_t(x)));
+      model[addr] = uint32_t(x);
+    } else {
+      uint32_t v = 1;
+      REQUIRE(mem.load(addr, v));
+      const auto it = model.find(addr);
+      REQUIRE(v == (it == model.end() ? 0u : it->second));
+    }
+  }
+  // A page this thread holds a zero window of, in an older place among its
+  // windows, written by another thread: the load sees the new page.
+  const uint64_t fresh = mem.allocate(GlobalMemory::kPageBytes, 256, "fresh");
+  uint32_t v = 1;
+  REQUIRE(mem.load(fresh + 64, v));
+  REQUIRE(v == 0);
+  bool stored = false;
+  std::thread([&] { stored = mem.store(fresh + 64, 0xabcdu); }).join();
+  REQUIRE(stored);
+  REQUIRE(mem.load(base[0], v));  // two other pages in front of it
+  REQUIRE(mem.load(base[1], v));
+  REQUIRE(mem.load(fresh + 64, v));
+  REQUIRE(v == 0xabcdu);
 }
