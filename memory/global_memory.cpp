@@ -156,7 +156,7 @@ GlobalMemory::PageWindow GlobalMemory::pageWindow(const Region& r, uint64_t addr
 
 bool GlobalMemory::olderWindowToFront(uint64_t addr, size_t n) const {
   for (size_t i = 1; i < kWindows; ++i)
-    if (const PageWindow& c = windows_[i]; c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
+    if (windows_[i].holds(id_, addr, n)) {
       std::swap(windows_[0], windows_[i]);
       return true;
     }

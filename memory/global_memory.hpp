@@ -53,6 +53,10 @@ struct PageWindow {
   uint8_t* data = nullptr;
   uint64_t owner = 0;  // GlobalMemory::id_ (ids start at 1)
   uint64_t epoch = 0;
+  // Whether it is memory `id`'s window on all of [addr, addr + n).
+  bool holds(uint64_t id, uint64_t addr, size_t n) const {
+    return owner == id && addr - lo < hi - lo && n <= hi - addr;
+  }
 };
 }  // namespace detail
 
@@ -103,7 +107,7 @@ class GlobalMemory {
   // (Inline: the most recent page only, so that a constant n makes the copy a move; readOther the rest.)
   bool read(uint64_t addr, void* dst, size_t n) const {
     const PageWindow& c = windows_[0];
-    if (c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
+    if (c.holds(id_, addr, n)) {
       if (c.data) {
         std::memcpy(dst, c.data + (addr - c.lo), n);
         return true;
@@ -120,7 +124,7 @@ class GlobalMemory {
   }
   bool write(uint64_t addr, const void* src, size_t n) {
     const PageWindow& c = windows_[0];
-    if (c.data && c.owner == id_ && addr - c.lo < c.hi - c.lo && n <= c.hi - addr) {
+    if (c.data && c.holds(id_, addr, n)) {
       std::memcpy(c.data + (addr - c.lo), src, n);
       return true;
     }
