@@ -8,6 +8,7 @@
 // ("(ADDR+OFFSET)&~3" etc., seed 004) is the caller's job.
 #pragma once
 #include <cstdint>
+#include <memory>
 
 #include "memory/data_share.hpp"
 
@@ -26,5 +27,15 @@ class Lds : public DataShare {
     return ldsBase + (m0 & 0xffff) + laneId * 4;
   }
 };
+
+// Makes `lds` a fresh (zeroed) LDS of `bytes`: the one it holds, cleared in
+// place, if it has that size (a workgroup reusing the last one's: no
+// allocation), else a new one.
+inline void freshLds(std::unique_ptr<Lds>& lds, uint32_t bytes) {
+  if (lds && lds->size() == bytes)
+    lds->clear();
+  else
+    lds = std::make_unique<Lds>(bytes);
+}
 
 }  // namespace gcnsim::memory

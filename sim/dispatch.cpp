@@ -268,16 +268,9 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
 
 }  // namespace
 
-std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d) {
-  // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
-  return std::make_unique<memory::Lds>(d.ldsBytes ? d.ldsBytes : 4);
-}
-
 void reuseWorkgroupLds(std::unique_ptr<memory::Lds>& lds, const DispatchSpec& d) {
-  if (lds && lds->size() == (d.ldsBytes ? d.ldsBytes : 4))
-    lds->clear();
-  else
-    lds = makeWorkgroupLds(d);
+  // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
+  memory::freshLds(lds, d.ldsBytes ? d.ldsBytes : 4);
 }
 
 void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::GlobalMemory& mem) {

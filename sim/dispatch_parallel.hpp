@@ -16,9 +16,8 @@ namespace gcnsim::sim {
 // they leave, so that a run allocates nothing per workgroup.
 void reuseWorkgroupWaves(std::vector<WaveState>& waves, const DispatchSpec& d, uint32_t index,
                          uint32_t firstScratchSlot);
-// A fresh (zeroed) LDS of the workgroup's size.
-std::unique_ptr<memory::Lds> makeWorkgroupLds(const DispatchSpec& d);
-// The same in `lds` (the last workgroup's, or null): zeroed in place.
+// A fresh (zeroed) LDS of the workgroup's size in `lds` (the last
+// workgroup's, zeroed in place, or null: a new one).
 void reuseWorkgroupLds(std::unique_ptr<memory::Lds>& lds, const DispatchSpec& d);
 // Zeroes the scratch of the workgroup whose waves use slots firstSlot..:
 // private memory starts as zero for every workgroup, so what a kernel reads

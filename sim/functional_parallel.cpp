@@ -49,20 +49,14 @@ class Commit {
     std::lock_guard lock(m_);
     // The next ones in order are committed at once (with one thread, every chunk: no map node).
     if (first == committed_)
-      for (Outcome& o : outcomes) {
-        if (result_) break;
-        commitNext(std::move(o));
-      }
+      commitChunk(outcomes);
     else
       pending_.emplace(first, std::move(outcomes));
     outcomes.clear();
     while (!result_ && !pending_.empty() && pending_.begin()->first == committed_) {
       std::vector<Outcome> chunk = std::move(pending_.begin()->second);
       pending_.erase(pending_.begin());
-      for (Outcome& o : chunk) {
-        if (result_) break;
-        commitNext(std::move(o));
-      }
+      commitChunk(chunk);
     }
   }
 
@@ -72,6 +66,13 @@ class Commit {
   }
 
  private:
+  // The outcomes of workgroups committed_, committed_ + 1, ..., until one ends the run (the lock held).
+  void commitChunk(std::vector<Outcome>& chunk) {
+    for (Outcome& o : chunk) {
+      if (result_) return;
+      commitNext(std::move(o));
+    }
+  }
   // The outcome of workgroup committed_ (the lock held).
   void commitNext(Outcome o) {
     if (!o.status.ok()) {

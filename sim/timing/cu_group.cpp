@@ -214,11 +214,7 @@ void CuGroup::arrive(const Arrival& a) {
     wg.lds = src.externalLds;
   } else {
     // Every workgroup of the run has the same LDS size; a reused one starts zeroed like a new one.
-    const uint32_t bytes = std::max<uint32_t>(src.ldsBytes, 4);
-    if (wg.ownLds && wg.ownLds->size() == bytes)
-      wg.ownLds->clear();
-    else
-      wg.ownLds = std::make_unique<memory::Lds>(bytes);
+    memory::freshLds(wg.ownLds, std::max<uint32_t>(src.ldsBytes, 4));
     wg.lds = wg.ownLds.get();
   }
   arriving_.clear();
