@@ -204,6 +204,12 @@ void CacheTags::setReady(uint64_t addr, uint64_t readyAt) {
   if (w != kNone) readyAt_[w] = readyAt;
 }
 
+void CacheTags::setReadyIfAwaiting(uint64_t addr, uint32_t missTag, uint64_t readyAt) {
+  const uint64_t line = lineAddress(addr);
+  const size_t w = lastAllocated_ != kNone && holds(lastAllocated_, line) ? lastAllocated_ : find(line);
+  if (w != kNone && readyAt_[w] == (kFillUnknown | missTag)) readyAt_[w] = readyAt;
+}
+
 void CacheTags::invalidateAll() {
   std::fill(valid_.begin(), valid_.end(), 0u);  // (the ways past valid_ are never read)
   lastAllocated_ = kNone;

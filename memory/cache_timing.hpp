@@ -77,6 +77,8 @@ class CacheTags {
   }
   void occupyMshr(uint64_t readyAt);
   void setReady(uint64_t addr, uint64_t readyAt);
+  // setReady if the line still waits for the miss looked up with `missTag` (no later miss took its way).
+  void setReadyIfAwaiting(uint64_t addr, uint32_t missTag, uint64_t readyAt);
   // Present without changing LRU state or statistics (for tests and probes).
   bool contains(uint64_t addr) const;
   void invalidateAll();

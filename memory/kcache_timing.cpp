@@ -20,7 +20,7 @@ uint64_t KcacheTiming::takePort(uint32_t bytes, uint64_t now) {
 }
 
 uint64_t KcacheTiming::resolveNow(uint64_t known) {
-  for (size_t i = 0; i < steps_.size(); ++i) known = std::max(known, resolveStep(l2_, steps_.steps, i));
+  for (size_t i = 0; i < steps_.size(); ++i) known = std::max(known, resolveStep(l2_, steps_, i));
   steps_.clear();
   return known;
 }
@@ -40,10 +40,10 @@ uint64_t KcacheTiming::load(uint64_t addr, uint32_t bytes, uint64_t now, L2Steps
   uint64_t done = start;
   for (uint64_t a = first; a <= last; a += line) {
     uint64_t ready = 0;
-    if (tags.lookup(a, start, ready, l2.size()) == CacheTags::Result::Miss)
+    if (tags.lookup(a, start, ready, l2.nextTag()) == CacheTags::Result::Miss)
       l2.miss(tags, a, start, cfg_.hitLatency);
     else if (fillUnknown(ready))
-      l2.awaitFill(ready, a, start, cfg_.hitLatency);
+      l2.awaitFill(tags, ready, a, start, cfg_.hitLatency);
     else
       done = std::max(done, ready + cfg_.hitLatency);
   }

@@ -10,20 +10,23 @@ void L2Steps::miss(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLate
   steps.push_back({L2Step::Kind::Miss, hitLatency, &tags, addr, at, 0, 0});
 }
 
-void L2Steps::awaitFill(uint64_t ready, uint64_t addr, uint64_t at, uint32_t hitLatency) {
-  const uint32_t missStep = missTagOf(ready);
-  // A line whose fill is unknown was allocated by a Miss step of this list.
-  if (!fillUnknown(ready) || missStep >= steps.size() || steps[missStep].kind != L2Step::Kind::Miss)
+void L2Steps::awaitFill(CacheTags& tags, uint64_t ready, uint64_t addr, uint64_t at, uint32_t hitLatency) {
+  const uint32_t tag = missTagOf(ready);
+  // A line whose fill is unknown was allocated by a Miss step of this list or the other.
+  const L2Steps* list = (tag & kListBit) == tagBit_ ? this : other_;
+  const uint32_t index = tag & ~kListBit;
+  if (!fillUnknown(ready) || !list || index >= list->steps.size() ||
+      list->steps[index].kind != L2Step::Kind::Miss)
     throw std::logic_error("L2Steps: hit under an unrecorded miss");
-  steps.push_back({L2Step::Kind::AwaitFill, hitLatency, nullptr, addr, at, missStep, 0});
+  steps.push_back({L2Step::Kind::AwaitFill, hitLatency, &tags, addr, at, tag, 0});
 }
 
 void L2Steps::add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLatency) {
   steps.push_back({kind, hitLatency, nullptr, addr, at, 0, 0});
 }
 
-uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i, SetLine line) {
-  L2Step& s = steps[i];
+uint64_t resolveStep(L2Timing& l2, L2Steps& list, size_t i, SetLine line) {
+  L2Step& s = list.steps[i];
   switch (s.kind) {
     case L2Step::Kind::Miss: {
       const uint64_t start = s.tags->missStart(s.at);
@@ -32,7 +35,13 @@ uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i, SetLine
       if (line == SetLine::Now) s.tags->setReady(s.addr, s.fill);
       return s.fill + s.hitLatency;
     }
-    case L2Step::Kind::AwaitFill: return std::max(s.at, steps[s.missStep].fill) + s.hitLatency;
+    case L2Step::Kind::AwaitFill: {
+      const uint64_t fill = list.missOf(s).fill;
+      // A hit under the other list's miss counted as pending at its lookup; a
+      // lookup that knew the fill counts it only if the data was not there yet.
+      if (list.awaitsOther(s) && fill <= s.at) --s.tags->stats.pendingHits;
+      return std::max(s.at, fill) + s.hitLatency;
+    }
     case L2Step::Kind::Bypass: return l2.read(s.addr, s.at) + s.hitLatency;
     case L2Step::Kind::Write: return l2.write(s.addr, s.at) + s.hitLatency;
     case L2Step::Kind::Atomic: return l2.atomic(s.addr, s.at) + s.hitLatency;
@@ -40,9 +49,10 @@ uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i, SetLine
   return s.at;
 }
 
-void setLines(const std::vector<L2Step>& steps) {
-  for (const L2Step& s : steps)
-    if (s.kind == L2Step::Kind::Miss) s.tags->setReady(s.addr, s.fill);
+void setLines(const L2Steps& list) {
+  for (size_t i = 0; i < list.steps.size(); ++i)
+    if (const L2Step& s = list.steps[i]; s.kind == L2Step::Kind::Miss)
+      s.tags->setReadyIfAwaiting(s.addr, list.tagBit() | uint32_t(i), s.fill);
 }
 
 }  // namespace gcnsim::memory

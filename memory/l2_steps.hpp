@@ -27,10 +27,19 @@
 //  - AwaitFill: a lookup hit a line whose own Miss step is not yet resolved
 //    (a hit under a miss): answer max(at, that fill) + hitLatency. Which step
 //    that is, the cache's tags say: a cache looks a line up with missTag =
-//    size(), the index its Miss step will get, and a hit under it reports
+//    nextTag(), the tag its Miss step will get, and a hit under it reports
 //    that tag (cache_timing.hpp) -- no search.
 //  - Bypass / Write / Atomic: the L2's read / write / atomic at `at`, plus
 //    hitLatency (GLC loads, write-through stores, atomics at L2).
+//  - Two lists (the epoch model answers one list while the groups record the
+//    next: GpuTiming's lagged answers): a list made with a tag bit gives its
+//    Miss steps the tags `tagBit | index`, and a hit under a miss of the
+//    other list (`other`, still unanswered when the hit was looked up) is an
+//    AwaitFill on that list's step. Such a hit counted as a pending hit at
+//    its lookup (the fill was unknown); resolving it takes that back if the
+//    fill was there by then, as a lookup that knew the fill would have
+//    counted. setLines sets a line only while it still waits for that very
+//    step (a later miss may have taken the way since, in either list).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -45,31 +54,49 @@ struct L2Step {
   enum class Kind : uint8_t { Miss, AwaitFill, Bypass, Write, Atomic };
   Kind kind = Kind::Miss;
   uint32_t hitLatency = 0;    // the requesting cache's latency, added to the L2's answer
-  CacheTags* tags = nullptr;  // Miss: the cache that allocated the line
+  CacheTags* tags = nullptr;  // Miss: the cache that allocated the line; AwaitFill: the cache hit
   uint64_t addr = 0;          // line address in bytes
   uint64_t at = 0;            // the cycle the cache sends it (a Miss may then wait for an MSHR)
-  uint32_t missStep = 0;      // AwaitFill: the index of the Miss step it waits for
+  uint32_t missStep = 0;      // AwaitFill: the tag of the Miss step it waits for (list bit | index)
   uint64_t fill = 0;          // Miss, once resolved: when the line's data is in the cache
 };
 
 class L2Steps {
  public:
+  // The bit that tells this list's Miss tags from the other list's.
+  static constexpr uint32_t kListBit = 1u << 31;
+  L2Steps() = default;
+  // One of two lists: tags with `tagBit` (0 or kListBit); `other` the other list.
+  L2Steps(uint32_t tagBit, const L2Steps* other) : tagBit_(tagBit), other_(other) {}
+
   std::vector<L2Step> steps;
 
-  // A miss the cache looked up with missTag = size().
+  // The missTag a cache looks a line up with: the tag of the Miss step it may add next.
+  uint32_t nextTag() const { return tagBit_ | size(); }
+  uint32_t tagBit() const { return tagBit_; }
+  // A miss the cache looked up with missTag = nextTag().
   void miss(CacheTags& tags, uint64_t addr, uint64_t at, uint32_t hitLatency);
   // A hit on a line whose fill is still unknown: `ready` is the lookup's (fillUnknown(ready)).
-  void awaitFill(uint64_t ready, uint64_t addr, uint64_t at, uint32_t hitLatency);
+  void awaitFill(CacheTags& tags, uint64_t ready, uint64_t addr, uint64_t at, uint32_t hitLatency);
   void add(L2Step::Kind kind, uint64_t addr, uint64_t at, uint32_t hitLatency);
   uint32_t size() const { return uint32_t(steps.size()); }
   void clear() { steps.clear(); }
+  // The Miss step an AwaitFill step waits for, in this list or the other.
+  bool awaitsOther(const L2Step& s) const { return (s.missStep & kListBit) != tagBit_; }
+  const L2Step& missOf(const L2Step& s) const {
+    return (awaitsOther(s) ? *other_ : *this).steps[s.missStep & ~kListBit];
+  }
+
+ private:
+  uint32_t tagBit_ = 0;
+  const L2Steps* other_ = nullptr;
 };
 
 // Answers steps[i] (see the contract above); returns when the data or the
 // acknowledgement is back at the requesting cache's client.
 enum class SetLine : uint8_t { Now, Later };
-uint64_t resolveStep(L2Timing& l2, std::vector<L2Step>& steps, size_t i, SetLine line = SetLine::Now);
+uint64_t resolveStep(L2Timing& l2, L2Steps& steps, size_t i, SetLine line = SetLine::Now);
 // The line part of the resolved Miss steps' fills (SetLine::Later), in order.
-void setLines(const std::vector<L2Step>& steps);
+void setLines(const L2Steps& steps);
 
 }  // namespace gcnsim::memory

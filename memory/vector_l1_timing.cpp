@@ -9,7 +9,7 @@ VectorL1Timing::VectorL1Timing(const VectorL1Config& cfg, L2Timing& l2)
 
 uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, uint64_t now) {
   uint64_t done = access(lines, kind, now, steps_);
-  for (size_t i = 0; i < steps_.size(); ++i) done = std::max(done, resolveStep(l2_, steps_.steps, i));
+  for (size_t i = 0; i < steps_.size(); ++i) done = std::max(done, resolveStep(l2_, steps_, i));
   steps_.clear();
   return done;
 }
@@ -25,10 +25,10 @@ uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, 
     switch (kind) {
       case VmemKind::Load: {
         uint64_t ready = 0;
-        if (tags.lookup(line, t, ready, l2.size()) == CacheTags::Result::Miss)
+        if (tags.lookup(line, t, ready, l2.nextTag()) == CacheTags::Result::Miss)
           l2.miss(tags, line, t, uint32_t(hit));
         else if (fillUnknown(ready))
-          l2.awaitFill(ready, line, t, uint32_t(hit));
+          l2.awaitFill(tags, ready, line, t, uint32_t(hit));
         else
           done = std::max(done, ready + hit);
         break;

@@ -115,16 +115,24 @@ class CuGroup {
     return admissions_.empty() ? nextAtEpochEnd_
                                : std::min(nextAtEpochEnd_, std::max(from, admissions_.front().at));
   }
-  // The epoch's deferred requests (memory_issue.cpp). resolveDeferred(i): the L2 answer of the i-th (at the
-  // boundary, merged across groups by GpuTiming); earliestDeferredReturn(): the first of the answered
-  // returns (kNever: none); scheduleDeferred(): schedules those returns and starts the next epoch's list
-  // (on the group's thread, before its next runEpoch).
-  size_t deferredCount() const { return pipes_.deferredCount(); }
-  uint64_t deferredCycle(size_t i) const { return pipes_.deferredCycle(i); }
-  uint32_t deferredCu(size_t i) const { return pipes_.deferredCu(i); }
-  void resolveDeferred(size_t i) { pipes_.resolve(i); }
+  // The deferred requests (memory_issue.cpp), in two lists (memory_pipes.hpp):
+  // the one recorded in now, and the last epoch's while it is answered
+  // during this one (GpuTiming's lagged answers). resolveDeferred(l, i): the
+  // L2 answer of the i-th of list l (merged across groups by GpuTiming);
+  // earliestDeferredReturn(): the first of the answered returns (kNever:
+  // none); scheduleDeferred(lagged) on the group's thread before its next
+  // runEpoch: schedules the answered returns -- the other list's (answered
+  // during the last epoch), then, unless `lagged` (the list recorded is
+  // answered during this epoch), the recorded list's -- and records in the
+  // other list if `lagged`.
+  uint32_t recordingList() const { return pipes_.recordingList(); }
+  size_t deferredCount(uint32_t l) const { return pipes_.deferredCount(l); }
+  uint64_t deferredCycle(uint32_t l, size_t i) const { return pipes_.deferredCycle(l, i); }
+  uint64_t lowestDeferredReturn(uint32_t l) const { return pipes_.lowestReturn(l); }
+  void foldOtherList(uint32_t l) { pipes_.foldOtherList(l); }
+  void resolveDeferred(uint32_t l, size_t i) { pipes_.resolve(l, i); }
   uint64_t earliestDeferredReturn() const { return pipes_.earliestDone(); }
-  void scheduleDeferred();
+  void scheduleDeferred(bool lagged);
   // Resources given back since the last call: (cu, simd, slot) of retired waves, (cu, LDS bytes) of retired
   // workgroups.
   template <class OnWave, class OnWorkgroup>
@@ -351,7 +359,8 @@ class CuGroup {
   std::vector<WorkgroupCtx*> freeWorkgroups_;
 
   EventQueue<Event> events_;
-  std::vector<DeferredReturn> deferred_;
+  std::vector<DeferredReturn> deferred_[2];  // per list of the pipes' deferred requests, in the same order
+  void scheduleList(uint32_t l);
   uint64_t seq_ = 0;
   std::vector<std::unique_ptr<PendingWrites>> pwPool_;
   std::vector<PendingWrites*> pwFree_;

@@ -72,26 +72,45 @@ std::string GpuTiming::oldestWave() const {
 // sort by cycle (stable: group after group, request after request) -- a few
 // host instructions per request, where a merge would look at every group
 // for each cycle.
-void GpuTiming::resolveDeferred() {
+void GpuTiming::resolveDeferred(uint32_t l) {
   uint64_t first = kNever, last = 0;
   size_t total = 0;
   for (const auto& g : groups_)
-    if (const size_t n = g->deferredCount()) {
-      first = std::min(first, g->deferredCycle(0));
-      last = std::max(last, g->deferredCycle(n - 1));
+    if (const size_t n = g->deferredCount(l)) {
+      first = std::min(first, g->deferredCycle(l, 0));
+      last = std::max(last, g->deferredCycle(l, n - 1));
       total += n;
     }
   if (total == 0) return;
   startOf_.assign(size_t(last - first) + 2, 0);  // startOf_[c - first + 1]: requests at cycles before c
   for (const auto& g : groups_)
-    for (size_t i = 0, n = g->deferredCount(); i < n; ++i)
-      ++startOf_[size_t(g->deferredCycle(i) - first) + 1];
+    for (size_t i = 0, n = g->deferredCount(l); i < n; ++i)
+      ++startOf_[size_t(g->deferredCycle(l, i) - first) + 1];
   for (size_t c = 1; c < startOf_.size(); ++c) startOf_[c] += startOf_[c - 1];
   order_.resize(total);
   for (auto& g : groups_)
-    for (size_t i = 0, n = g->deferredCount(); i < n; ++i)
-      order_[startOf_[size_t(g->deferredCycle(i) - first)]++] = {g.get(), i};
-  for (const Deferred& r : order_) r.group->resolveDeferred(r.index);
+    for (size_t i = 0, n = g->deferredCount(l); i < n; ++i)
+      order_[startOf_[size_t(g->deferredCycle(l, i) - first)]++] = {g.get(), i};
+  for (const Deferred& r : order_) r.group->resolveDeferred(l, r.index);
+}
+
+// The epoch just run recorded list l, and the next one starts right after it
+// at from_: its answers may wait until the next epoch's end if no return can
+// come sooner (each group's lowestDeferredReturn) and the next epoch is the
+// one right after (a group has work at from_: an epoch skipped ahead would
+// need the answers to know how far). The groups' work is known without
+// them: none of them is earlier than from_ + epoch_.
+bool GpuTiming::mayLag(uint32_t l) const {
+  bool any = false, workNow = false;
+  for (const auto& g : groups_) {
+    if (g->deferredCount(l) == 0) continue;
+    any = true;
+    if (g->lowestDeferredReturn(l) < from_ + epoch_) return false;
+  }
+  if (!any) return false;
+  for (const auto& g : groups_)
+    if (g->nextWorkAtBoundary(from_) <= from_ || g->earliestDeferredReturn() <= from_) workNow = true;
+  return workNow;
 }
 
 // Placement for the epoch [from_, from_ + epoch_): the dispatcher's rule
@@ -114,7 +133,17 @@ bool GpuTiming::boundary() {
     g->takeRetired(
         [this](uint32_t cu, uint32_t simd, uint32_t slot) { dispatcher_.retireWave(cu, simd, slot); },
         [this](uint32_t cu, uint32_t lds) { dispatcher_.retireWorkgroup(cu, lds); });
-  resolveDeferred();                          // (nothing deferred with one group of every CU)
+  // The list the epoch recorded: answered now (every list is by the time the
+  // run stops), or during the next epoch (mayLag). (Nothing deferred with one group of every CU.)
+  const uint32_t list = recording_;
+  if (lagging_)  // the other list was answered during the epoch: requests behind one of it take its answer
+    for (auto& g : groups_) g->foldOtherList(list);
+  lagging_ = false;
+  bool answered = false;
+  const auto answer = [&] {
+    if (!answered) resolveDeferred(list);
+    answered = true;
+  };
   const uint64_t last = first ? 0 : to_ - 1;  // the last cycle simulated
   const GroupFault* fault = nullptr;
   for (const auto& g : groups_) {
@@ -124,6 +153,7 @@ bool GpuTiming::boundary() {
       fault = &f;
   }
   if (fault) {
+    answer();
     status_ = {RunStatus::Fault, fault->message};
     endCycle_ = last;
     return false;
@@ -137,11 +167,13 @@ bool GpuTiming::boundary() {
     uint64_t instructions = 0, workgroups = 0;
     for (const auto& g : groups_) instructions += g->instructions(), workgroups += g->workgroupsDone();
     if (opt_.control && opt_.control->publish(instructions, last, workgroups)) {
+      answer();
       status_ = {RunStatus::Interrupted, oldestWave() + ": interrupted at cycle " + std::to_string(last)};
       endCycle_ = last;
       return false;
     }
     if (instructions > opt_.limits.maxInstructions) {
+      answer();
       status_ = {
           RunStatus::Watchdog,
           oldestWave() + ": instruction limit reached (--max-instructions) at cycle " + std::to_string(last)};
@@ -149,6 +181,7 @@ bool GpuTiming::boundary() {
       return false;
     }
     if (last >= opt_.limits.maxCycles) {
+      answer();
       status_ = {RunStatus::Watchdog, oldestWave() + ": cycle limit reached (--max-cycles " +
                                           std::to_string(opt_.limits.maxCycles) + ")"};
       endCycle_ = last;
@@ -157,7 +190,21 @@ bool GpuTiming::boundary() {
   }
   from_ = to_;
   place();
-  if (!status_.ok()) return false;
+  if (!status_.ok()) {
+    answer();
+    return false;
+  }
+  if (mayLag(list)) {
+    lagging_ = true;
+    laggedList_ = list;
+    recording_ ^= 1;  // (each group switches in scheduleDeferred)
+  } else {
+    answer();
+  }
+  return planNextEpoch();
+}
+
+bool GpuTiming::planNextEpoch() {
   uint64_t next = kNever;
   groupNext_.resize(groups_.size());
   for (size_t g = 0; g < groups_.size(); ++g) {
@@ -183,8 +230,9 @@ bool GpuTiming::boundary() {
 }
 
 void GpuTiming::runEpochHere() {
+  runLaggedAnswers();
   for (auto& g : groups_) {
-    g->scheduleDeferred();
+    g->scheduleDeferred(lagging_);
     g->runEpoch(from_, to_);
   }
 }
@@ -210,7 +258,7 @@ void GpuTiming::runThreads(unsigned threads) {
   std::exception_ptr error;
   std::mutex errorLock;
   EpochTasks tasks(threads);
-  std::vector<uint32_t> costs(groups_.size());
+  std::vector<uint32_t> costs;
   auto onBoundary = [&]() noexcept {
     try {
       while (!over && !error) {
@@ -223,7 +271,10 @@ void GpuTiming::runThreads(unsigned threads) {
     }
     if (error) over = true;
     if (!over) {
+      // Task groups_.size(): the lagged answers, first in its thread's list (they are one serial piece).
+      costs.resize(groups_.size() + (lagging_ ? 1 : 0));
       for (size_t g = 0; g < groups_.size(); ++g) costs[g] = groups_[g]->arrivingWaves();
+      if (lagging_) costs.back() = ~0u;
       tasks.plan(costs);  // (the barrier orders it before the epoch)
     }
   };
@@ -234,8 +285,12 @@ void GpuTiming::runThreads(unsigned threads) {
       if (over) return;
       while (const std::optional<uint32_t> g = tasks.take(t)) {
         try {
-          groups_[*g]->scheduleDeferred();
-          groups_[*g]->runEpoch(from_, to_);
+          if (*g == groups_.size()) {
+            runLaggedAnswers();
+          } else {
+            groups_[*g]->scheduleDeferred(lagging_);
+            groups_[*g]->runEpoch(from_, to_);
+          }
         } catch (...) {
           std::lock_guard lock(errorLock);
           if (!error) error = std::current_exception();

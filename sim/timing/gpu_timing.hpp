@@ -19,6 +19,15 @@
 //    depend on the order of its workgroups (sim/order_dependence.hpp) runs as
 //    one group of every CU, and so does a traced run. Every other run has a
 //    group per K$, whatever the thread count.
+//    Lagged answers: when no request of an epoch can return before the next
+//    epoch's end (every L1 miss: the L1's 116 cycles + the L2's 80 > two
+//    epochs of 96) and the next epoch follows at once, its answers are
+//    computed during the next epoch -- as one more task beside the groups,
+//    the groups recording in their other list meanwhile -- and scheduled
+//    before the epoch after it. The answers are the same, in the same order;
+//    only the serial boundary gets shorter. An epoch with a K$ miss (16 + 80
+//    cycles), a hit under an earlier epoch's miss, or a stop is answered at
+//    its boundary as before.
 // One group of every CU and G groups give the same cycles and counters (the
 // L2 sees the same requests in the same order; everything else is inside a
 // group), so the thread count never changes a result: the determinism tests
@@ -55,7 +64,15 @@ class GpuTiming {
   // Between two epochs: retirements, the L2's answers, placement, the checks
   // that end the run, the next epoch's cycles. False: the run is over.
   bool boundary();
-  void resolveDeferred();
+  // The L2's answers to every group's deferred requests of list l (cu_group.hpp), in (cycle, CU) order.
+  void resolveDeferred(uint32_t l);
+  // Whether list l (the epoch just run) may be answered during the next epoch, [from_, from_ + epoch_).
+  bool mayLag(uint32_t l) const;
+  // groupNext_, busyGroups_ and from_/to_ for the next epoch from the groups' work; false: a deadlock.
+  bool planNextEpoch();
+  void runLaggedAnswers() {
+    if (lagging_) resolveDeferred(laggedList_);
+  }
   void place();
   std::string oldestWave() const;
   void runThreads(unsigned threads);
@@ -82,6 +99,9 @@ class GpuTiming {
   uint64_t from_ = 0, to_ = 0;       // the epoch about to run: cycles [from_, to_)
   std::vector<uint64_t> groupNext_;  // boundary's scratch: each group's first cycle with work
   uint32_t busyGroups_ = 0;          // groups with work in [from_, to_)
+  uint32_t recording_ = 0;           // the list the groups record in (they switch together)
+  bool lagging_ = false;             // list laggedList_ is answered during the epoch [from_, to_)
+  uint32_t laggedList_ = 0;
   uint64_t nextAge_ = 0;
   uint32_t nextWaveId_ = 0;
   uint64_t endCycle_ = 0;

@@ -24,7 +24,7 @@ void CuGroup::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   uint64_t id = 0;
   if (m.deferred) {  // the L2 answers at the epoch's end (resolveDeferred); never traced (one group)
     id = reserve(wc, m.amounts);
-    deferred_.push_back({id, &wc, pw, m.amounts, m.kind, m.op});
+    deferred_[pipes_.recordingList()].push_back({id, &wc, pw, m.amounts, m.kind, m.op});
   } else {
     id = schedule(m.done, wc, m.amounts, pw, m.kind, m.op);
   }
@@ -34,13 +34,23 @@ void CuGroup::issueMemory(WaveCtx& wc, const TimedInst& ti, PendingWrites* pw) {
   }
 }
 
-void CuGroup::scheduleDeferred() {
-  for (size_t i = 0; i < deferred_.size(); ++i) {
-    const DeferredReturn& d = deferred_[i];
-    events_.push(Event{pipes_.deferredDone(i), d.seq, d.wave, d.pw, d.amounts, d.memKind, d.memOp});
+void CuGroup::scheduleDeferred(bool lagged) {
+  const uint32_t recorded = pipes_.recordingList();
+  if (const uint32_t older = recorded ^ 1; pipes_.deferredCount(older)) scheduleList(older);
+  if (lagged)
+    pipes_.switchList();
+  else if (pipes_.deferredCount(recorded))
+    scheduleList(recorded);
+}
+
+void CuGroup::scheduleList(uint32_t l) {
+  std::vector<DeferredReturn>& list = deferred_[l];
+  for (size_t i = 0; i < list.size(); ++i) {
+    const DeferredReturn& d = list[i];
+    events_.push(Event{pipes_.deferredDone(l, i), d.seq, d.wave, d.pw, d.amounts, d.memKind, d.memOp});
   }
-  pipes_.clearDeferred();
-  deferred_.clear();
+  pipes_.clearDeferred(l);
+  list.clear();
 }
 
 template void CuGroup::issueMemory<false>(WaveCtx&, const TimedInst&, PendingWrites*);

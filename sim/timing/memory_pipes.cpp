@@ -27,6 +27,8 @@ MemoryPipes::MemoryPipes(const GpuConfig& cfg, memory::L2Timing& l2, uint32_t fi
 
 void MemoryPipes::build(uint32_t firstCu, uint32_t cuCount) {
   memory::L2Timing& l2 = *l2_;
+  lists_[0].steps = memory::L2Steps(0, &lists_[1].steps);
+  lists_[1].steps = memory::L2Steps(memory::L2Steps::kListBit, &lists_[0].steps);
   gds_ = std::make_unique<memory::LdsPipe>(cfg_.lds);
   bank_ = std::make_unique<memory::LdsBankModel>(cfg_.lds);
   cus_.resize(cuCount);
@@ -122,7 +124,7 @@ uint64_t MemoryPipes::smemDone(Cu& cu, bool store, const AccessLog& log, uint64_
     uint64_t end = a + log.bytes[i];
     for (++i; i < log.count && log.addr[i] == end; ++i) end += log.bytes[i];
     const uint32_t n = uint32_t(end - a);
-    done = std::max(done, store ? cu.kcache->store(a, n, now, steps_) : cu.kcache->load(a, n, now, steps_));
+    done = std::max(done, store ? cu.kcache->store(a, n, now, steps()) : cu.kcache->load(a, n, now, steps()));
   }
   return done;
 }
@@ -166,7 +168,7 @@ uint64_t MemoryPipes::vmemDone(Cu& cu, Kind kind, bool glc, uint64_t now) {
     vk = memory::VmemKind::Atomic;
   else if (glc)
     vk = memory::VmemKind::LoadBypass;  // GLC: coherent at L2
-  return cu.l1->access(lines_, vk, now, steps_);
+  return cu.l1->access(lines_, vk, now, steps());
 }
 
 MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::DecodedInst& inst,
@@ -174,7 +176,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
   using trace::MemKind;
   using trace::MemOp;
   Cu& cu = cus_[cuIndex - firstCu_];
-  requestStep_ = steps_.size();
+  requestStep_ = steps().size();
   MemRequest r;
   r.amounts = {0, op.lgkm, 0};
   r.kind = MemKind::Smem;
@@ -184,12 +186,12 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
     case Kind::Smem:
       r.done = smemDone(cu, false, log, now);
       r.op = MemOp::Load;
-      finishRequest(r, cuIndex, now, false, order);
+      finishRequest(r, now, false, order);
       break;
     case Kind::SmemStore:
       r.done = smemDone(cu, true, log, now);
       r.op = MemOp::Store;
-      finishRequest(r, cuIndex, now, false, order);
+      finishRequest(r, now, false, order);
       break;
     case Kind::SmemTime: r.done = now + cfg_.kcache.hitLatency; break;
     case Kind::DcacheInv:  // "Invalidate entire L1 K cache" (seed 000 S_DCACHE_INV)
@@ -234,7 +236,7 @@ MemRequest MemoryPipes::issue(uint32_t cuIndex, const OpTiming& op, const isa::D
       // Vector memory returns in order on VM_CNT (LLVM waits with vmcnt(N > 0)
       // on FLAT loads it knows are global); a FLAT access that went to the LDS
       // comes back through the LDS pipe, out of that order.
-      finishRequest(r, cuIndex, now, !op.flat || !toLds, order);
+      finishRequest(r, now, !op.flat || !toLds, order);
       r.conflicts = ldsPasses_.extra;
       r.conflictCycles = ldsExtraCycles_;
       return r;
@@ -279,16 +281,17 @@ void MemoryPipes::finishDs(MemRequest& r, const isa::DecodedInst& inst, WaveMemO
   order.lastDsDone = r.done;
 }
 
-// The L2 steps the instruction added (steps_ from requestStep_): answered at
-// once, or deferred to resolve(). `vmOrdered`: the request returns in the
-// wave's VM order (VM_CNT in order, except FLAT to LDS).
-void MemoryPipes::finishRequest(MemRequest& r, uint32_t cu, uint64_t now, bool vmOrdered,
-                                WaveMemOrder& order) {
-  const size_t steps = steps_.size() - requestStep_;
+// The L2 steps the instruction added (the recorded list's steps from
+// requestStep_): answered at once, or deferred to resolve(). `vmOrdered`: the
+// request returns in the wave's VM order (VM_CNT in order, except FLAT to LDS).
+void MemoryPipes::finishRequest(MemRequest& r, uint64_t now, bool vmOrdered, WaveMemOrder& order) {
+  List& list = lists_[cur_];
+  memory::L2Steps& steps = list.steps;
+  const size_t added = steps.size() - requestStep_;
   if (!deferL2_) {
-    for (size_t i = requestStep_; i < steps_.size(); ++i)
-      r.done = std::max(r.done, memory::resolveStep(*l2_, steps_.steps, i));
-    steps_.clear();
+    for (size_t i = requestStep_; i < steps.size(); ++i)
+      r.done = std::max(r.done, memory::resolveStep(*l2_, steps, i));
+    steps.clear();
     if (vmOrdered) {
       r.done = std::max(r.done, order.lastVmDone);
       order.lastVmDone = r.done;
@@ -297,51 +300,99 @@ void MemoryPipes::finishRequest(MemRequest& r, uint32_t cu, uint64_t now, bool v
   }
   if (vmOrdered) r.done = std::max(r.done, order.lastVmDone);
   const uint32_t after = vmOrdered ? order.lastVmPending : 0;
-  if (steps == 0 && after == 0) {
+  if (added == 0 && after == 0) {
     if (vmOrdered) order.lastVmDone = r.done;
     return;
   }
   r.deferred = true;
   Deferred d;
   d.cycle = now;
-  d.cu = cu;
   d.firstStep = uint32_t(requestStep_);
-  d.steps = uint32_t(steps);
+  d.steps = uint32_t(added);
   d.known = r.done;
   d.after = after;
+  d.lowest = r.done;
+  bool hitUnderOther = false;
+  for (size_t i = requestStep_; i < steps.size(); ++i) {
+    const memory::L2Step& s = steps.steps[i];
+    d.lowest = std::max(d.lowest, lowestStepReturn(list, s));
+    hitUnderOther |= s.kind == memory::L2Step::Kind::AwaitFill && steps.awaitsOther(s);
+  }
+  if (after) {
+    d.lowest = std::max(d.lowest, deferredOf(after).lowest);
+    if (listOf(after) != cur_) list.behindOther.push_back(uint32_t(list.deferred.size()));
+  }
+  // A hit under the other list's miss reads that list's fill, and that list
+  // is emptied before the next epoch: this list is answered at its boundary
+  // (l2_steps.hpp: its pending-hit count is corrected while no group runs).
+  list.lowestReturn = hitUnderOther ? 0 : std::min(list.lowestReturn, d.lowest);
   if (vmOrdered) {
     d.order = &order;
     order.lastVmDone = r.done;  // a lower bound until resolved
-    order.lastVmPending = uint32_t(deferred_.size() + 1);
+    order.lastVmPending = refOf(cur_, list.deferred.size());
   }
-  deferred_.push_back(d);
+  list.deferred.push_back(d);
 }
 
-// On the boundary's one thread: what the global order decides. The rest -- the group's own state --
+// An L2 answer is at least the L2's hit latency after the step is sent
+// (l2_timing.hpp: a miss adds DRAM; a Miss step may wait for an MSHR first),
+// plus the requesting cache's latency; a hit under a miss of the same list
+// is no earlier than that miss's fill.
+uint64_t MemoryPipes::lowestStepReturn(const List& list, const memory::L2Step& s) const {
+  const uint64_t l2Hit = cfg_.memory.l2.hitLatency;
+  if (s.kind != memory::L2Step::Kind::AwaitFill) return s.at + l2Hit + s.hitLatency;
+  if (list.steps.awaitsOther(s)) return s.at + s.hitLatency;
+  return std::max(s.at, list.steps.missOf(s).at + l2Hit) + s.hitLatency;
+}
+
+void MemoryPipes::foldOtherList(uint32_t l) {
+  List& list = lists_[l];
+  for (uint32_t i : list.behindOther) {
+    Deferred& d = list.deferred[i];
+    d.known = std::max(d.known, deferredOf(d.after).done);
+    d.after = 0;
+  }
+  list.behindOther.clear();
+}
+
+// On one thread, in the global order: what that order decides. The rest -- the group's own state --
 // clearDeferred does on the group's thread.
-uint64_t MemoryPipes::resolve(size_t i) {
-  Deferred& d = deferred_[i];
+uint64_t MemoryPipes::resolve(uint32_t l, size_t i) {
+  List& list = lists_[l];
+  Deferred& d = list.deferred[i];
   uint64_t done = d.known;
   for (uint32_t k = 0; k < d.steps; ++k)
-    done = std::max(done, memory::resolveStep(*l2_, steps_.steps, d.firstStep + k, memory::SetLine::Later));
-  if (d.after) done = std::max(done, deferred_[d.after - 1].done);
+    done = std::max(done, memory::resolveStep(*l2_, list.steps, d.firstStep + k, memory::SetLine::Later));
+  assert(!d.after || listOf(d.after) == l);  // (the other list's: folded in by foldOtherList)
+  if (d.after) done = std::max(done, deferredOf(d.after).done);
   d.done = done;
-  earliestDone_ = std::min(earliestDone_, done);
+  list.earliestDone = std::min(list.earliestDone, done);
   return done;
 }
 
-void MemoryPipes::clearDeferred() {
-  memory::setLines(steps_.steps);
-  for (size_t i = 0; i < deferred_.size(); ++i) {
-    const Deferred& d = deferred_[i];
-    if (d.order && d.order->lastVmPending == i + 1) {
+void MemoryPipes::clearDeferred(uint32_t l) {
+  List& list = lists_[l];
+  memory::setLines(list.steps);
+  for (size_t i = 0; i < list.deferred.size(); ++i) {
+    const Deferred& d = list.deferred[i];
+    if (d.order && d.order->lastVmPending == refOf(l, i)) {
       d.order->lastVmDone = d.done;
       d.order->lastVmPending = 0;
     }
   }
-  deferred_.clear();
-  earliestDone_ = ~uint64_t(0);
-  steps_.clear();
+  list.clear();
+}
+
+void MemoryPipes::List::clear() {
+  steps.clear();
+  deferred.clear();
+  behindOther.clear();
+  earliestDone = lowestReturn = ~uint64_t(0);
+}
+
+void MemoryPipes::switchList() {
+  cur_ ^= 1;
+  assert(lists_[cur_].deferred.empty() && lists_[cur_].steps.size() == 0);
 }
 
 }  // namespace gcnsim::sim::timing

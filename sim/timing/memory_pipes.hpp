@@ -45,6 +45,16 @@
 // and starts the next epoch. A request behind a deferred one in VM order is
 // deferred too.
 //
+// Two lists of deferred requests: the groups may record an epoch's requests
+// in one while the other -- the previous epoch's -- is being answered (the
+// lagged answers of GpuTiming::boundary). The pipes record in
+// recordingList(); GpuTiming answers a list by its index; switchList()
+// records in the other from then on (it must be empty). A request of one
+// list may return behind (VM order) or hit under a miss of the other, which
+// is then answered first; foldOtherList folds the first into the request
+// once that answer is known. lowestReturn(list): no return of the list is
+// earlier (its answers can wait until then).
+//
 // Deterministic, and no allocation per instruction once the scratch vectors
 // are warm.
 #pragma once
@@ -69,9 +79,10 @@ struct CounterAmounts {
 
 // A wave's memory-ordering state: when its latest VM_CNT and DS returns are.
 struct WaveMemOrder {
-  uint64_t lastVmDone = 0;     // VM_CNT returns in order (except FLAT to LDS)
-  uint32_t lastVmPending = 0;  // 1 + the deferred request that holds the last VM return, or 0
-  uint64_t lastDsDone = 0;     // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
+  uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT to LDS)
+  uint32_t lastVmPending =
+      0;                    // the deferred request that holds the last VM return (MemoryPipes::refOf), or 0
+  uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
 };
 
 struct MemRequest {
@@ -98,6 +109,8 @@ class MemoryPipes {
   // shared `l2` (which must outlive the pipes); see "Deferred L2" above.
   MemoryPipes(const GpuConfig& cfg, memory::L2Timing& l2, uint32_t firstCu, uint32_t cuCount, bool deferL2);
   ~MemoryPipes();
+  MemoryPipes(const MemoryPipes&) = delete;  // (the two lists point at each other)
+  MemoryPipes& operator=(const MemoryPipes&) = delete;
 
   // The instruction `inst` (timing class `op`) of a wave on CU `cu` issues
   // at `now`, having made the accesses in `log`.
@@ -112,15 +125,22 @@ class MemoryPipes {
   MemRequest issueLds(uint32_t cu, const OpTiming& op, const isa::DecodedInst& inst,
                       memory::LdsBankModel::Passes passes, uint64_t now, WaveMemOrder& order);
 
-  // The deferred requests of this epoch, in issue order.
-  size_t deferredCount() const { return deferred_.size(); }
-  uint64_t deferredCycle(size_t i) const { return deferred_[i].cycle; }
-  uint32_t deferredCu(size_t i) const { return deferred_[i].cu; }
-  // Answers deferred request i: the cycle of its return (deferredDone(i) from then on).
-  uint64_t resolve(size_t i);
-  uint64_t deferredDone(size_t i) const { return deferred_[i].done; }
-  uint64_t earliestDone() const { return earliestDone_; }  // of the answered requests (~0: none)
-  void clearDeferred();
+  // The deferred requests of list `l` (0 or 1), in issue order.
+  uint32_t recordingList() const { return cur_; }
+  size_t deferredCount(uint32_t l) const { return lists_[l].deferred.size(); }
+  size_t deferredCount() const { return deferredCount(0) + deferredCount(1); }
+  uint64_t deferredCycle(uint32_t l, size_t i) const { return lists_[l].deferred[i].cycle; }
+  uint64_t lowestReturn(uint32_t l) const { return lists_[l].lowestReturn; }
+  // Folds the answers of the other list (known by now) into list l's requests that return behind one of it.
+  void foldOtherList(uint32_t l);
+  // Answers deferred request i of list l: the cycle of its return (deferredDone(l, i) from then on).
+  uint64_t resolve(uint32_t l, size_t i);
+  uint64_t deferredDone(uint32_t l, size_t i) const { return lists_[l].deferred[i].done; }
+  // Of the answered requests of both lists (~0: none).
+  uint64_t earliestDone() const { return std::min(lists_[0].earliestDone, lists_[1].earliestDone); }
+  // Sets list l's cache lines and its waves' VM order from its answers, and empties it.
+  void clearDeferred(uint32_t l);
+  void switchList();
 
   MemSnapshot snapshot(uint32_t cu) const;
   // Adds the pipes' counters to `stats` (cache hits and misses, K$ port
@@ -148,27 +168,43 @@ class MemoryPipes {
   // A request whose L2 steps wait for the end of the epoch.
   struct Deferred {
     uint64_t cycle = 0;
-    uint32_t cu = 0;
     uint32_t firstStep = 0, steps = 0;
     uint64_t known = 0;             // the completion as far as it is known without the L2
-    uint32_t after = 0;             // 1 + the request it returns behind (VM order), or 0
+    uint64_t lowest = 0;            // no earlier than this, whatever the L2 answers
+    uint32_t after = 0;             // the request it returns behind (VM order; refOf), or 0
     WaveMemOrder* order = nullptr;  // set if it holds the wave's last VM return
     uint64_t done = 0;              // once resolved
   };
+  struct List {
+    memory::L2Steps steps;
+    std::vector<Deferred> deferred;
+    std::vector<uint32_t> behindOther;  // its requests whose `after` is in the other list
+    uint64_t earliestDone = ~uint64_t(0);
+    uint64_t lowestReturn = ~uint64_t(0);
+    void clear();
+  };
+  // A deferred request as a WaveMemOrder or Deferred refers to it: the list in the top bit, 1 + its index.
+  static uint32_t refOf(uint32_t list, size_t i) { return list << 31 | uint32_t(i + 1); }
+  static uint32_t listOf(uint32_t ref) { return ref >> 31; }
+  static size_t indexOf(uint32_t ref) { return (ref & ~(1u << 31)) - 1; }
+  const Deferred& deferredOf(uint32_t ref) const { return lists_[listOf(ref)].deferred[indexOf(ref)]; }
+  // The earliest return the L2 can give step `s` of list `l` (a bound: see lowestReturn).
+  uint64_t lowestStepReturn(const List& l, const memory::L2Step& s) const;
   void build(uint32_t firstCu, uint32_t cuCount);
   // Finishes request `r` of the instruction being issued: answers its L2
   // steps now, or defers them.
-  void finishRequest(MemRequest& r, uint32_t cu, uint64_t now, bool vmOrdered, WaveMemOrder& order);
+  void finishRequest(MemRequest& r, uint64_t now, bool vmOrdered, WaveMemOrder& order);
 
   const GpuConfig& cfg_;
   std::unique_ptr<memory::L2Timing> ownL2_;
   memory::L2Timing* l2_ = nullptr;
   uint32_t firstCu_ = 0;
   bool deferL2_ = false;
-  memory::L2Steps steps_;   // the epoch's (deferred) or the instruction's L2 steps
-  size_t requestStep_ = 0;  // where the instruction being issued starts in steps_
-  std::vector<Deferred> deferred_;
-  uint64_t earliestDone_ = ~uint64_t(0);
+  // The epochs' deferred requests and their L2 steps (or, without deferL2, the instruction's steps).
+  List lists_[2];
+  uint32_t cur_ = 0;        // the list recorded in
+  size_t requestStep_ = 0;  // where the instruction being issued starts in the recorded list's steps
+  memory::L2Steps& steps() { return lists_[cur_].steps; }
   std::vector<std::unique_ptr<memory::KcacheTiming>> kcaches_;
   std::unique_ptr<memory::LdsPipe> gds_;
   std::unique_ptr<memory::LdsBankModel> bank_;

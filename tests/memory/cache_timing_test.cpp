@@ -348,13 +348,82 @@ TEST_CASE("L2 steps: a hit under an unresolved miss waits for that miss, the lat
   CHECK(steps.steps[1].kind == L2Step::Kind::AwaitFill);
   CHECK(steps.steps[4].kind == L2Step::Kind::AwaitFill);
   std::vector<uint64_t> done;
-  for (size_t i = 0; i < steps.size(); ++i) done.push_back(resolveStep(l2, steps.steps, i));
+  for (size_t i = 0; i < steps.size(); ++i) done.push_back(resolveStep(l2, steps, i));
   CHECK(done[0] == 280 + h);
   CHECK(done[1] == 280 + h);
   CHECK(done[3] == 1080 + h);
   CHECK(done[4] == 1080 + h);
   CHECK(l1.tags.stats.misses == 3);
   CHECK(l1.tags.stats.pendingHits == 2);
+}
+
+// Two lists (the epoch model's lagged answers, sim/timing/gpu_timing.hpp):
+// one answered while the next is recorded. A hit under the other list's miss
+// must give what a lookup that knew that miss's fill gives: the same return,
+// and a pending hit only if the data was not there yet (l2_steps.hpp).
+TEST_CASE("L2 steps: a hit under the other list's miss returns and counts as if its fill were known",
+          "[memory][timing]") {
+  MemoryConfig mc;
+  VectorL1Config vc;
+  vc.cache = {64, 64, 1, 116, 4};  // one line
+  const uint64_t h = vc.cache.hitLatency;
+  const uint64_t fill = mc.dramLatency + mc.l2.hitLatency;  // a line missed at 0 in an empty L2
+  const std::vector<uint64_t> a{0x1000};
+  for (const uint64_t hitAt : {uint64_t{100}, uint64_t{300}}) {
+    CAPTURE(hitAt);
+    // Known fill: every step answered at once.
+    L2Timing l2Known(mc);
+    VectorL1Timing known(vc, l2Known);
+    CHECK(known.access(a, VmemKind::Load, 0) == fill + h);
+    const uint64_t knownDone = known.access(a, VmemKind::Load, hitAt);
+    // Two lists: the miss in one, the hit recorded in the other before the first is answered.
+    L2Timing l2(mc);
+    VectorL1Timing l1(vc, l2);
+    L2Steps first, second;
+    first = L2Steps(0, &second);
+    second = L2Steps(L2Steps::kListBit, &first);
+    l1.access(a, VmemKind::Load, 0, first);
+    l1.access(a, VmemKind::Load, hitAt, second);
+    REQUIRE(second.size() == 1);
+    CHECK(second.steps[0].kind == L2Step::Kind::AwaitFill);
+    CHECK(resolveStep(l2, first, 0, SetLine::Later) == fill + h);
+    CHECK(resolveStep(l2, second, 0) == knownDone);
+    CHECK(knownDone == std::max(hitAt, fill) + h);
+    CHECK(l1.tags.stats.pendingHits == known.tags.stats.pendingHits);
+    CHECK(l1.tags.stats.pendingHits == (hitAt < fill ? 1u : 0u));
+  }
+}
+
+TEST_CASE("L2 steps: a list's answer does not set a line a later miss of the other list took",
+          "[memory][timing]") {
+  MemoryConfig mc;
+  VectorL1Config vc;
+  vc.cache = {64, 64, 1, 116, 4};  // one line: every other line evicts it
+  L2Timing l2(mc);
+  VectorL1Timing l1(vc, l2);
+  L2Steps first, second;
+  first = L2Steps(0, &second);
+  second = L2Steps(L2Steps::kListBit, &first);
+  const std::vector<uint64_t> a{0x1000}, b{0x2000};
+  l1.access(a, VmemKind::Load, 0, first);    // first's step 0: miss
+  l1.access(b, VmemKind::Load, 10, second);  // second's step 0: miss, evicts a
+  l1.access(a, VmemKind::Load, 20, second);  // second's step 1: a again, a new miss
+  resolveStep(l2, first, 0, SetLine::Later);
+  setLines(first);  // a's way waits for second's step 1, not for this fill
+  first.clear();
+  // A hit on a now: still under second's miss (a fill set by the first list would make it a plain hit).
+  l1.access(a, VmemKind::Load, 400, first);
+  REQUIRE(first.size() == 1);
+  CHECK(first.steps[0].kind == L2Step::Kind::AwaitFill);
+  CHECK(first.missOf(first.steps[0]).addr == second.steps[1].addr);
+  // Answered: the hit waits for second's fill of a (an L2 hit under the first miss: 280), not for nothing.
+  const uint64_t h = vc.cache.hitLatency;
+  resolveStep(l2, second, 0, SetLine::Later);
+  const uint64_t fillA = resolveStep(l2, second, 1, SetLine::Later) - h;
+  CHECK(fillA == mc.dramLatency + mc.l2.hitLatency);
+  CHECK(resolveStep(l2, first, 0) == std::max<uint64_t>(400, fillA) + h);
+  setLines(second);
+  CHECK(l1.access(a, VmemKind::Load, 2000) == 2000 + h);  // a plain hit from then on
 }
 
 TEST_CASE("L2/DRAM: bandwidth queues line transfers", "[memory][timing]") {
