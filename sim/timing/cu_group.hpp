@@ -5,7 +5,8 @@
 // A group is the CUs that share a K$ (kcache.cus_per_cache), or every CU.
 // Within an epoch it runs on its own: its CUs' issue stage, its event queue
 // (the returns), its memory pipes (K$, LDS, L1s; the L2's answers deferred
-// to the epoch's end when there are several groups, memory_pipes.hpp). What
+// to the epoch's end, or to the next epoch's, when there are several groups,
+// memory_pipes.hpp). What
 // it shares with the rest of the GPU goes through GpuTiming at epoch
 // boundaries: the workgroups the dispatcher placed on its CUs (admit, with
 // the cycle they arrive), the waves and workgroups that retired (resources
@@ -298,7 +299,7 @@ class CuGroup {
   const WorkgroupSource* src_ = nullptr;  // of the admitted workgroups
   void arrive(const Arrival& a);
   WorkgroupCtx& takeWorkgroup(uint32_t waves);
-  // A return whose time the L2 gives at the epoch's end (the deferred request of the same index).
+  // A return whose time the L2 gives later (the deferred request of the same list and index).
   struct DeferredReturn {
     uint64_t seq = 0;
     WaveCtx* wave = nullptr;
