@@ -80,8 +80,8 @@ struct CounterAmounts {
 // A wave's memory-ordering state: when its latest VM_CNT and DS returns are.
 struct WaveMemOrder {
   uint64_t lastVmDone = 0;  // VM_CNT returns in order (except FLAT to LDS)
-  uint32_t lastVmPending =
-      0;                    // the deferred request that holds the last VM return (MemoryPipes::refOf), or 0
+  // The deferred request that holds the last VM return (MemoryPipes::refOf), or 0.
+  uint32_t lastVmPending = 0;
   uint64_t lastDsDone = 0;  // DS instructions return in order, LDS and GDS alike (GcnInstrsDs.md)
 };
 
