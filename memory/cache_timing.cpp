@@ -197,16 +197,17 @@ inline void CacheTags::AscendingRun::insertSorted(uint64_t t) {
 
 void CacheTags::occupyMshr(uint64_t readyAt) { inFlight_.add(readyAt); }
 
+// Right after the lookup that allocated the line (the L2's own misses) no search is needed.
+size_t CacheTags::findFilled(uint64_t line) const {
+  return lastAllocated_ != kNone && holds(lastAllocated_, line) ? lastAllocated_ : find(line);
+}
+
 void CacheTags::setReady(uint64_t addr, uint64_t readyAt) {
-  const uint64_t line = lineAddress(addr);
-  // Right after the lookup that allocated the line (the L2's own misses) no search is needed.
-  const size_t w = lastAllocated_ != kNone && holds(lastAllocated_, line) ? lastAllocated_ : find(line);
-  if (w != kNone) readyAt_[w] = readyAt;
+  if (const size_t w = findFilled(lineAddress(addr)); w != kNone) readyAt_[w] = readyAt;
 }
 
 void CacheTags::setReadyIfAwaiting(uint64_t addr, uint32_t missTag, uint64_t readyAt) {
-  const uint64_t line = lineAddress(addr);
-  const size_t w = lastAllocated_ != kNone && holds(lastAllocated_, line) ? lastAllocated_ : find(line);
+  const size_t w = findFilled(lineAddress(addr));
   if (w != kNone && readyAt_[w] == (kFillUnknown | missTag)) readyAt_[w] = readyAt;
 }
 

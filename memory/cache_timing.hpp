@@ -94,7 +94,8 @@ class CacheTags {
   static constexpr size_t kNone = ~size_t(0);
   static constexpr uint32_t kMaxWays = 65536;  // (a way's index in order_ is 16 bits)
   uint64_t setOf(uint64_t line) const { return setMask_ ? line & setMask_ : line % sets_; }
-  size_t find(uint64_t line) const;  // the way holding `line`, or kNone
+  size_t find(uint64_t line) const;        // the way holding `line`, or kNone
+  size_t findFilled(uint64_t line) const;  // find, for a line being filled (tried at lastAllocated_ first)
   // The index of `line` among the n valid ways of the set at `first`, or n.
   uint32_t wayOf(size_t first, uint32_t n, uint64_t line) const;
   static void moveToFront(uint16_t* order, uint32_t k, uint32_t way);
