@@ -1,5 +1,6 @@
 #include "frontend/job/elem_type.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -134,54 +135,66 @@ __int128 intBitsToValue(uint64_t bits, ElemType t) {
   return static_cast<__int128>(static_cast<int64_t>((bits ^ signBit) - signBit));
 }
 
-std::string shortestFloatText(uint64_t bits, ElemType t) {
-  const double v = floatBitsToDouble(bits, t);
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  const int maxDigits = t == ElemType::F16 ? 5 : t == ElemType::F32 ? 9 : 17;
-  char buf[40];
-  // The first precision whose "%.*g" text reads back exactly. For floats and
-  // doubles that is std::to_chars' shortest digits (its scientific text),
-  // laid out as %g lays out that many digits; checked by reading it back. The
-  // search is the fallback (and the way for halves). It is the fast path of
-  // large result documents (README "Result document").
-  auto readsBack = [&](const char* end) {
-    double back = 0;
-    if (std::from_chars(buf, end, back).ec != std::errc()) back = std::strtod(buf, nullptr);  // subnormals
-    return encodeFloat(back, t) == bits;
-  };
-  if (t != ElemType::F16) {
-    const auto r =
-        t == ElemType::F32
-            ? std::to_chars(buf, buf + sizeof buf - 1, static_cast<float>(v), std::chars_format::scientific)
-            : std::to_chars(buf, buf + sizeof buf - 1, v, std::chars_format::scientific);
-    *r.ptr = '\0';
-    const std::string_view sci(buf, r.ptr);
-    const size_t e = sci.find('e');
-    const bool negative = sci[0] == '-';
-    std::string digits;
-    for (char c : sci.substr(0, e))
-      if (c >= '0' && c <= '9') digits += c;
-    int exp = 0;
-    std::from_chars(buf + e + (sci[e + 1] == '+' ? 2 : 1), r.ptr, exp);
-    const int d = static_cast<int>(digits.size());
-    if (exp >= -4 && exp < d) {  // %g's fixed layout for precision d
-      std::string fixed = negative ? "-" : "";
-      if (exp < 0)
-        fixed += "0." + std::string(size_t(-exp - 1), '0') + digits;
-      else
-        fixed +=
-            digits.substr(0, size_t(exp) + 1) + (exp + 1 < d ? "." + digits.substr(size_t(exp) + 1) : "");
-      std::memcpy(buf, fixed.c_str(), fixed.size() + 1);
-    }
-    if (readsBack(buf + std::strlen(buf))) return buf;
+namespace {
+// f32 and f64: std::to_chars' shortest digits (the standard guarantees they
+// read back exactly), laid out as "%.*g" lays out that many digits: fixed
+// for exponents -4 <= e < digits, else to_chars' own scientific text (which
+// is %g's: at least two exponent digits). No allocation: this is the inner
+// loop of large result documents.
+char* shortestBinaryFloat(char* out, double v, ElemType t) {
+  char sci[48];
+  const auto r = t == ElemType::F32 ? std::to_chars(sci, sci + sizeof sci, static_cast<float>(v),
+                                                    std::chars_format::scientific)
+                                    : std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
+  // [-]D[.DDD]e(+|-)XX; short enough that plain loops beat calls to memmove.
+  const char* e = sci;
+  while (*e != 'e') ++e;
+  int exp = 0;
+  for (const char* c = e + 2; c < r.ptr; ++c) exp = exp * 10 + (*c - '0');
+  if (e[1] == '-') exp = -exp;
+  const char* digits = sci[0] == '-' ? sci + 1 : sci;
+  const int d = e - digits > 1 ? int(e - digits) - 1 : 1;  // (D, or D.DDD)
+  const auto digit = [&](int i) { return digits[i ? i + 1 : 0]; };
+  if (exp < -4 || exp >= d) {
+    for (const char* c = sci; c < r.ptr; ++c) *out++ = *c;
+    return out;
   }
-  for (int digits = 1; digits <= maxDigits; ++digits) {
+  if (sci[0] == '-') *out++ = '-';
+  if (exp < 0) {
+    *out++ = '0', *out++ = '.';
+    for (int i = 0; i < -exp - 1; ++i) *out++ = '0';
+    for (int i = 0; i < d; ++i) *out++ = digit(i);
+    return out;
+  }
+  for (int i = 0; i <= exp; ++i) *out++ = digit(i);
+  if (exp + 1 < d) {
+    *out++ = '.';
+    for (int i = exp + 1; i < d; ++i) *out++ = digit(i);
+  }
+  return out;
+}
+}  // namespace
+
+char* shortestFloatChars(char* out, uint64_t bits, ElemType t) {
+  const double v = floatBitsToDouble(bits, t);
+  const auto put = [&](std::string_view s) { return std::copy(s.begin(), s.end(), out); };
+  if (std::isnan(v)) return put("nan");
+  if (std::isinf(v)) return put(v > 0 ? "inf" : "-inf");
+  if (t != ElemType::F16) return shortestBinaryFloat(out, v, t);
+  // f16 (no to_chars of its own): the first precision whose "%.*g" text reads back (5 digits always do).
+  char buf[40];
+  for (int digits = 1;; ++digits) {
     const auto r = std::to_chars(buf, buf + sizeof buf - 1, v, std::chars_format::general, digits);  // = %.*g
     *r.ptr = '\0';
-    if (readsBack(r.ptr)) break;
+    double back = 0;
+    if (std::from_chars(buf, r.ptr, back).ec != std::errc()) back = std::strtod(buf, nullptr);
+    if (encodeFloat(back, t) == bits || digits == 5) return std::copy(buf, r.ptr, out);
   }
-  return buf;
+}
+
+std::string shortestFloatText(uint64_t bits, ElemType t) {
+  char buf[kShortestFloatChars];
+  return std::string(buf, shortestFloatChars(buf, bits, t));
 }
 
 }  // namespace gcnsim::frontend

@@ -1,6 +1,7 @@
 // Element types of job buffers and values: names, sizes, ranges, f16 conversion,
 // and reading/writing one element as raw little-endian bits.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -44,5 +45,8 @@ __int128 intBitsToValue(uint64_t bits, ElemType t);
 // The shortest decimal text that reads back to the same value of float type
 // `t` (for finite values), e.g. "0.1" for the f32 0.1f. "nan", "inf", "-inf" otherwise.
 std::string shortestFloatText(uint64_t bits, ElemType t);
+// The same text written at `out` (room for kShortestFloatChars); returns its end. No allocation.
+inline constexpr size_t kShortestFloatChars = 48;
+char* shortestFloatChars(char* out, uint64_t bits, ElemType t);
 
 }  // namespace gcnsim::frontend

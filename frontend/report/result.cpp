@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -17,27 +18,31 @@ namespace {
 
 std::string quote(const std::string& s) { return nlohmann::json(s).dump(); }
 
-// Appends one element as JSON text: integers exactly, floats as the shortest
-// text that reads back to the same value (always with '.', 'e' so readers see
-// a float; -0 stays "-0.0"), NaN and infinities as the strings "nan", "inf",
-// "-inf". Integers go through std::to_chars: an 8 M-element buffer is written
-// in well under a second (README "Result document").
-void appendElement(std::string& out, uint64_t bits, ElemType t) {
+// Writes one element as JSON text at `out` (room for kMaxElementChars);
+// returns its end. Integers exactly, floats as the shortest text that reads
+// back to the same value (always with '.', 'e' so readers see a float; -0
+// stays "-0.0"), NaN and infinities as the strings "nan", "inf", "-inf".
+// No allocation: an 8 M-element buffer is written in about a second (README
+// "Result document").
+constexpr size_t kMaxElementChars = kShortestFloatChars + 4;
+char* writeElement(char* out, uint64_t bits, ElemType t) {
   if (!isFloatType(t)) {
     const __int128 v = intBitsToValue(bits, t);  // every element type fits in 64 bits
-    char buf[24];
-    const auto r = v < 0 ? std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v))
-                         : std::to_chars(buf, buf + sizeof buf, static_cast<uint64_t>(v));
-    out.append(buf, r.ptr);
-    return;
+    return v < 0 ? std::to_chars(out, out + kMaxElementChars, static_cast<int64_t>(v)).ptr
+                 : std::to_chars(out, out + kMaxElementChars, static_cast<uint64_t>(v)).ptr;
   }
-  const std::string s = shortestFloatText(bits, t);
-  if (s == "nan" || s == "inf" || s == "-inf") {
-    out += '"' + s + '"';
-    return;
+  if (!std::isfinite(floatBitsToDouble(bits, t))) {
+    *out++ = '"';
+    out = shortestFloatChars(out, bits, t);
+    *out++ = '"';
+    return out;
   }
-  out += s;
-  if (s.find_first_of(".e") == std::string::npos) out += ".0";
+  char* const start = out;
+  out = shortestFloatChars(out, bits, t);
+  bool marked = false;  // a '.' or an exponent
+  for (const char* c = start; c < out; ++c) marked |= *c == '.' || *c == 'e';
+  if (!marked) *out++ = '.', *out++ = '0';
+  return out;
 }
 
 std::string dims(const std::array<uint32_t, 3>& d) {
@@ -72,20 +77,24 @@ void emitResultJson(const ResultDoc& doc, Sink&& sink) {
   for (const auto& [name, text] : doc.sections) os << "  " << quote(name) << ": " << text << ",\n";
   os << "  \"buffers\": {";
   std::string text = os.str();
-  text.reserve(kChunk + 4096);
   for (size_t b = 0; b < doc.buffers.size(); ++b) {
     const ResultBuffer& buf = doc.buffers[b];
     const size_t n = buf.bytes.size() / elemTypeSize(buf.type);
     text += (b ? ",\n    " : "\n    ") + quote(buf.name) + ": {\"type\": \"" +
             std::string(elemTypeName(buf.type)) + "\", \"count\": " + std::to_string(n) + ", \"data\": [";
+    // The elements written straight into the chunk's characters.
+    size_t used = text.size();
+    text.resize(kChunk + kMaxElementChars + 2);
     for (size_t i = 0; i < n; ++i) {
-      if (i) text += ", ";
-      appendElement(text, loadElementBits(buf.bytes, i, buf.type), buf.type);
-      if (text.size() >= kChunk) {
-        sink(std::string_view(text));
-        text.clear();
+      char* p = text.data() + used;
+      if (i) *p++ = ',', *p++ = ' ';
+      used = size_t(writeElement(p, loadElementBits(buf.bytes, i, buf.type), buf.type) - text.data());
+      if (used >= kChunk) {
+        sink(std::string_view(text.data(), used));
+        used = 0;
       }
     }
+    text.resize(used);
     text += "]}";
   }
   text += doc.buffers.empty() ? "}\n" : "\n  }\n";

@@ -6,10 +6,13 @@
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <string>
 
 #include "frontend/job/elem_type.hpp"
 #include "tests/common/test_files.hpp"
@@ -60,6 +63,62 @@ TEST_CASE("shortest float text round-trips", "[frontend][result]") {
   // (0.00005 away) already reads back to it, "0.333" (0.00025 away) does not.
   CHECK(shortestFloatText(0x3555, ElemType::F16) == "0.3333");
   CHECK(doubleToHalf(0.333) != 0x3555);
+}
+
+// The oracle is C's printf and strtod, not the writer's own to_chars: for a
+// text of d significant digits, (1) strtod reads it back to the same bits,
+// (2) "%.{d-1}g" does not (so no shorter text does: it is the nearest
+// (d-1)-digit decimal), and (3) wherever "%.{d}g" reads back, the text is
+// exactly it (the layout of %g; only where the nearest d-digit decimal falls
+// outside the value's rounding interval, next to a power of two, may the
+// shortest digits be another d-digit decimal).
+TEST_CASE("shortest float text: printf's shortest round-tripping %g text, for random f32 and f64",
+          "[frontend][result]") {
+  const auto check = [](uint64_t bits, ElemType t) {
+    const double v = floatBitsToDouble(bits, t);
+    if (!std::isfinite(v)) return;
+    const std::string s = shortestFloatText(bits, t);
+    const auto reads = [&](const char* text) { return encodeFloat(std::strtod(text, nullptr), t) == bits; };
+    INFO(s << " for bits " << bits);
+    REQUIRE(reads(s.c_str()));
+    const size_t e = s.find('e');
+    int d = 0;
+    bool leading = true;
+    for (char c : s.substr(0, e)) {
+      if (c < '0' || c > '9') continue;
+      if (c != '0') leading = false;
+      if (!leading) ++d;
+    }
+    if (v == 0) d = 1;  // "0", "-0"
+    char g[512];        // (%g of a double: at most 17 digits here, but the compiler counts the widest)
+    if (d > 1) {
+      std::snprintf(g, sizeof g, "%.*g", d - 1, v);
+      REQUIRE_FALSE(reads(g));
+    }
+    std::snprintf(g, sizeof g, "%.*g", d, v);
+    if (reads(g)) REQUIRE(s == g);
+  };
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  const auto next = [&] {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return x;
+  };
+  for (int i = 0; i < 100000; ++i) {
+    check(uint32_t(next()), ElemType::F32);
+    check(next(), ElemType::F64);
+  }
+  for (uint32_t b : {0x00000000u, 0x80000000u, 0x00000001u, 0x007fffffu, 0x00800000u, 0x7f7fffffu,
+                     0x3f800000u, 0x4b800001u, 0x38d1b717u})
+    check(b, ElemType::F32);
+  for (int k = -149; k < 128; ++k) check(std::bit_cast<uint32_t>(std::ldexp(1.0f, k)), ElemType::F32);
+  for (int k = -1074; k < 1024; ++k) check(std::bit_cast<uint64_t>(std::ldexp(1.0, k)), ElemType::F64);
+  for (int i = 1; i < 100000; i += 7) check(std::bit_cast<uint32_t>(float(i) / 1000.0f), ElemType::F32);
+  CHECK(shortestFloatText(0x80000000u, ElemType::F32) == "-0");
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(1e-5f), ElemType::F32) == "1e-05");
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(1e-4f), ElemType::F32) == "0.0001");
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(123456789.0f), ElemType::F32) == "1.2345679e+08");
+  CHECK(shortestFloatText(std::bit_cast<uint32_t>(1e9f), ElemType::F32) == "1e+09");
+  CHECK(shortestFloatText(std::bit_cast<uint64_t>(5e-324), ElemType::F64) == "5e-324");
 }
 
 TEST_CASE("result JSON renders values by type and reads back bit-exactly", "[frontend][result]") {
