@@ -28,10 +28,14 @@ class Lds : public DataShare {
   }
 };
 
-// Makes `lds` a fresh (zeroed) LDS of `bytes`: the one it holds, cleared in
-// place, if it has that size (a workgroup reusing the last one's: no
-// allocation), else a new one.
-inline void freshLds(std::unique_ptr<Lds>& lds, uint32_t bytes) {
+// Makes `lds` a fresh (zeroed) LDS for a workgroup with `allocated` bytes:
+// the one it holds, cleared in place, if it has that size (a workgroup
+// reusing the last one's: no allocation), else a new one. It holds at least
+// 4 bytes (an Lds needs >= 1; the semantics check accesses against the
+// allocated size, ExecEnv::ldsBytes, so with 0 allocated they still fault).
+// Both modes make their workgroups' LDS here.
+inline void freshLds(std::unique_ptr<Lds>& lds, uint32_t allocated) {
+  const uint32_t bytes = allocated > 4 ? allocated : 4;
   if (lds && lds->size() == bytes)
     lds->clear();
   else

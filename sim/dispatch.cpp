@@ -269,8 +269,7 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
 }  // namespace
 
 void reuseWorkgroupLds(std::unique_ptr<memory::Lds>& lds, const DispatchSpec& d) {
-  // Lds needs >= 1 byte; with 0 allocated, accesses past 4 bytes still fault.
-  memory::freshLds(lds, d.ldsBytes ? d.ldsBytes : 4);
+  memory::freshLds(lds, d.ldsBytes);
 }
 
 void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::GlobalMemory& mem) {

@@ -214,7 +214,7 @@ void CuGroup::arrive(const Arrival& a) {
     wg.lds = src.externalLds;
   } else {
     // Every workgroup of the run has the same LDS size; a reused one starts zeroed like a new one.
-    memory::freshLds(wg.ownLds, std::max<uint32_t>(src.ldsBytes, 4));
+    memory::freshLds(wg.ownLds, src.ldsBytes);
     wg.lds = wg.ownLds.get();
   }
   arriving_.clear();

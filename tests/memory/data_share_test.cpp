@@ -2,6 +2,7 @@
 // reads 0 / writes dropped), GDS M0 window (clrx GcnInstrsDs.md), GWS state.
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <memory>
 
 #include "memory/gds.hpp"
 #include "memory/lds.hpp"
@@ -14,6 +15,34 @@ TEST_CASE("Lds: size and parameter errors", "[memory][lds]") {
   CHECK(lds.size() == 1024);
   CHECK_THROWS_WITH(Lds(0), Catch::Contains("bytes"));
   CHECK_THROWS_AS(Lds(Lds::kMaxBytes + 1), MemoryError);
+}
+
+// Both modes make a workgroup's LDS with freshLds (sim/dispatch.cpp,
+// sim/timing/cu_group.cpp): the allocated size, at least 4 bytes; the
+// accesses are bounded by the allocated size (ExecEnv::ldsBytes), not by it.
+TEST_CASE("freshLds: the allocated size (at least 4 bytes), zeroed, reused in place when it fits",
+          "[memory][lds]") {
+  std::unique_ptr<Lds> lds;
+  freshLds(lds, 0);
+  REQUIRE(lds);
+  CHECK(lds->size() == 4);
+  freshLds(lds, 3);
+  CHECK(lds->size() == 4);
+  freshLds(lds, 4096);
+  CHECK(lds->size() == 4096);
+  CHECK(lds->store(100, uint32_t(0x12345678)));
+  const Lds* before = lds.get();
+  freshLds(lds, 4096);
+  CHECK(lds.get() == before);  // the same object, cleared
+  uint32_t v = 1;
+  CHECK(lds->load(100, v));
+  CHECK(v == 0);
+  // With 3 bytes allocated, a dword at 0 is out of range under that limit (reads 0), as with 0 allocated.
+  freshLds(lds, 3);
+  CHECK(lds->store(0, uint32_t(0xffffffff)));  // (the object's own bound: 4 bytes)
+  v = 1;
+  CHECK_FALSE(lds->load(0, v, 3));
+  CHECK(v == 0);
 }
 
 TEST_CASE("Lds: the last in-range access works, the first out-of-range one is dropped", "[memory][lds]") {
