@@ -82,9 +82,10 @@ void emitResultJson(const ResultDoc& doc, Sink&& sink) {
     const size_t n = buf.bytes.size() / elemTypeSize(buf.type);
     text += (b ? ",\n    " : "\n    ") + quote(buf.name) + ": {\"type\": \"" +
             std::string(elemTypeName(buf.type)) + "\", \"count\": " + std::to_string(n) + ", \"data\": [";
-    // The elements written straight into the chunk's characters.
+    // The elements written straight into the chunk's characters (after what
+    // it holds: the sections before the buffers may be larger than a chunk).
     size_t used = text.size();
-    text.resize(kChunk + kMaxElementChars + 2);
+    text.resize(std::max(used, kChunk) + kMaxElementChars + 2);
     for (size_t i = 0; i < n; ++i) {
       char* p = text.data() + used;
       if (i) *p++ = ',', *p++ = ' ';

@@ -12,7 +12,9 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "frontend/job/elem_type.hpp"
 #include "tests/common/test_files.hpp"
@@ -25,6 +27,12 @@ template <typename T>
 std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
   std::vector<uint8_t> out(values.size() * sizeof(T));
   std::memcpy(out.data(), std::data(values), out.size());
+  return out;
+}
+template <class T>
+std::vector<uint8_t> bytesOf(const std::vector<T>& values) {
+  std::vector<uint8_t> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), values.data(), out.size());
   return out;
 }
 
@@ -119,6 +127,31 @@ TEST_CASE("shortest float text: printf's shortest round-tripping %g text, for ra
   CHECK(shortestFloatText(std::bit_cast<uint32_t>(123456789.0f), ElemType::F32) == "1.2345679e+08");
   CHECK(shortestFloatText(std::bit_cast<uint32_t>(1e9f), ElemType::F32) == "1e+09");
   CHECK(shortestFloatText(std::bit_cast<uint64_t>(5e-324), ElemType::F64) == "5e-324");
+}
+
+// The document is written in 1 MiB pieces: sections bigger than a piece
+// before the buffers (a listing, a profile) and buffers that span pieces
+// come out whole, in order.
+TEST_CASE("result JSON: sections and buffers larger than the 1 MiB pieces come out whole",
+          "[frontend][result]") {
+  ResultDoc doc;
+  doc.kernel = "k";
+  doc.arch = "gfx900";
+  doc.mode = "timing";
+  const std::string big(3u << 19, 'x');  // 1.5 MiB
+  doc.sections.push_back({"listing", nlohmann::json(big).dump()});
+  std::vector<uint32_t> values(300000);
+  for (uint32_t i = 0; i < values.size(); ++i) values[i] = i * 2654435761u;
+  doc.buffers.push_back({"a", ElemType::U32, bytesOf(values)});
+  std::vector<float> floats(200000);
+  for (uint32_t i = 0; i < floats.size(); ++i) floats[i] = float(i) / 7.0f;
+  doc.buffers.push_back({"b", ElemType::F32, bytesOf(floats)});
+  const auto j = nlohmann::json::parse(resultJsonText(doc));
+  CHECK(j["listing"] == big);
+  CHECK(j["buffers"]["a"]["data"].get<std::vector<uint32_t>>() == values);
+  std::vector<float> back;
+  for (const auto& v : j["buffers"]["b"]["data"]) back.push_back(float(v.get<double>()));
+  CHECK(back == floats);
 }
 
 TEST_CASE("result JSON renders values by type and reads back bit-exactly", "[frontend][result]") {
