@@ -170,6 +170,10 @@ TEST_CASE("result JSON renders values by type and reads back bit-exactly", "[fro
   doc.buffers.push_back({"i", ElemType::I64, bytesOf<int64_t>({INT64_MIN, -1, INT64_MAX})});
   doc.buffers.push_back({"u", ElemType::U64, bytesOf<uint64_t>({UINT64_MAX, 0})});
   doc.buffers.push_back({"b", ElemType::I8, bytesOf<int8_t>({-128, 127})});
+  doc.buffers.push_back({"ub", ElemType::U8, bytesOf<uint8_t>({0, 255})});
+  doc.buffers.push_back({"uh", ElemType::U16, bytesOf<uint16_t>({65535, 1})});
+  doc.buffers.push_back({"sh", ElemType::I16, bytesOf<int16_t>({-32768, 32767})});
+  doc.buffers.push_back({"sw", ElemType::I32, bytesOf<int32_t>({INT32_MIN, INT32_MAX})});
   doc.buffers.push_back({"h", ElemType::F16, bytesOf<uint16_t>({0x3c00, 0x0001, 0x7c00})});
   const std::string text = resultJsonText(doc);
   CHECK_THAT(
@@ -182,6 +186,12 @@ TEST_CASE("result JSON renders values by type and reads back bit-exactly", "[fro
           R"("i": {"type": "i64", "count": 3, "data": [-9223372036854775808, -1, 9223372036854775807]})"));
   CHECK_THAT(text, Catch::Contains(R"("u": {"type": "u64", "count": 2, "data": [18446744073709551615, 0]})"));
   CHECK_THAT(text, Catch::Contains(R"("h": {"type": "f16", "count": 3, "data": [1.0, 6e-08, "inf"]})"));
+  CHECK_THAT(text, Catch::Contains(R"("b": {"type": "i8", "count": 2, "data": [-128, 127]})"));
+  CHECK_THAT(text, Catch::Contains(R"("ub": {"type": "u8", "count": 2, "data": [0, 255]})"));
+  CHECK_THAT(text, Catch::Contains(R"("uh": {"type": "u16", "count": 2, "data": [65535, 1]})"));
+  CHECK_THAT(text, Catch::Contains(R"("sh": {"type": "i16", "count": 2, "data": [-32768, 32767]})"));
+  CHECK_THAT(text,
+             Catch::Contains(R"("sw": {"type": "i32", "count": 2, "data": [-2147483648, 2147483647]})"));
   CHECK_THAT(
       text, Catch::Contains(R"("stats": {"waves": 16, "instructions": 512, "cycles": 0, "lds_bytes": 256})"));
 
