@@ -24,15 +24,21 @@ std::string quote(const std::string& s) { return nlohmann::json(s).dump(); }
 // the same value (always with '.', 'e' so readers see a float; -0 stays
 // "-0.0"), NaN and infinities as the strings "nan", "inf", "-inf". No
 // allocation, and the element type is resolved once per buffer
-// (writeElements): an 8 M-element buffer is written in under a second
+// (elementWriter): an 8 M-element buffer is written in under a second
 // (README "Result document").
 constexpr size_t kMaxElementChars = kShortestFloatChars + 4;
 
+// An element's bytes as T (the element type's own width).
 template <class T>
-char* writeInteger(char* out, const uint8_t* element) {
+T elementAs(const uint8_t* element) {
   T v;
   std::memcpy(&v, element, sizeof v);
-  return std::to_chars(out, out + kMaxElementChars, v).ptr;
+  return v;
+}
+
+template <class T>
+char* writeInteger(char* out, const uint8_t* element) {
+  return std::to_chars(out, out + kMaxElementChars, elementAs<T>(element)).ptr;
 }
 
 char* writeFloat(char* out, uint64_t bits, ElemType t) {
@@ -52,11 +58,10 @@ char* writeFloat(char* out, uint64_t bits, ElemType t) {
 
 // The function that writes one element of type t, from its bytes.
 using ElementWriter = char* (*)(char* out, const uint8_t* element);
-template <ElemType kType>
+// Bits: the float type's raw bits (uint16_t, uint32_t, uint64_t).
+template <class Bits, ElemType kType>
 char* writeFloatElement(char* out, const uint8_t* element) {
-  uint64_t bits = 0;
-  std::memcpy(&bits, element, kType == ElemType::F16 ? 2 : kType == ElemType::F32 ? 4 : 8);
-  return writeFloat(out, bits, kType);
+  return writeFloat(out, elementAs<Bits>(element), kType);
 }
 ElementWriter elementWriter(ElemType t) {
   switch (t) {
@@ -68,9 +73,9 @@ ElementWriter elementWriter(ElemType t) {
     case ElemType::I32: return writeInteger<int32_t>;
     case ElemType::U64: return writeInteger<uint64_t>;
     case ElemType::I64: return writeInteger<int64_t>;
-    case ElemType::F16: return writeFloatElement<ElemType::F16>;
-    case ElemType::F32: return writeFloatElement<ElemType::F32>;
-    case ElemType::F64: return writeFloatElement<ElemType::F64>;
+    case ElemType::F16: return writeFloatElement<uint16_t, ElemType::F16>;
+    case ElemType::F32: return writeFloatElement<uint32_t, ElemType::F32>;
+    case ElemType::F64: return writeFloatElement<uint64_t, ElemType::F64>;
   }
   return writeInteger<uint8_t>;  // (not reached: every type is listed)
 }

@@ -24,16 +24,14 @@ using namespace gcnsim::frontend;
 namespace {
 
 template <typename T>
-std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
-  std::vector<uint8_t> out(values.size() * sizeof(T));
-  std::memcpy(out.data(), std::data(values), out.size());
-  return out;
-}
-template <class T>
 std::vector<uint8_t> bytesOf(const std::vector<T>& values) {
   std::vector<uint8_t> out(values.size() * sizeof(T));
   std::memcpy(out.data(), values.data(), out.size());
   return out;
+}
+template <typename T>
+std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
+  return bytesOf(std::vector<T>(values));
 }
 
 std::filesystem::path tempPath(const std::string& name) {
