@@ -61,7 +61,6 @@ void fillRandom(const JobContext& ctx, BufferSpec& b, const JobJson& v, const st
   ctx.checkKeys(v, field, {"seed", "min", "max"});
   const uint64_t seed = v.contains("seed") ? ctx.requireUint(v["seed"], field + ".seed", 0, ~uint64_t{0}) : 0;
   SplitMix64 rng(seed);
-  const size_t n = b.count();
   if (isFloatType(b.type)) {
     const double lo = v.contains("min") ? ctx.requireNumber(v["min"], field + ".min") : 0.0;
     const double hi = v.contains("max") ? ctx.requireNumber(v["max"], field + ".max") : 1.0;
@@ -69,8 +68,7 @@ void fillRandom(const JobContext& ctx, BufferSpec& b, const JobJson& v, const st
       ctx.fail(field, "min and max must be finite with min <= max");
     if (std::fabs(lo) > elemTypeMaxFinite(b.type) || std::fabs(hi) > elemTypeMaxFinite(b.type))
       ctx.fail(field, "min/max out of range for " + std::string(elemTypeName(b.type)));
-    for (size_t i = 0; i < n; ++i)
-      storeElementBits(b.bytes, i, b.type, encodeFloat(rng.nextDouble(lo, hi), b.type));
+    fillRandomFloats(b.bytes, b.type, rng, lo, hi);
     return;
   }
   const __int128 lo = v.contains("min") ? ctx.requireInt(v["min"], field + ".min") : elemTypeMin(b.type);
@@ -80,7 +78,7 @@ void fillRandom(const JobContext& ctx, BufferSpec& b, const JobJson& v, const st
       ctx.fail(field + "." + key,
                int128ToString(x) + " is out of range for " + std::string(elemTypeName(b.type)));
   if (lo > hi) ctx.fail(field, "min is larger than max");
-  for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, encodeInt(rng.nextInt(lo, hi), b.type));
+  fillRandomInts(b.bytes, b.type, rng, lo, hi);
 }
 
 bool validBufferName(const std::string& name) {

@@ -5,7 +5,11 @@
 //   floats:   min + (max - min) * ((next() >> 11) * 2^-53), computed in double,
 //             then rounded to the element type; [min, max) before that rounding
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <span>
+
+#include "frontend/job/elem_type.hpp"
 
 namespace gcnsim::frontend {
 
@@ -34,5 +38,11 @@ class SplitMix64 {
  private:
   uint64_t state_;
 };
+
+// The "random" initializer's elements: bytes.size() / elemTypeSize(t) of them, in order, as described
+// above. Floats: t a float type, min <= max finite (the caller checks). Integers: t an integer type,
+// elemTypeMin(t) <= min <= max <= elemTypeMax(t).
+void fillRandomFloats(std::span<uint8_t> bytes, ElemType t, SplitMix64& rng, double min, double max);
+void fillRandomInts(std::span<uint8_t> bytes, ElemType t, SplitMix64& rng, __int128 min, __int128 max);
 
 }  // namespace gcnsim::frontend

@@ -116,15 +116,13 @@ py::array randomArray(const py::object& shape, const py::object& dtype, uint64_t
   py::array out(d, toShape(shape, d, "random: shape"));
   const std::span<uint8_t> bytes(static_cast<uint8_t*>(out.mutable_data()),
                                  static_cast<size_t>(out.nbytes()));
-  const size_t n = static_cast<size_t>(out.size());
   frontend::SplitMix64 rng(seed);
   if (frontend::isFloatType(t)) {
     const double lo = min.is_none() ? 0.0 : numberOf(min, "random: min");
     const double hi = max.is_none() ? 1.0 : numberOf(max, "random: max");
     if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
       throw py::value_error("random: min and max must be finite with min <= max");
-    for (size_t i = 0; i < n; ++i)
-      storeElementBits(bytes, i, t, frontend::encodeFloat(rng.nextDouble(lo, hi), t));
+    frontend::fillRandomFloats(bytes, t, rng, lo, hi);
     return out;
   }
   const __int128 lo = min.is_none() ? frontend::elemTypeMin(t) : int128Of(min, "random: min");
@@ -132,7 +130,7 @@ py::array randomArray(const py::object& shape, const py::object& dtype, uint64_t
   if (lo < frontend::elemTypeMin(t) || hi > frontend::elemTypeMax(t) || lo > hi)
     throw py::value_error("random: min and max must lie in the range of " +
                           std::string(frontend::elemTypeName(t)) + " with min <= max");
-  for (size_t i = 0; i < n; ++i) storeElementBits(bytes, i, t, frontend::encodeInt(rng.nextInt(lo, hi), t));
+  frontend::fillRandomInts(bytes, t, rng, lo, hi);
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "frontend/common/error.hpp"
+#include "frontend/job/job_json.hpp"
 #include "frontend/job/kernel_launch.hpp"
 #include "frontend/job/random_fill.hpp"
 #include "memory/global_memory.hpp"
@@ -424,6 +425,54 @@ TEST_CASE("SplitMix64 matches the reference sequence", "[frontend][job]") {
         static_cast<int64_t>(raw ^ (uint64_t{1} << 63)));
   SplitMix64 small(5);
   CHECK(static_cast<int64_t>(small.nextInt(10, 12)) == 10 + static_cast<int64_t>(raw % 3));
+}
+
+// The fills (random_fill.cpp: a loop per type, a mask for power-of-two spans) against the documented
+// rule computed here the long way, element by element: integers min + (next() mod span) in 128 bits, its
+// two's-complement low bits stored; floats min + (max - min) * ((next() >> 11) * 2^-53) in double, rounded
+// to the type.
+TEST_CASE("random fill follows the documented rule for every type and span", "[frontend][job]") {
+  constexpr size_t n = 257;
+  for (const ElemType t : {ElemType::U8, ElemType::I8, ElemType::U16, ElemType::I16, ElemType::U32,
+                           ElemType::I32, ElemType::U64, ElemType::I64}) {
+    const __int128 tmin = elemTypeMin(t), tmax = elemTypeMax(t);
+    const std::pair<__int128, __int128> ranges[] = {
+        {tmin, tmax},          // the whole type: a power-of-two span (2^64 for 64-bit types)
+        {tmin, tmax - 1},      // one short: not a power of two
+        {tmin + 3, tmin + 6},  // a span of 4
+        {tmin + 5, tmin + 11},
+        {tmax, tmax}};  // a span of 1
+    for (const auto& [lo, hi] : ranges) {
+      std::vector<uint8_t> bytes(n * elemTypeSize(t));
+      SplitMix64 rng(11), ref(11);
+      fillRandomInts(bytes, t, rng, lo, hi);
+      const unsigned __int128 span = static_cast<unsigned __int128>(hi - lo) + 1;
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t r = ref.next();
+        const __int128 v =
+            lo + static_cast<__int128>(span > ~uint64_t{0} ? r : r % static_cast<uint64_t>(span));
+        REQUIRE(v >= lo);
+        REQUIRE(v <= hi);
+        INFO(elemTypeName(t) << " [" << int128ToString(lo) << ", " << int128ToString(hi) << "] element "
+                             << i);
+        REQUIRE(intBitsToValue(loadElementBits(bytes, i, t), t) == v);
+      }
+    }
+  }
+  for (const ElemType t : {ElemType::F16, ElemType::F32, ElemType::F64})
+    for (const auto& [lo, hi] : {std::pair{-1.0, 1.0}, std::pair{2.0, 3.0}, std::pair{0.5, 0.5}}) {
+      std::vector<uint8_t> bytes(n * elemTypeSize(t));
+      SplitMix64 rng(3), ref(3);
+      fillRandomFloats(bytes, t, rng, lo, hi);
+      for (size_t i = 0; i < n; ++i) {
+        const double d = lo + (hi - lo) * (static_cast<double>(ref.next() >> 11) * 0x1.0p-53);
+        const uint64_t want = t == ElemType::F16   ? encodeFloat(d, t)
+                              : t == ElemType::F32 ? std::bit_cast<uint32_t>(static_cast<float>(d))
+                                                   : std::bit_cast<uint64_t>(d);
+        INFO(elemTypeName(t) << " [" << lo << ", " << hi << ") element " << i);
+        REQUIRE(loadElementBits(bytes, i, t) == want);
+      }
+    }
 }
 
 TEST_CASE("raw code: arguments are laid out in order at their natural alignment", "[job]") {
