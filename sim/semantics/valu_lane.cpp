@@ -82,13 +82,18 @@ void v_swap_b32(Exec& x) {
 // VDST(4) dword N = MSADU8(bytes N..N+3 of SRC0(2), SRC1, dword N of SRC2(4)), saturated to 32 bits
 void v_mqsad_u32_u8(Exec& x) {
   const isa::DecodedInst& in = x.in;
-  if (!vgprIn(x, in.dst.reg, 4)) return;
+  // Every VGPR it reads or writes within the allocation before any is touched: SRC0 a pair, SRC2 and VDST
+  // four (the driver's check, valu_ctx.hpp, covers the per-lane ops, not this one).
+  const auto vgprsIn = [&](const Operand& op, unsigned n) {
+    return op.kind != OpdKind::VReg || vgprIn(x, op.reg, n);
+  };
+  if (!vgprIn(x, in.dst.reg, 4) || !vgprsIn(in.src[0], 2) || !vgprsIn(in.src[1], 1) || !vgprsIn(in.src[2], 4))
+    return;
   uint64_t s0[64];
   uint32_t s1buf[64];
   vectorSource64(x.w, in.src[0], s0, special(x));
   const uint32_t* s1 = vectorSource32(x.w, in.src[1], s1buf, special(x));
   const bool s2v = in.src[2].kind == OpdKind::VReg;
-  if (s2v && !vgprIn(x, in.src[2].reg, 4)) return;
   for (uint64_t m = x.w.exec(); m; m &= m - 1) {
     const unsigned l = std::countr_zero(m);
     uint32_t acc[4];

@@ -6,7 +6,8 @@
 //
 // TARGET: job, code_object, raw_code, config. `all` runs each for --seconds.
 // Exit status 0 when every input kept the contract, 1 on the first failure
-// (the input is saved to --save DIR, default the current directory).
+// (the input is saved to --save DIR, default the current directory; under a
+// sanitizer, whose report aborts the process, too).
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -18,6 +19,11 @@
 #include <string>
 
 #include "fuzz.hpp"
+
+#if defined(__SANITIZE_ADDRESS__)  // (the sanitize build: ASan with UBSan)
+#include <sanitizer/common_interface_defs.h>
+#define GCNSIM_FUZZ_SANITIZED 1
+#endif
 
 using namespace gcnsim::fuzz;
 namespace fs = std::filesystem;
@@ -91,21 +97,17 @@ double cpuSeconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-// Runs one input; on a failure saves it and explains how to reproduce it.
-bool runOne(Target& t, const std::string& input, const Options& o, const std::string& label, bool& accepted) {
-  // CPU time, not wall time: the limit must not fire because the machine is busy.
-  const double t0 = cpuSeconds();
-  std::string failure;
-  try {
-    accepted = t.run(input);
-  } catch (const Failure& f) {
-    failure = f.what();
-  }
-  const double s = cpuSeconds() - t0;
-  if (failure.empty() && s > o.maxInputSeconds)
-    failure =
-        "took " + std::to_string(s) + " s of CPU time (limit " + std::to_string(o.maxInputSeconds) + " s)";
-  if (failure.empty()) return true;
+// The input being run, for a sanitizer's abort (which ends the process before runOne can report):
+// the death callback saves it and names it as runOne would.
+struct Current {
+  const Target* target = nullptr;
+  const std::string* input = nullptr;
+  const Options* options = nullptr;
+  const std::string* label = nullptr;
+} current;
+
+void saveFailure(const Target& t, const std::string& input, const Options& o, const std::string& label,
+                 const std::string& failure) {
   const fs::path saved = o.save / (std::string("fuzz-failure-") + t.name() + ".bin");
   std::ofstream(saved, std::ios::binary) << input;
   std::fprintf(stderr, "FAIL %s %s: %s\n  input saved to %s; reproduce: gcnsim_fuzz %s %s\n", t.name(),
@@ -113,6 +115,34 @@ bool runOne(Target& t, const std::string& input, const Options& o, const std::st
                o.input.empty()
                    ? ("--seed " + std::to_string(o.seed) + " --iteration " + label.substr(10)).c_str()
                    : ("--input " + o.input).c_str());
+}
+
+#ifdef GCNSIM_FUZZ_SANITIZED
+void onSanitizerDeath() {
+  if (current.input)
+    saveFailure(*current.target, *current.input, *current.options, *current.label,
+                "the sanitizer's report above");
+}
+#endif
+
+// Runs one input; on a failure saves it and explains how to reproduce it.
+bool runOne(Target& t, const std::string& input, const Options& o, const std::string& label, bool& accepted) {
+  // CPU time, not wall time: the limit must not fire because the machine is busy.
+  const double t0 = cpuSeconds();
+  std::string failure;
+  current = {&t, &input, &o, &label};
+  try {
+    accepted = t.run(input);
+  } catch (const Failure& f) {
+    failure = f.what();
+  }
+  current = {};
+  const double s = cpuSeconds() - t0;
+  if (failure.empty() && s > o.maxInputSeconds)
+    failure =
+        "took " + std::to_string(s) + " s of CPU time (limit " + std::to_string(o.maxInputSeconds) + " s)";
+  if (failure.empty()) return true;
+  saveFailure(t, input, o, label, failure);
   return false;
 }
 
@@ -121,6 +151,9 @@ bool runOne(Target& t, const std::string& input, const Options& o, const std::st
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   spdlog::set_level(spdlog::level::off);
+#ifdef GCNSIM_FUZZ_SANITIZED
+  __sanitizer_set_death_callback(onSanitizerDeath);
+#endif
   Context ctx;
   ctx.sourceDir = GCNSIM_SOURCE_DIR;
   ctx.workDir = fs::temp_directory_path() / ("gcnsim_fuzz_" + std::to_string(::getpid()));

@@ -32,3 +32,23 @@ TEST_CASE("VALU readlane, readfirstlane, writelane", "[sim][valu]") {
     }
   }
 }
+
+// v_mqsad_u32_u8 reads a 64-bit SRC0, SRC1 and a 4-VGPR SRC2 and writes 4 VGPRs: each past the wave's
+// allocation is a fault before anything is read (the fuzz-found case read SRC0 and SRC1 out of bounds:
+// ASan's heap-buffer-overflow, silent garbage in a release build). Program: v_mqsad_u32_u8 v[0:3], v[8:9],
+// v10, v[4:7]. The values themselves: valu_ops_qsad.s.
+TEST_CASE("VALU v_mqsad_u32_u8 checks every VGPR operand against the allocation", "[sim][valu][robust]") {
+  for (Gen g : {Gen::GCN11, Gen::GCN12, Gen::GCN14}) {
+    INFO(gname(g));
+    for (const uint32_t vgprs : {9u, 10u}) {  // v9 (SRC0's high half), then v10 (SRC1) the first one out
+      WaveHarness h(g, vgprs);
+      const gcnsim::sim::RunStatus st = h.runProgram("vgpr_bounds_mqsad");
+      INFO(vgprs << " VGPRs: " << st.message);
+      CHECK(st.kind == gcnsim::sim::RunStatus::Fault);
+      CHECK_THAT(st.message, Catch::Contains("VGPR index beyond the wave's allocation"));
+      for (unsigned r = 0; r < 4; ++r) CHECK(getV(h, r, 0) == 0);  // nothing written
+    }
+    WaveHarness h(g, 11);
+    REQUIRE(h.runProgram("vgpr_bounds_mqsad").ok());
+  }
+}
