@@ -1,6 +1,7 @@
 // The "random" initializer's element loops (random_fill.hpp): one loop per element type, the value stored
 // in place. Per element, a dispatch on the type (encodeFloat/encodeInt, storeElementBits) and a 128-bit
-// modulo had cost several times the generator: 16 M f32 elements took 0.15 s to fill.
+// modulo had cost several times the generator (a whole run with 16.7 M random f32 elements: 0.16 s, now
+// 0.07 s).
 #include "frontend/job/random_fill.hpp"
 
 #include <cstring>
