@@ -20,9 +20,10 @@ void storeEach(std::span<uint8_t> bytes, Next next) {
   }
 }
 
-// SplitMix64::nextInt's values stored as T: encodeInt keeps the value's low bits, which modulo-2^64
-// arithmetic from min keeps too. The span is the buffer's: a span of 2^64 takes next() whole, a power of two
-// (every type's whole range, the default) its low bits -- what `%` gives -- without a division per element.
+// Integers in [min, max] by the rule of random_fill.hpp, stored as T: encodeInt keeps the value's low bits,
+// which modulo-2^64 arithmetic from min keeps too. The span is the buffer's: a span of 2^64 takes next()
+// whole, a power of two (every type's whole range, the default) its low bits -- what `%` gives -- without a
+// division per element.
 template <class T>
 void storeInts(std::span<uint8_t> bytes, SplitMix64& rng, __int128 min, __int128 max) {
   const unsigned __int128 span = static_cast<unsigned __int128>(max - min) + 1;

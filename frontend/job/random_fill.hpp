@@ -23,13 +23,6 @@ class SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
   }
-  // Uniform integer in [min, max] (max >= min), as described above.
-  __int128 nextInt(__int128 min, __int128 max) {
-    const unsigned __int128 span = static_cast<unsigned __int128>(max - min) + 1;
-    const uint64_t r = next();
-    if (span > ~uint64_t{0}) return min + r;
-    return min + static_cast<__int128>(r % static_cast<uint64_t>(span));
-  }
   // Uniform double in [min, max).
   double nextDouble(double min, double max) {
     return min + (max - min) * (static_cast<double>(next() >> 11) * 0x1.0p-53);

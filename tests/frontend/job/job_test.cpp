@@ -418,13 +418,17 @@ TEST_CASE("SplitMix64 matches the reference sequence", "[frontend][job]") {
     REQUIRE(d >= 2.0);
     REQUIRE(d < 3.0);
   }
-  // A span of 2^64 takes next() whole: min + next().
+  // A span of 2^64 takes next() whole: min + next(); a smaller one next() mod the span.
   SplitMix64 full(5), copy(5);
   const uint64_t raw = copy.next();
-  CHECK(static_cast<int64_t>(full.nextInt(INT64_MIN, INT64_MAX)) ==
-        static_cast<int64_t>(raw ^ (uint64_t{1} << 63)));
+  const auto firstInt = [](SplitMix64& rng, __int128 lo, __int128 hi) {
+    std::vector<uint8_t> one(8);
+    fillRandomInts(one, ElemType::I64, rng, lo, hi);
+    return static_cast<int64_t>(loadElementBits(one, 0, ElemType::I64));
+  };
+  CHECK(firstInt(full, INT64_MIN, INT64_MAX) == static_cast<int64_t>(raw ^ (uint64_t{1} << 63)));
   SplitMix64 small(5);
-  CHECK(static_cast<int64_t>(small.nextInt(10, 12)) == 10 + static_cast<int64_t>(raw % 3));
+  CHECK(firstInt(small, 10, 12) == 10 + static_cast<int64_t>(raw % 3));
 }
 
 // The fills (random_fill.cpp: a loop per type, a mask for power-of-two spans) against the documented
