@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "frontend/cli/unsigned_option.hpp"
 #include "frontend/common/error.hpp"
 
 namespace po = boost::program_options;
@@ -9,15 +10,14 @@ namespace po = boost::program_options;
 namespace gcnsim::frontend {
 
 void addLimitOptions(po::options_description& opts, Limits& limits, bool scratch) {
-  opts.add_options()("max-file-bytes", po::value(&limits.maxFileBytes)->default_value(limits.maxFileBytes),
+  opts.add_options()("max-file-bytes", unsignedValue(limits.maxFileBytes, true),
                      "limit on the size of any input file (at most 4 GiB)")(
-      "max-buffer-bytes", po::value(&limits.maxBufferBytes)->default_value(limits.maxBufferBytes),
+      "max-buffer-bytes", unsignedValue(limits.maxBufferBytes, true),
       "limit on the bytes of all buffers together (at most 4 GiB)")(
-      "max-workgroups", po::value(&limits.maxWorkgroups)->default_value(limits.maxWorkgroups),
+      "max-workgroups", unsignedValue(limits.maxWorkgroups, true),
       "limit on the work-groups of the grid (at most 2^32 - 1)");
   if (scratch)
-    opts.add_options()("max-scratch-bytes",
-                       po::value(&limits.maxScratchBytes)->default_value(limits.maxScratchBytes),
+    opts.add_options()("max-scratch-bytes", unsignedValue(limits.maxScratchBytes, true),
                        "limit on the scratch (private segment) backing memory (at most 3 GiB)");
 }
 

@@ -18,11 +18,13 @@
 #include "frontend/cli/output_paths.hpp"
 #include "frontend/cli/progress_line.hpp"
 #include "frontend/cli/run_signals.hpp"
+#include "frontend/cli/unsigned_option.hpp"
 #include "frontend/cli/version.hpp"
 #include "frontend/code_object/source_lines.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
 #include "frontend/config/config_loader.hpp"
+#include "frontend/device/device.hpp"
 #include "frontend/device/job_dispatch.hpp"
 #include "frontend/device/job_steps_run.hpp"
 #include "frontend/job/job.hpp"
@@ -64,10 +66,10 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
       "timing: GPU config, a chip name (tahiti, hawaii, fiji, vega10) or a file (configs/*.json); default: "
       "the kernel's chip")("set", po::value(&o.sets)->composing(),
                            "timing: override a config value, KEY=VALUE (e.g. gpu.cus=4); repeatable")(
-      "max-cycles", po::value(&maxCycles),
+      "max-cycles", unsignedValue(maxCycles),
       "timing watchdog: stop after this many cycles (default: scaled to the grid, README \"Run control\")")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(
-      "max-instructions", po::value(&maxInstructions),
+      "max-instructions", unsignedValue(maxInstructions),
       "watchdog: stop after this many wave-instructions (default: scaled to the grid)")(
       "quiet,q", "no progress line")("progress", "show the progress line even when stderr is not a terminal")(
       "threads", po::value(&threads),

@@ -21,8 +21,7 @@ namespace gcnsim::frontend {
 
 // std::thread::hardware_concurrency(), at least 1.
 unsigned defaultThreads();
-// The value of --threads: 1 to kMaxThreads; InputError "--threads: ..." otherwise.
-inline constexpr unsigned kMaxThreads = 1024;
+// The value of --threads: 1 to kMaxThreads (device.hpp); InputError "--threads: ..." otherwise.
 unsigned parseThreads(const std::string& text);
 
 struct RunOptions {

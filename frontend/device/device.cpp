@@ -24,6 +24,10 @@ Device::Impl::Impl(DeviceOptions o) : options(std::move(o)) {
                      isa::knownArchNames() + ")");
   arch = *a;
   frontend::checkLimits(options.limits);
+  if (options.threads > kMaxThreads)
+    throw InputError("threads: " + std::to_string(options.threads) +
+                     " is not a thread count (expected 1 to " + std::to_string(kMaxThreads) +
+                     ", or 0 for all cores)");
   threads = options.threads ? options.threads : frontend::defaultThreads();
   const frontend::RunConfig rc =
       frontend::loadRunConfig(options.config, options.sets, arch.gen, options.limits.maxFileBytes);

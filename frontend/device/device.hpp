@@ -44,11 +44,14 @@
 
 namespace gcnsim {
 
+// The most threads a run or a Device takes (gcnsim run --threads, DeviceOptions::threads).
+inline constexpr unsigned kMaxThreads = 1024;
+
 struct DeviceOptions {
   std::string arch = "gfx900";    // gfx600 gfx700 gfx803 gfx900 (isa::parseArch names)
   std::string config;             // timing config: chip name or file; "" = the arch's default chip
   std::vector<std::string> sets;  // KEY=VALUE config overrides, as `gcnsim run --set`
-  unsigned threads = 0;           // threads running a dispatch; 0 = all cores
+  unsigned threads = 0;           // threads running a dispatch, at most kMaxThreads; 0 = all cores
   frontend::Limits limits;        // as the CLI's limits (file sizes, buffer memory, work-groups, scratch)
 };
 

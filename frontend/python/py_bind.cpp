@@ -182,6 +182,11 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
              DeviceOptions o;
              o.arch = arch;
              o.config = config.value_or("");
+             // (0 is DeviceOptions' "all cores"; here that is None)
+             if (threads && (*threads == 0 || *threads > kMaxThreads))
+               throw py::value_error("threads: " + std::to_string(*threads) +
+                                     " is not a thread count (expected 1 to " + std::to_string(kMaxThreads) +
+                                     ", or None for all cores)");
              o.threads = threads.value_or(0);
              if (py::isinstance<py::dict>(sets)) {
                for (const auto& [k, v] : sets.cast<py::dict>())

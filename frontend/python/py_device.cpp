@@ -20,12 +20,6 @@ py::array contiguous(const py::array& data) {
   return py::array::ensure(data, py::array::c_style | py::array::forcecast);
 }
 
-std::string shapeText(const std::vector<py::ssize_t>& shape) {
-  std::string s = "(";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + (shape.size() == 1 ? ",)" : ")");
-}
-
 // Devices running a dispatch with the GIL released. Only read or changed with
 // the GIL held, so it needs no lock of its own.
 std::unordered_set<const Device*>& busyDevices() {

@@ -101,12 +101,20 @@ std::vector<py::ssize_t> toShape(const py::object& shape, const py::dtype& dtype
   py::ssize_t bytes = dtype.itemsize();
   for (const py::ssize_t n : out)
     if (__builtin_mul_overflow(bytes, n, &bytes)) {
-      std::string dims;
-      for (size_t i = 0; i < out.size(); ++i) dims += (i ? ", " : "") + std::to_string(out[i]);
-      throw py::value_error(what + ": (" + dims + (out.size() == 1 ? ",)" : ")") + " of " + dtypeName(dtype) +
+      throw py::value_error(what + ": " + shapeText(out) + " of " + dtypeName(dtype) +
                             " is more than 2**63 bytes");
     }
   return out;
+}
+
+std::string shapeText(const std::vector<py::ssize_t>& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  s += shape.size() == 1 ? ",)" : ")";
+  return s;
 }
 
 py::array randomArray(const py::object& shape, const py::object& dtype, uint64_t seed, const py::object& min,

@@ -27,6 +27,9 @@ std::string dtypeName(const py::dtype& d);
 // or a shape whose bytes do not fit 63 bits (they would wrap around).
 std::vector<py::ssize_t> toShape(const py::object& shape, const py::dtype& dtype, const std::string& what);
 
+// A shape as Python writes the tuple: "(3,)", "(2, 4)", "()"; for messages and reprs.
+std::string shapeText(const std::vector<py::ssize_t>& shape);
+
 // The name of `o`'s type ("str"), for messages.
 std::string typeName(const py::handle& o);
 

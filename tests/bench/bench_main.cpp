@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "frontend/cli/unsigned_option.hpp"
 #include "frontend/common/error.hpp"
 #include "tests/bench/bench_report.hpp"
 #include "tests/bench/bench_speedup.hpp"
@@ -66,10 +67,10 @@ bool parse(int argc, char** argv, Options& o) {
       "sizes to run, 1 (smallest) to 5 (largest): e.g. 1,3,5 or 2-4 (default 1-5)")(
       "scale", po::value(&o.scale), "multiply every size's work-groups by this factor (default 1)")(
       "mode", po::value(&o.mode), "functional, timing or both (default)")(
-      "threads", po::value(&o.threads), "simulation threads in both modes (default 1)")(
-      "speedup", po::value(&o.speedup),
+      "threads", frontend::unsignedValue(o.threads), "simulation threads in both modes (default 1)")(
+      "speedup", frontend::unsignedValue(o.speedup),
       "instead of the speed table: wall time on 1 thread against N threads, in both modes")(
-      "rounds", po::value(&o.rounds),
+      "rounds", frontend::unsignedValue(o.rounds),
       "rounds of alternating runs, the fastest of each kept: functional and timing mode (default 1), "
       "with --speedup 1 and N threads (default 3)")("json", "print JSON instead of the table")(
       "quick", "only the smallest size, each run once (CI)");

@@ -29,6 +29,14 @@ class ErrorTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "gfx123"):
             gcnsim.Device(arch="gfx123")
 
+    def test_thread_count_out_of_range(self):
+        # As gcnsim run --threads: 1 to 1024; None (not 0) is all cores.
+        for threads in (0, 1025):
+            with self.assertRaisesRegex(ValueError, rf"^threads: {threads} is not a thread count "
+                                        r"\(expected 1 to 1024, or None for all cores\)$"):
+                gcnsim.Device(threads=threads)
+        self.assertIsNotNone(gcnsim.Device(threads=1024))
+
     def test_wrong_argument_count_names_the_missing_argument(self):
         with self.assertRaisesRegex(TypeError, r"takes 4 arguments.*got 3; missing args\[3\] \(uint\)"):
             self.add(64, 64, self.a, self.b, self.c)

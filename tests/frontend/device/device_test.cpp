@@ -172,6 +172,9 @@ TEST_CASE("device: bad input gets one line naming the buffer, argument or kernel
   CHECK(errorOf([&] { dev.loadCodeObject(kIterate, "nope"); }) ==
         kIterate + ": no kernel \"nope\" (kernels: add_step, any_below, smooth)");
   CHECK(errorOf([&] { Device(opts("gfx1030", 1)); }).starts_with("arch: unknown architecture \"gfx1030\""));
+  // Like gcnsim run --threads (at most 1024); 0 is all cores.
+  CHECK(errorOf([&] { Device(opts("gfx900", 1025)); }) ==
+        "threads: 1025 is not a thread count (expected 1 to 1024, or 0 for all cores)");
   Device other(opts("gfx803", 1));
   CHECK(errorOf([&] { other.loadCodeObject(kVadd, "vector_add"); }) ==
         kVadd + ": the kernel is for gfx900, the device is gfx803");
