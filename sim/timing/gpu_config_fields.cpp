@@ -6,7 +6,7 @@ std::vector<ConfigField> configFields(GpuConfig& c) {
   constexpr uint32_t kDefaultMax = ConfigField{}.max, kKiB = 1024, kMiB = 1024 * 1024;
   return {
       {"gpu", "cus", &c.cus, 0, 256, true},
-      {"gpu", "clock_mhz", &c.clockMhz},
+      {"gpu", "clock_mhz", &c.clockMhz, 0, kDefaultMax, true},  // (S_MEMREALTIME divides by it)
       {"gpu", "workgroups_per_cycle", &c.workgroupsPerCycle, 0, kDefaultMax, true},
       {"cu", "simds", &c.cu.simds, 0, 16, true},
       {"cu", "wave_slots_per_simd", &c.cu.waveSlotsPerSimd, 0, kDefaultMax, true},

@@ -78,6 +78,9 @@ TEST_CASE("configs: errors name the file and the field", "[sim][timing][config]"
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"l1", {{"line_bytes", {{"value", 48}}}}}}, "x.json"),
                     Catch::Contains("l1: line_bytes"));
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"cus", 0}}}}, "x.json"), Catch::Contains("cus"));
+  // A 0 MHz clock had been taken (S_MEMREALTIME then counted 100 ticks a cycle).
+  CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"clock_mhz", 0}}}}, "x.json"),
+                    Catch::Contains("gpu: clock_mhz must be positive"));
   const auto c =
       frontend::parseGpuConfig(json{{"arch", "gfx803"}, {"issue", {{"smem_lgkm_multi", 1}}}}, "x.json");
   CHECK(c.issue.smemLgkmMulti == 1);
