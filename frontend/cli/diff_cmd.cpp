@@ -37,6 +37,23 @@ std::string numText(const json& v) {
   return fmt::format("{:.6g}", v.get<double>());
 }
 
+// An integer JSON number, exactly (unsigned up to 2^64 - 1, signed down to -2^63).
+__int128 intOf(const json& v) {
+  return v.is_number_unsigned() ? __int128(v.get<uint64_t>()) : __int128(v.get<int64_t>());
+}
+
+// B - A of two integers, exactly: it may need 65 bits (0 - (2^64 - 1)), which int64 arithmetic wraps.
+std::string intDelta(const json& a, const json& b) {
+  const __int128 d = intOf(b) - intOf(a);
+  unsigned __int128 m = d < 0 ? -static_cast<unsigned __int128>(d) : static_cast<unsigned __int128>(d);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), char('0' + int(m % 10)));
+    m /= 10;
+  } while (m);
+  return (d < 0 ? "-" : "+") + digits;
+}
+
 // One row: name, A, B, B - A, and the change in % of A.
 void row(std::string& o, const std::string& name, const json* a, const json* b, bool changedOnly) {
   const bool an = a && a->is_number(), bn = b && b->is_number();
@@ -45,7 +62,7 @@ void row(std::string& o, const std::string& name, const json* a, const json* b, 
   if (an && bn) {
     const bool ints = a->is_number_integer() && b->is_number_integer();
     const double d = b->get<double>() - a->get<double>();
-    delta = ints ? fmt::format("{:+}", b->get<int64_t>() - a->get<int64_t>()) : fmt::format("{:+.6g}", d);
+    delta = ints ? intDelta(*a, *b) : fmt::format("{:+.6g}", d);
     if (a->get<double>() != 0)
       pct = fmt::format("{:+.1f}%", 100.0 * d / a->get<double>());
     else if (d == 0)

@@ -320,6 +320,21 @@ TEST_CASE("gcnsim diff compares two result documents", "[frontend][cli][diff]") 
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gcnsim diff: B - A of 64-bit counters is exact, however far apart", "[frontend][cli][diff]") {
+  // The difference of two int64/uint64 JSON numbers may need 65 bits; int64 arithmetic had wrapped it
+  // (x gave -1, y +1; UBSan: signed overflow).
+  const auto dir = tempDir();
+  std::ofstream(dir / "a.json")
+      << R"({"stats": {"x": -9223372036854775808, "y": 18446744073709551615, "z": 7}})";
+  std::ofstream(dir / "b.json") << R"({"stats": {"x": 9223372036854775807, "y": 0, "z": 5}})";
+  const auto r = runGcnsim("diff " + (dir / "a.json").string() + " " + (dir / "b.json").string());
+  REQUIRE(r.status == 0);
+  CHECK(wordsOfLine(r.out, "  x ").at(3) == "+18446744073709551615");  // 2^63 - 1 - (-2^63) = 2^64 - 1
+  CHECK(wordsOfLine(r.out, "  y ").at(3) == "-18446744073709551615");
+  CHECK(wordsOfLine(r.out, "  z ").at(3) == "-2");
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("gcnsim diff: bad input is one line and exit 2", "[frontend][cli][diff]") {
   const auto dir = tempDir();
   std::ofstream(dir / "text.json") << "not json";
