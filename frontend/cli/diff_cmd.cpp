@@ -18,19 +18,6 @@ using json = nlohmann::ordered_json;
 namespace gcnsim::frontend {
 namespace {
 
-// A result document is at most a few times its buffers; the same bound as a job file's.
-constexpr uint64_t kMaxResultBytes = uint64_t{4} << 30;
-
-json loadResult(const std::string& path) {
-  const std::vector<uint8_t> bytes = readInputFile(path, kMaxResultBytes);
-  json doc = json::parse(bytes.begin(), bytes.end(), nullptr, false);
-  if (doc.is_discarded())
-    throw InputError(path + ": not JSON (expected a result document from gcnsim run --result)");
-  if (!doc.is_object() || !doc.contains("stats") || !doc["stats"].is_object())
-    throw InputError(path + ": not a gcnsim result document (no \"stats\" object)");
-  return doc;
-}
-
 std::string numText(const json& v) {
   if (v.is_number_unsigned()) return std::to_string(v.get<uint64_t>());
   if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
@@ -42,9 +29,9 @@ __int128 intOf(const json& v) {
   return v.is_number_unsigned() ? __int128(v.get<uint64_t>()) : __int128(v.get<int64_t>());
 }
 
-// B - A of two integers, exactly: it may need 65 bits (0 - (2^64 - 1)), which int64 arithmetic wraps.
-std::string intDelta(const json& a, const json& b) {
-  const __int128 d = intOf(b) - intOf(a);
+// b - a, exactly, with its sign: it may need 65 bits (0 - (2^64 - 1)), which int64 arithmetic wraps.
+std::string deltaText(__int128 a, __int128 b) {
+  const __int128 d = b - a;
   unsigned __int128 m = d < 0 ? -static_cast<unsigned __int128>(d) : static_cast<unsigned __int128>(d);
   std::string digits;
   do {
@@ -62,7 +49,7 @@ void row(std::string& o, const std::string& name, const json* a, const json* b, 
   if (an && bn) {
     const bool ints = a->is_number_integer() && b->is_number_integer();
     const double d = b->get<double>() - a->get<double>();
-    delta = ints ? intDelta(*a, *b) : fmt::format("{:+.6g}", d);
+    delta = ints ? deltaText(intOf(*a), intOf(*b)) : fmt::format("{:+.6g}", d);
     if (a->get<double>() != 0)
       pct = fmt::format("{:+.1f}%", 100.0 * d / a->get<double>());
     else if (d == 0)
@@ -143,6 +130,19 @@ bool hasListing(const json& d) { return d.contains("listing") && d["listing"].is
 
 }  // namespace
 
+// A result document is at most a few times its buffers; the same bound as a job file's.
+constexpr uint64_t kMaxResultBytes = uint64_t{4} << 30;
+
+json loadResultDocument(const std::string& path) {
+  const std::vector<uint8_t> bytes = readInputFile(path, kMaxResultBytes);
+  json doc = json::parse(bytes.begin(), bytes.end(), nullptr, false);
+  if (doc.is_discarded())
+    throw InputError(path + ": not JSON (expected a result document from gcnsim run --result)");
+  if (!doc.is_object() || !doc.contains("stats") || !doc["stats"].is_object())
+    throw InputError(path + ": not a gcnsim result document (no \"stats\" object)");
+  return doc;
+}
+
 std::string diffResults(const json& a, const json& b, const std::string& aName, const std::string& bName,
                         bool changedOnly) {
   std::string o;
@@ -153,7 +153,8 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
   fmt::format_to(out, "\n  {:<28} {:>14} {:>14} {:>14} {:>9}\n", "statistic", "A", "B", "B - A", "change");
   objectRows(o, a["stats"], b["stats"], changedOnly);
   auto reasons = [](const json& d) -> const json* {
-    return d.contains("stalls") && d["stalls"].is_object() && d["stalls"].contains("by_reason")
+    return d.contains("stalls") && d["stalls"].is_object() && d["stalls"].contains("by_reason") &&
+                   d["stalls"]["by_reason"].is_object()
                ? &d["stalls"]["by_reason"]
                : nullptr;
   };
@@ -179,13 +180,13 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
   for (const auto& [pc, e] : pcs) {
     const uint64_t sa = stallOf(e.first), sb = stallOf(e.second);
     if ((!sa && !sb) || (changedOnly && sa == sb)) continue;
-    const std::string ia = e.first ? e.first->value("instruction", "?") : "-";
-    const std::string ib = e.second ? e.second->value("instruction", "?") : "-";
+    const std::string ia = e.first ? field(*e.first, "instruction") : "-";
+    const std::string ib = e.second ? field(*e.second, "instruction") : "-";
     const std::string inst = ia == ib ? ia : ia + "  |  B: " + ib;
     const std::string pct =
         sa ? fmt::format("{:+.1f}%", 100.0 * (double(sb) - double(sa)) / double(sa)) : "-";
-    fmt::format_to(out, "  {:>#8x} {:>10} {:>10} {:>+10} {:>9}  {}\n", pc, sa, sb, int64_t(sb) - int64_t(sa),
-                   pct, inst);
+    fmt::format_to(out, "  {:>#8x} {:>10} {:>10} {:>10} {:>9}  {}\n", pc, sa, sb, deltaText(sa, sb), pct,
+                   inst);
   }
   return o;
 }
@@ -211,7 +212,7 @@ int diffCommand(const std::vector<std::string>& args) {
   const auto files =
       vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (files.size() != 2) throw InputError("diff: expected two result documents: gcnsim diff A.json B.json");
-  const json a = loadResult(files[0]), b = loadResult(files[1]);
+  const json a = loadResultDocument(files[0]), b = loadResultDocument(files[1]);
   std::cout << diffResults(a, b, files[0], files[1], vm.count("changed") > 0);
   return kExitOk;
 }

@@ -8,6 +8,9 @@
 
 namespace gcnsim::frontend {
 
+// A result document read from `path`; InputError if it is not JSON or has no "stats" object.
+nlohmann::ordered_json loadResultDocument(const std::string& path);
+
 // The comparison as text. `a`/`b` are result documents (objects with a
 // "stats" object, keys in document order); aName/bName label them.
 // changedOnly: leave out rows whose values are equal.

@@ -4,7 +4,7 @@
 //   gcnsim_fuzz TARGET|all [--seconds S] [--iterations N] [--seed S]
 //               [--iteration I] [--input FILE] [--max-input-seconds T] [--save DIR]
 //
-// TARGET: job, code_object, raw_code, config. `all` runs each for --seconds.
+// TARGET: job, code_object, raw_code, config, result. `all` runs each for --seconds.
 // Exit status 0 when every input kept the contract, 1 on the first failure
 // (the input is saved to --save DIR, default the current directory; under a
 // sanitizer, whose report aborts the process, too).
@@ -46,13 +46,14 @@ std::unique_ptr<Target> makeTarget(const std::string& name) {
   if (name == "code_object") return makeCodeObjectTarget();
   if (name == "raw_code") return makeRawCodeTarget();
   if (name == "config") return makeConfigTarget();
+  if (name == "result") return makeResultTarget();
   return nullptr;
 }
 
 [[noreturn]] void usage(const char* msg) {
   std::fprintf(
       stderr,
-      "gcnsim_fuzz: %s\nusage: gcnsim_fuzz job|code_object|raw_code|config|all [--seconds S] "
+      "gcnsim_fuzz: %s\nusage: gcnsim_fuzz job|code_object|raw_code|config|result|all [--seconds S] "
       "[--iterations N] [--seed S] [--iteration I] [--input FILE] [--max-input-seconds T] [--save DIR]\n",
       msg);
   std::exit(2);
@@ -81,7 +82,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--save")
       o.save = value();
     else if (a == "all")
-      o.targets = {"job", "code_object", "raw_code", "config"};
+      o.targets = {"job", "code_object", "raw_code", "config", "result"};
     else if (!a.starts_with("-") && makeTarget(a))
       o.targets.push_back(a);
     else

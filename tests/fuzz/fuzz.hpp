@@ -1,6 +1,6 @@
 // gcnsim's fuzz harness (issue 16): one target per kind of input a user hands
 // gcnsim -- a job file, a code object, raw machine code that is executed, a GPU
-// config. A plain driver (driver.cpp) derives every input deterministically
+// config, two result documents to compare. A plain driver (driver.cpp) derives every input deterministically
 // from (seed, iteration) by mutating seed inputs from the repository, runs it
 // through the same code the gcnsim command runs, and checks the contract:
 // either it works, or it throws InputError whose message is one non-empty
@@ -65,6 +65,7 @@ std::unique_ptr<Target> makeJobTarget();
 std::unique_ptr<Target> makeCodeObjectTarget();
 std::unique_ptr<Target> makeRawCodeTarget();
 std::unique_ptr<Target> makeConfigTarget();
+std::unique_ptr<Target> makeResultTarget();
 
 // Shared mutators (mutate.cpp).
 // Byte-level: flips, interesting integers at random offsets, inserts, deletes,

@@ -332,6 +332,18 @@ TEST_CASE("gcnsim diff: B - A of 64-bit counters is exact, however far apart", "
   CHECK(wordsOfLine(r.out, "  x ").at(3) == "+18446744073709551615");  // 2^63 - 1 - (-2^63) = 2^64 - 1
   CHECK(wordsOfLine(r.out, "  y ").at(3) == "-18446744073709551615");
   CHECK(wordsOfLine(r.out, "  z ").at(3) == "-2");
+  // The same for a per-PC stall delta; a listing row whose instruction is not text shows "?", and a
+  // stalls.by_reason that is not an object has no rows (both had been internal errors: JSON type errors).
+  std::ofstream(dir / "la.json") << R"({"stats": {}, "stalls": {"by_reason": 5},
+      "listing": [{"pc": 4, "stall_cycles": 18446744073709551615, "instruction": 7}]})";
+  std::ofstream(dir / "lb.json") << R"({"stats": {}, "stalls": {"by_reason": {"lgkm": 3}},
+      "listing": [{"pc": 4, "stall_cycles": 0, "instruction": "s_nop 0"}]})";
+  const auto l = runGcnsim("diff " + (dir / "la.json").string() + " " + (dir / "lb.json").string());
+  REQUIRE(l.status == 0);
+  CHECK(wordsOfLine(l.out, "       0x4 ") == std::vector<std::string>{"0x4", "18446744073709551615", "0",
+                                                                      "-18446744073709551615", "-100.0%", "?",
+                                                                      "|", "B:", "s_nop", "0"});
+  CHECK_THAT(l.out, !Catch::Contains("stall cycles by reason"));
   std::filesystem::remove_all(dir);
 }
 
