@@ -185,7 +185,9 @@ uint64_t defaultMaxInstructions(uint64_t waves) {
 }
 
 uint64_t defaultMaxCycles(uint64_t maxInstructions) {
-  return maxInstructions >= (uint64_t{1} << 49) ? uint64_t{1} << 62 : maxInstructions << 13;
+  // (A budget of 0 gets the cycles of 1: the instruction watchdog is the one that fires.)
+  return maxInstructions >= (uint64_t{1} << 49) ? uint64_t{1} << 62
+                                                : std::max<uint64_t>(maxInstructions, 1) << 13;
 }
 
 const char* statusName(sim::RunStatus::Kind kind) {

@@ -36,6 +36,12 @@ void checkLaunchOptions(const LaunchOptions& o) {
     if (std::find(std::begin(kReports), std::end(kReports), r) == std::end(kReports))
       throw InputError("reports: \"" + r + "\" is not a report (expected stalls, listing, lines or stats)");
   if (o.mode == "functional" && !o.trace.empty()) throw InputError("trace: needs mode timing");
+  // A trace filter without a trace had been ignored, unchecked. (Named as the filter parsers name them.)
+  if (o.trace.empty()) {
+    if (!o.traceWaves.empty()) throw InputError("--trace-waves: needs --trace");
+    if (!o.traceCycles.empty()) throw InputError("--trace-cycles: needs --trace");
+    if (o.traceCu) throw InputError("--trace-cu: needs --trace");
+  }
   if (o.mode == "functional" && !o.reports.empty())
     throw InputError("reports " + o.reports[0] + ": needs mode timing");
 }
@@ -151,6 +157,9 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
       frontend::TraceFilter f;
       if (!opt.traceWaves.empty()) f.waves = frontend::parseWaveList(opt.traceWaves);
       if (!opt.traceCycles.empty()) std::tie(f.from, f.to) = frontend::parseCycleRange(opt.traceCycles);
+      if (opt.traceCu && *opt.traceCu >= gpu.cus)  // (the trace would be empty)
+        throw InputError("--trace-cu: " + std::to_string(*opt.traceCu) + " is not a CU of " + gpu.name +
+                         " (0 to " + std::to_string(gpu.cus - 1) + ")");
       f.cu = opt.traceCu;
       frontend::TraceContext ctx;
       ctx.gen = spec.gen;

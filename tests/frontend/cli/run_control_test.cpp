@@ -328,4 +328,6 @@ TEST_CASE("watchdog defaults: 2^24 wave-instructions per wave (2^30 to 2^52), 2^
   CHECK(defaultMaxInstructions(uint64_t{1} << 32) == uint64_t{1} << 52);  // the ceiling
   CHECK(defaultMaxCycles(uint64_t{1} << 30) == uint64_t{1} << 43);
   CHECK(defaultMaxCycles(uint64_t{1} << 52) == uint64_t{1} << 62);
+  // --max-instructions 0: the instruction watchdog fires, not a cycle limit of 0 the user never gave.
+  CHECK(defaultMaxCycles(0) == 8192);
 }

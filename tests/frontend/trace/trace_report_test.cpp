@@ -171,6 +171,19 @@ TEST_CASE("trace filters select waves, cycles and CUs", "[frontend][trace]") {
     if (e.contains("cu")) CHECK(e["cu"] == 2);
   opt.traceWaves = "3-1";
   CHECK_THROWS_AS(runWith(example("vector_add", "gfx900"), opt), InputError);
+  // A CU the GPU does not have would leave the trace empty; a filter without a trace had been ignored.
+  opt.traceWaves.clear();
+  opt.traceCu = 64;
+  CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt),
+                    "--trace-cu: 64 is not a CU of vega10 (0 to 63)");
+  opt.trace.clear();
+  CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt), "--trace-cu: needs --trace");
+  opt.traceCu.reset();
+  opt.traceWaves = "3-1";
+  CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt), "--trace-waves: needs --trace");
+  opt.traceWaves.clear();
+  opt.traceCycles = "0:10";
+  CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt), "--trace-cycles: needs --trace");
 }
 
 TEST_CASE("tracing and profiling never change the cycle count", "[frontend][trace]") {
