@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
 
 #include "memory/whole_wave_lanes.hpp"
@@ -117,6 +118,19 @@ void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, un
       for (unsigned d = 0; d < dwordsPerLane; ++d) l[k++] = uint8_t(firstLane + i);
   }
   count += n;
+}
+
+// "v_add_f32: v300 beyond the wave's 256 VGPRs", "buffer_load_dwordx2: destination v7..v8 beyond ...".
+void Exec::faultVgprsMissing(unsigned reg, unsigned n, const char* what) {
+  char regs[32];
+  if (n > 1)
+    std::snprintf(regs, sizeof regs, "v%u..v%u", reg, reg + n - 1);
+  else
+    std::snprintf(regs, sizeof regs, "v%u", reg);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s: %s%s%s beyond the wave's %u VGPRs", in.info->name, what ? what : "",
+                what ? " " : "", regs, w.numVgprs);
+  fault(buf);
 }
 
 }  // namespace gcnsim::sim

@@ -155,6 +155,14 @@ class Exec {
     env.faultMessage = std::move(message);
   }
 
+  // Whether VGPRs reg..reg+n-1 are in the wave's allocation; if not, a fault naming the instruction,
+  // the operand (`what`, e.g. "address"; null: none) and the registers.
+  bool vgprsPresent(unsigned reg, unsigned n, const char* what = nullptr) {
+    if (reg + n <= w.numVgprs) return true;
+    faultVgprsMissing(reg, n, what);
+    return false;
+  }
+
   // Late register writes (loads, atomics with return). The returned buffer
   // is filled by the semantic: for SGPRs data[i], for VGPRs data[d * 64 + lane].
   uint32_t* deferSgprs(uint16_t first, uint8_t count);
@@ -195,6 +203,7 @@ class Exec {
   const std::string& faultMessage() const { return env.faultMessage; }
 
  private:
+  void faultVgprsMissing(unsigned reg, unsigned n, const char* what);
   bool branched_ = false;
   uint64_t target_ = 0;
   StopReason stop_ = StopReason::None;

@@ -168,13 +168,7 @@ inline const uint32_t* vrow(const WaveState& w, unsigned reg) {
 
 // True (after raising a fault) if operand `op` spans VGPRs the wave lacks.
 inline bool vgprsMissing(Exec& x, const isa::Operand& op, const char* what) {
-  if (op.kind != isa::OpdKind::VReg) return false;
-  if (unsigned(op.reg) + op.nregs <= x.w.numVgprs) return false;
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: %s v%u..v%u beyond the wave's %u VGPRs", x.in.info->name, what, op.reg,
-                op.reg + op.nregs - 1, x.w.numVgprs);
-  x.fault(buf);
-  return true;
+  return op.kind == isa::OpdKind::VReg && !x.vgprsPresent(op.reg, op.nregs, what);
 }
 
 // Checks every VGPR operand of a memory instruction (dst, addr, data0, data1).

@@ -60,7 +60,8 @@ struct Ctx {
   }
   bool vgprOk(unsigned reg, unsigned n) {
     if (reg + n <= w.numVgprs) return true;
-    fault("VGPR index beyond the wave's allocation");
+    if (!bad) x.vgprsPresent(reg, n);  // the fault, naming the registers
+    bad = true;
     return false;
   }
 };

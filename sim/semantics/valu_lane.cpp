@@ -12,20 +12,20 @@ namespace {
 
 const SpecialValues* special(Exec& x) { return &x.env.special; }
 
-// Lane `l` of a 32-bit source (a VGPR, or a scalar/constant for every lane).
-uint32_t laneValue(Exec& x, const Operand& op, unsigned l) {
-  if (op.kind == OpdKind::VReg) return op.reg < x.w.numVgprs ? x.w.v(op.reg)[l] : 0;
-  return readScalar32(x.w, op, special(x));
-}
+bool vgprIn(Exec& x, unsigned reg, unsigned n = 1) { return x.vgprsPresent(reg, n); }
 
-bool vgprIn(Exec& x, unsigned reg, unsigned n = 1) {
-  if (reg + n <= x.w.numVgprs) return true;
-  x.fault("VGPR index beyond the wave's allocation");
-  return false;
+// Whether a 32-bit source is a scalar/constant or a VGPR the wave has (else a fault, as for every VALU
+// source).
+bool sourceIn(Exec& x, const Operand& op) { return op.kind != OpdKind::VReg || vgprIn(x, op.reg); }
+
+// Lane `l` of a 32-bit source that sourceIn accepted (a VGPR, or a scalar/constant for every lane).
+uint32_t laneValue(Exec& x, const Operand& op, unsigned l) {
+  return op.kind == OpdKind::VReg ? x.w.v(op.reg)[l] : readScalar32(x.w, op, special(x));
 }
 
 // SDST = VSRC0[SSRC1 & 63] (ignores EXEC)
 void v_readlane_b32(Exec& x) {
+  if (!sourceIn(x, x.in.src[0])) return;
   const unsigned lane = readScalar32(x.w, x.in.src[1], special(x)) & 63;
   writeScalar32(x.w, x.in.dst, laneValue(x, x.in.src[0], lane));
 }
@@ -41,6 +41,7 @@ void v_writelane_b32(Exec& x) {
 void v_readfirstlane_b32(Exec& x) {
   const uint64_t exec = x.w.exec();
   const unsigned lane = exec ? static_cast<unsigned>(std::countr_zero(exec)) : 0;
+  if (!sourceIn(x, x.in.src[0])) return;
   writeScalar32(x.w, x.in.dst, laneValue(x, x.in.src[0], lane));
 }
 
@@ -84,10 +85,11 @@ void v_mqsad_u32_u8(Exec& x) {
   const isa::DecodedInst& in = x.in;
   // Every VGPR it reads or writes within the allocation before any is touched: SRC0 a pair, SRC2 and VDST
   // four (the driver's check, valu_ctx.hpp, covers the per-lane ops, not this one).
-  const auto vgprsIn = [&](const Operand& op, unsigned n) {
-    return op.kind != OpdKind::VReg || vgprIn(x, op.reg, n);
+  const auto vgprsIn = [&](const Operand& op, unsigned n, const char* what) {
+    return op.kind != OpdKind::VReg || x.vgprsPresent(op.reg, n, what);
   };
-  if (!vgprIn(x, in.dst.reg, 4) || !vgprsIn(in.src[0], 2) || !vgprsIn(in.src[1], 1) || !vgprsIn(in.src[2], 4))
+  if (!x.vgprsPresent(in.dst.reg, 4, "VDST") || !vgprsIn(in.src[0], 2, "SRC0") ||
+      !vgprsIn(in.src[1], 1, "SRC1") || !vgprsIn(in.src[2], 4, "SRC2"))
     return;
   uint64_t s0[64];
   uint32_t s1buf[64];

@@ -33,6 +33,26 @@ TEST_CASE("VALU readlane, readfirstlane, writelane", "[sim][valu]") {
   }
 }
 
+// A VGPR source past the wave's allocation is a fault naming it, for the cross-lane reads too (they had
+// read 0 and gone on). Programs: v_readlane_b32 s10, v12, 0 / v_readfirstlane_b32 s11, v12.
+TEST_CASE("VALU readlane and readfirstlane fault on a VGPR past the allocation", "[sim][valu][robust]") {
+  for (Gen g : kAllGens) {
+    INFO(gname(g));
+    for (const auto& [program, name, sdst] :
+         {std::tuple{"vgpr_bounds_readlane", "v_readlane_b32", 10},
+          std::tuple{"vgpr_bounds_readfirstlane", "v_readfirstlane_b32", 11}}) {
+      WaveHarness h(g, 12);
+      h.wave.sreg[sdst] = 0x5eed;
+      const gcnsim::sim::RunStatus st = h.runProgram(program);
+      CHECK(st.kind == gcnsim::sim::RunStatus::Fault);
+      CHECK_THAT(st.message, Catch::Contains(std::string(name) + ": v12 beyond the wave's 12 VGPRs"));
+      CHECK(h.wave.sreg[sdst] == 0x5eed);  // nothing written
+      WaveHarness ok(g, 13);
+      REQUIRE(ok.runProgram(program).ok());
+    }
+  }
+}
+
 // v_mqsad_u32_u8 reads a 64-bit SRC0, SRC1 and a 4-VGPR SRC2 and writes 4 VGPRs: each past the wave's
 // allocation is a fault before anything is read (the fuzz-found case read SRC0 and SRC1 out of bounds:
 // ASan's heap-buffer-overflow, silent garbage in a release build). Program: v_mqsad_u32_u8 v[0:3], v[8:9],
@@ -45,7 +65,9 @@ TEST_CASE("VALU v_mqsad_u32_u8 checks every VGPR operand against the allocation"
       const gcnsim::sim::RunStatus st = h.runProgram("vgpr_bounds_mqsad");
       INFO(vgprs << " VGPRs: " << st.message);
       CHECK(st.kind == gcnsim::sim::RunStatus::Fault);
-      CHECK_THAT(st.message, Catch::Contains("VGPR index beyond the wave's allocation"));
+      CHECK_THAT(st.message,
+                 Catch::Contains(vgprs == 9 ? "v_mqsad_u32_u8: SRC0 v8..v9 beyond the wave's 9 VGPRs"
+                                            : "v_mqsad_u32_u8: SRC1 v10 beyond the wave's 10 VGPRs"));
       for (unsigned r = 0; r < 4; ++r) CHECK(getV(h, r, 0) == 0);  // nothing written
     }
     WaveHarness h(g, 11);
