@@ -41,7 +41,9 @@ void checkLaunchOptions(const LaunchOptions& o) {
     if (!o.traceWaves.empty()) throw InputError("--trace-waves: needs --trace");
     if (!o.traceCycles.empty()) throw InputError("--trace-cycles: needs --trace");
     if (o.traceCu) throw InputError("--trace-cu: needs --trace");
+    if (o.traceFormat != "text") throw InputError("--trace-format: needs --trace");
   }
+  if (o.checks.fatal && !o.checks.any()) throw InputError("check_fatal: needs checks");
   if (o.mode == "functional" && !o.reports.empty())
     throw InputError("reports " + o.reports[0] + ": needs mode timing");
 }

@@ -29,6 +29,15 @@ class ErrorTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "gfx123"):
             gcnsim.Device(arch="gfx123")
 
+    def test_options_that_need_another(self):
+        # Each had been ignored without the option it refines.
+        with self.assertRaisesRegex(ValueError, r"^check_fatal: needs checks$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), check_fatal=True)
+        with self.assertRaisesRegex(ValueError, r"^--trace-format: needs --trace$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), trace_format="chrome")
+        with self.assertRaisesRegex(ValueError, r"^--trace-waves: needs --trace$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), trace_waves="0")
+
     def test_thread_count_out_of_range(self):
         # As gcnsim run --threads: 1 to 1024; None (not 0) is all cores.
         for threads in (0, 1025):

@@ -184,6 +184,9 @@ TEST_CASE("trace filters select waves, cycles and CUs", "[frontend][trace]") {
   opt.traceWaves.clear();
   opt.traceCycles = "0:10";
   CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt), "--trace-cycles: needs --trace");
+  opt.traceCycles.clear();
+  opt.traceFormat = "chrome";
+  CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt), "--trace-format: needs --trace");
 }
 
 TEST_CASE("tracing and profiling never change the cycle count", "[frontend][trace]") {
