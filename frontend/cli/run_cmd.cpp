@@ -136,6 +136,8 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   }
   o.checks.fatal = vm.count("check-fatal") > 0;
   if (o.checks.fatal && !o.checks.any()) throw InputError("--check-fatal: needs --check");
+  // (Without a report it printed nothing and only moved the summary to stderr.)
+  if (vm.count("report-format") && o.reports.empty()) throw InputError("--report-format: needs --report");
   if (!traceCu.empty()) {
     uint32_t cu = 0;
     const auto [p, ec] = std::from_chars(traceCu.data(), traceCu.data() + traceCu.size(), cu);

@@ -261,6 +261,7 @@ TEST_CASE("run: option mistakes are one line naming the option; internal options
       {{"run", "a.json", "--max-cycles", "many"},
        "gcnsim: --max-cycles: \"many\" is not a valid value (see gcnsim run --help)\n"},
       {{"run", "a.json", "--frobnicate"}, "gcnsim: --frobnicate: unknown option (see gcnsim run --help)\n"},
+      {{"run", "a.json", "--report-format", "json"}, "gcnsim: --report-format: needs --report\n"},
       {{"run", "a.json", "--log-level", "bogus"},
        "gcnsim: --log-level: \"bogus\" is not a level (expected trace, debug, info, warn or error)\n"},
       {{"info", "a", "b"},
