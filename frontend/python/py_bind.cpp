@@ -41,8 +41,8 @@ Device(arch="gfx900", config=None, threads=None, sets=None)
 arch     "gfx600", "gfx700", "gfx803" or "gfx900" (any gcnsim arch name).
 config   timing config: a chip name ("tahiti", "hawaii", "fiji", "vega10") or
          a config file; None: the arch's default chip.
-threads  threads that run a dispatch; None: all cores. Results and cycle
-         counts are the same for any number.
+threads  threads that run a dispatch, 1 to 1024; None: all cores. Results
+         and cycle counts are the same for any number.
 sets     config overrides, as `gcnsim run --set`: a list of "KEY=VALUE"
          strings or a dict {KEY: VALUE}.
 

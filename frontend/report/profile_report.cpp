@@ -177,7 +177,8 @@ std::string listingText(const StallProfile& p, const std::vector<ListingLine>& l
 std::string sourceLinesText(const StallProfile& p, const std::vector<ListingLine>& lines) {
   const std::vector<SourceLineRow> rows = sourceLineRows(listingRows(p, lines));
   if (rows.empty())
-    return "source lines: the kernel's code object has no DWARF line table (build it with -g)\n";
+    return "source lines: the kernel has no DWARF line table (a code object built with -g has one; raw "
+           "machine code has none)\n";
   size_t width = 6;
   for (const SourceLineRow& r : rows) width = std::max(width, r.source.text().size());
   std::string o;
