@@ -30,16 +30,7 @@ __int128 intOf(const json& v) {
 }
 
 // b - a, exactly, with its sign: it may need 65 bits (0 - (2^64 - 1)), which int64 arithmetic wraps.
-std::string deltaText(__int128 a, __int128 b) {
-  const __int128 d = b - a;
-  unsigned __int128 m = d < 0 ? -static_cast<unsigned __int128>(d) : static_cast<unsigned __int128>(d);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), char('0' + int(m % 10)));
-    m /= 10;
-  } while (m);
-  return (d < 0 ? "-" : "+") + digits;
-}
+std::string deltaText(__int128 a, __int128 b) { return fmt::format("{:+}", b - a); }
 
 // One row: name, A, B, B - A, and the change in % of A.
 void row(std::string& o, const std::string& name, const json* a, const json* b, bool changedOnly) {
