@@ -7,7 +7,6 @@
 #include "frontend/cli/disasm_cmd.hpp"
 #include "frontend/cli/info_cmd.hpp"
 #include "frontend/cli/limit_options.hpp"
-#include "frontend/cli/unsigned_option.hpp"
 #include "frontend/code_object/code_object.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
@@ -47,8 +46,7 @@ int disasmCommand(const std::vector<std::string>& args) {
       "kernel", po::value<std::string>(), "code objects: only this kernel")(
       "line-numbers,l", "code objects: show source file:line from DWARF line tables (built with -g)");
   Limits limits;
-  opts.add_options()("max-file-bytes", unsignedValue(limits.maxFileBytes, true),
-                     "limit on the size of FILE (at most 4 GiB)");
+  addFileLimitOption(opts, limits, "limit on the size of FILE (at most 4 GiB)");
   po::variables_map vm;
   if (!parseArgs(args, opts, "file", vm)) return kExitOk;
   checkLimits(limits);
@@ -85,8 +83,7 @@ int disasmCommand(const std::vector<std::string>& args) {
 int infoCommand(const std::vector<std::string>& args) {
   po::options_description opts("gcnsim info FILE\n  FILE: an AMDGPU code object (.hsaco)");
   Limits limits;
-  opts.add_options()("max-file-bytes", unsignedValue(limits.maxFileBytes, true),
-                     "limit on the size of FILE (at most 4 GiB)");
+  addFileLimitOption(opts, limits, "limit on the size of FILE (at most 4 GiB)");
   po::variables_map vm;
   if (!parseArgs(args, opts, "file", vm)) return kExitOk;
   checkLimits(limits);

@@ -9,11 +9,14 @@ namespace po = boost::program_options;
 
 namespace gcnsim::frontend {
 
+void addFileLimitOption(po::options_description& opts, Limits& limits, const char* help) {
+  opts.add_options()("max-file-bytes", unsignedValue(limits.maxFileBytes, true), help);
+}
+
 void addLimitOptions(po::options_description& opts, Limits& limits, bool scratch) {
-  opts.add_options()("max-file-bytes", unsignedValue(limits.maxFileBytes, true),
-                     "limit on the size of any input file (at most 4 GiB)")(
-      "max-buffer-bytes", unsignedValue(limits.maxBufferBytes, true),
-      "limit on the bytes of all buffers together (at most 4 GiB)")(
+  addFileLimitOption(opts, limits, "limit on the size of any input file (at most 4 GiB)");
+  opts.add_options()("max-buffer-bytes", unsignedValue(limits.maxBufferBytes, true),
+                     "limit on the bytes of all buffers together (at most 4 GiB)")(
       "max-workgroups", unsignedValue(limits.maxWorkgroups, true),
       "limit on the work-groups of the grid (at most 2^32 - 1)");
   if (scratch)
