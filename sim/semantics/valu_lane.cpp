@@ -12,11 +12,9 @@ namespace {
 
 const SpecialValues* special(Exec& x) { return &x.env.special; }
 
-bool vgprIn(Exec& x, unsigned reg, unsigned n = 1) { return x.vgprsPresent(reg, n); }
-
 // Whether a 32-bit source is a scalar/constant or a VGPR the wave has (else a fault, as for every VALU
 // source).
-bool sourceIn(Exec& x, const Operand& op) { return op.kind != OpdKind::VReg || vgprIn(x, op.reg); }
+bool sourceIn(Exec& x, const Operand& op) { return op.kind != OpdKind::VReg || x.vgprsPresent(op.reg, 1); }
 
 // Lane `l` of a 32-bit source that sourceIn accepted (a VGPR, or a scalar/constant for every lane).
 uint32_t laneValue(Exec& x, const Operand& op, unsigned l) {
@@ -32,7 +30,7 @@ void v_readlane_b32(Exec& x) {
 
 // VDST[SSRC1 & 63] = SSRC0 (ignores EXEC)
 void v_writelane_b32(Exec& x) {
-  if (!vgprIn(x, x.in.dst.reg)) return;
+  if (!x.vgprsPresent(x.in.dst.reg, 1)) return;
   const unsigned lane = readScalar32(x.w, x.in.src[1], special(x)) & 63;
   x.w.v(x.in.dst.reg)[lane] = readScalar32(x.w, x.in.src[0], special(x));
 }
@@ -71,7 +69,7 @@ void movrel(Exec& x) {
 // TMP = VDST; VDST = SRC0; SRC0 = TMP
 void v_swap_b32(Exec& x) {
   const Operand& s = x.in.src[0];
-  if (s.kind != OpdKind::VReg || !vgprIn(x, s.reg) || !vgprIn(x, x.in.dst.reg)) return;
+  if (s.kind != OpdKind::VReg || !x.vgprsPresent(s.reg, 1) || !x.vgprsPresent(x.in.dst.reg, 1)) return;
   uint32_t* a = x.w.v(x.in.dst.reg);
   uint32_t* b = x.w.v(s.reg);
   for (uint64_t m = x.w.exec(); m; m &= m - 1) {
