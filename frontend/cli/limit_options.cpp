@@ -18,7 +18,10 @@ void addLimitOptions(po::options_description& opts, Limits& limits, bool scratch
   opts.add_options()("max-buffer-bytes", unsignedValue(limits.maxBufferBytes, true),
                      "limit on the bytes of all buffers together (at most 4 GiB)")(
       "max-workgroups", unsignedValue(limits.maxWorkgroups, true),
-      "limit on the work-groups of the grid (at most 2^32 - 1)");
+      "limit on the work-groups of the grid (at most 2^32 - 1)")(
+      "max-steps", unsignedValue(limits.maxSteps, true),
+      "limit on the steps a job with steps runs: dispatches and host actions, repeats counted with "
+      "their count or max (at most 2^32 - 1)");
   if (scratch)
     opts.add_options()("max-scratch-bytes", unsignedValue(limits.maxScratchBytes, true),
                        "limit on the scratch (private segment) backing memory (at most 3 GiB)");
@@ -33,6 +36,7 @@ void checkLimits(const Limits& l) {
   check("--max-file-bytes", l.maxFileBytes, 1, kMaxMaxFileBytes);
   check("--max-buffer-bytes", l.maxBufferBytes, 0, kMaxMaxBufferBytes);
   check("--max-workgroups", l.maxWorkgroups, 1, kMaxMaxWorkgroups);
+  check("--max-steps", l.maxSteps, 1, kMaxMaxSteps);
   check("--max-scratch-bytes", l.maxScratchBytes, 256, kMaxMaxScratchBytes);
 }
 

@@ -3,6 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/program_options.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -31,9 +34,34 @@ const char* kUsage =
     "  diff A B      compare two result documents (gcnsim run --result)\n"
     "run `gcnsim <command> --help` for the options of a command; `gcnsim --version` for the version\n";
 
+int runCommandLine(int argc, char** argv);
+
+// Whether everything written to stdout reached it. A full disk or a closed
+// pipe makes the writes fail; without this check a truncated result, listing
+// or disassembly would leave with exit status 0.
+bool stdoutWritten() {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  return flushed && !std::ferror(stdout) && std::cout.good();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  int rc = runCommandLine(argc, argv);
+  if (!stdoutWritten()) {
+    const int err = errno;
+    // (errno tells why only if the last flush failed; an earlier failed write leaves just the error flag)
+    std::cerr << "gcnsim: stdout: write error, the output is incomplete"
+              << (err ? std::string(" (") + std::strerror(err) + ")" : std::string()) << '\n';
+    if (rc == frontend::kExitOk) rc = frontend::kExitBadInput;
+  }
+  return rc;
+}
+
+namespace {
+int runCommandLine(int argc, char** argv) {
   std::string cmd;
   try {
     // Logs go to stderr: stdout carries only what was asked for (results, traces, reports).
@@ -79,3 +107,4 @@ int main(int argc, char** argv) {
     return frontend::kExitBadInput;
   }
 }
+}  // namespace

@@ -13,6 +13,9 @@ struct Limits {
   uint64_t maxBufferBytes = kGiB;     // --max-buffer-bytes: all buffers of a job together
   uint64_t maxWorkgroups = 1u << 20;  // --max-workgroups: work-groups in a grid
   uint64_t maxScratchBytes = kGiB;    // --max-scratch-bytes: scratch backing memory of a run
+  // --max-steps: steps a multi-step job runs (its dispatches and host actions, each repeat's steps
+  // counted `count` or `max` times), checked when the job is read.
+  uint64_t maxSteps = 1u << 20;
 };
 
 // Hard ceilings of the flags above: the simulator keeps these quantities in
@@ -22,6 +25,7 @@ inline constexpr uint64_t kMaxMaxBufferBytes = uint64_t{4} << 30;
 inline constexpr uint64_t kMaxMaxWorkgroups = 0xffffffffu;
 inline constexpr uint64_t kMaxMaxScratchBytes = uint64_t{3} << 30;
 inline constexpr uint64_t kMaxMaxFileBytes = uint64_t{4} << 30;
+inline constexpr uint64_t kMaxMaxSteps = 0xffffffffu;
 
 // Fixed limits.
 inline constexpr unsigned kMaxJsonDepth = 64;  // nesting of JSON (jobs, configs) and code-object metadata

@@ -24,6 +24,11 @@ class StepRunner {
     for (size_t i = 0; i < steps.size(); ++i) {
       const Step& s = steps[i];
       const std::string path = prefix + "steps[" + std::to_string(i) + "]";
+      // SIGINT / SIGTERM between steps (a dispatch checks it itself): a loop of host actions stops too.
+      if (launch_.control && launch_.control->stopRequested()) {
+        out_.status = {sim::RunStatus::Interrupted, path + ": interrupted before this step"};
+        return false;
+      }
       switch (s.kind) {
         case Step::Kind::Dispatch:
           if (!dispatch(s, path, iteration)) return false;

@@ -177,6 +177,25 @@ const Step* firstDispatch(const std::vector<Step>& steps) {
   return nullptr;
 }
 
+// The steps `steps` run at most: each dispatch and host action one, a
+// repeat its steps' count times `count` (or `max`: an until repeat may stop
+// earlier), a pass that runs nothing counting one (a billion empty passes
+// take as long as they would with a step); saturated at 2^64 - 1.
+uint64_t stepsRunAtMost(const std::vector<Step>& steps) {
+  constexpr uint64_t kAll = ~uint64_t{0};
+  uint64_t total = 0;
+  for (const Step& s : steps) {
+    uint64_t n = 1;
+    if (s.kind == Step::Kind::Repeat) {
+      const unsigned __int128 product =
+          (unsigned __int128){s.until ? s.max : s.count} * std::max<uint64_t>(1, stepsRunAtMost(s.steps));
+      n = product > kAll ? kAll : uint64_t(product);
+    }
+    total = n > kAll - total ? kAll : total + n;
+  }
+  return total;
+}
+
 }  // namespace
 
 void parseKernels(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
@@ -202,6 +221,13 @@ void parseSteps(const JobContext& ctx, const JobJson& v, Job& job, const Limits&
   job.steps = parseStepList(ctx, v, "steps", job, limits, 0);
   const Step* first = firstDispatch(job.steps);
   if (!first) ctx.fail("steps", "needs at least one dispatch step");
+  // Read before anything runs: a repeat count typed with three zeros too many would otherwise run for days.
+  if (const uint64_t n = stepsRunAtMost(job.steps); n > limits.maxSteps)
+    ctx.fail("steps",
+             (n == ~uint64_t{0} ? std::string("2^64 or more") : std::to_string(n)) +
+                 " steps to run (dispatches and host actions; a repeat's times its count or max) exceed "
+                 "the limit of " +
+                 std::to_string(limits.maxSteps) + " (--max-steps)");
   job.grid = first->grid;
   job.workgroup = first->workgroup;
   job.kernel = job.kernels[first->kernel].kernel;

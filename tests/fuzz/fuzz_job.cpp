@@ -129,6 +129,7 @@ bool loadAndRunJob(const fs::path& jobPath, const fs::path& workDir) {
   limits.maxFileBytes = 4 << 20;
   limits.maxBufferBytes = 8 << 20;
   limits.maxWorkgroups = 64;
+  limits.maxSteps = 256;
   limits.maxScratchBytes = 64 << 20;
   std::optional<frontend::Job> loaded;
   if (!expectInputErrorOnly([&] { loaded = frontend::loadJob(jobPath, limits); })) return false;

@@ -325,3 +325,54 @@ TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
   expectBadInput("run " + job + " --result /tmp", {"--result /tmp: is a directory (expected a file name)"});
   expectBadInput("run " + job + " --config /dev/zero", {"/dev/zero: is a character device"});
 }
+
+TEST_CASE("robust: output that cannot be written is an error, not a success", "[frontend][robust]") {
+  // /dev/full refuses every write (ENOSPC), as a full disk does: each command that writes to stdout must
+  // say so and exit non-zero instead of leaving a truncated result with status 0.
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  const std::string code = kExamples + "vector_add/vector_add.gfx900.hsaco";
+  for (const std::string& args :
+       {"run " + job + " -q --mode functional --result -", "run " + job + " -q", "disasm " + code,
+        "info " + code, "check " + job, std::string("--version")}) {
+    const auto r = ::gcnsim::test::runGcnsim(args + " >/dev/full");
+    INFO("gcnsim " << args << " >/dev/full\n" << r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::EndsWith("gcnsim: stdout: write error, the output is incomplete\n"));
+    // The same command with stdout writable succeeds: the failure is the write's.
+    CHECK(::gcnsim::test::runGcnsim(args + " >/dev/null").status == 0);
+  }
+}
+
+TEST_CASE("robust: a job's steps are counted against --max-steps before anything runs",
+          "[frontend][robust]") {
+  // examples/device/iterate.gfx900.json runs at most 10 (a repeat of one dispatch, count 10) + 100 * 3 (an
+  // until repeat, max 100, of a set and two dispatches) + 2 * 2 (a repeat of two dispatches, count 2) = 314
+  // steps.
+  const std::string iterate = kExamples + "device/iterate.gfx900.json";
+  expectBadInput("check " + iterate + " --max-steps 313",
+                 {"iterate.gfx900.json: steps: 314 steps to run", "exceed the limit of 313 (--max-steps)"});
+  CHECK(runCli("check " + iterate + " --max-steps 314").status == 0);
+  // A repeat count with three zeros too many, nested repeats, and a repeat of host actions only: refused at
+  // once (they would have run for hours).
+  const std::string kernel = kExamples + "device/iterate.gfx900.hsaco";
+  const auto job = [&](const std::string& name, const std::string& steps) {
+    return writeJob(name, R"({"kernels": {"add": {"file": ")" + kernel + R"(", "name": "add_step"}},
+      "buffers": {"a": {"type": "i32", "count": 256}},
+      "steps": [)" + steps + "]}")
+        .string();
+  };
+  const std::string add = R"({"dispatch": "add", "grid": [256], "workgroup": [64],
+      "args": [{"buffer": "a"}, {"value": 1, "type": "i32"}, {"value": 256, "type": "u32"}]})";
+  expectBadInput(
+      "run " + job("count.json", R"({"repeat": {"count": 1000000000000, "steps": [)" + add + "]}}"),
+      {"count.json: steps: 1000000000000 steps to run"});
+  expectBadInput("run " + job("nested.json",
+                              R"({"repeat": {"count": 4294967296, "steps": [{"repeat": {"count": 4294967296,
+        "steps": [)" + add + "," + add +
+                                  "]}}]}}"),
+                 {"nested.json: steps: 2^64 or more steps to run"});
+  expectBadInput("run " + job("host.json", add + R"(, {"repeat": {"count": 2000000, "steps": [
+        {"fill": {"buffer": "a", "value": 0}}]}})"),
+                 {"host.json: steps: 2000001 steps to run"});
+  expectBadInput("check " + iterate + " --max-steps 0", {"--max-steps: 0 is out of range (1 to 4294967295)"});
+}

@@ -331,3 +331,28 @@ TEST_CASE("watchdog defaults: 2^24 wave-instructions per wave (2^30 to 2^52), 2^
   // --max-instructions 0: the instruction watchdog fires, not a cycle limit of 0 the user never gave.
   CHECK(defaultMaxCycles(0) == 8192);
 }
+
+TEST_CASE("run: SIGINT stops a job between host steps, not only inside a dispatch", "[cli][run]") {
+  // One dispatch, then a million fills of a 16 MiB buffer (1,000,001 steps: within --max-steps' 2^20):
+  // hours of host work with no dispatch in which to notice the signal.
+  const fs::path job = tempDir() / "fills.json";
+  std::ofstream(job) << R"({"kernels": {"add": {"file": ")" << GCNSIM_SOURCE_DIR
+                     << R"(/examples/device/iterate.gfx900.hsaco", "name": "add_step"}},
+    "buffers": {"a": {"type": "i32", "count": 256}, "big": {"type": "u32", "count": 4194304}},
+    "steps": [{"dispatch": "add", "grid": [256], "workgroup": [64],
+               "args": [{"buffer": "a"}, {"value": 1, "type": "i32"}, {"value": 256, "type": "u32"}]},
+              {"repeat": {"count": 1000000, "steps": [{"fill": {"buffer": "big", "value": 7}}]}}],
+    "output": ["a"]})";
+  const fs::path result = tempDir() / "fills.result.json";
+  const Run r = runGcnsim({"run", job.string(), "--mode", "functional", "--result", result.string()}, 1.0);
+  INFO(r.err);
+  CHECK(r.status == 130);
+  CHECK_THAT(r.err, Catch::Contains("gcnsim: interrupted: steps[1].repeat[") &&
+                        Catch::Contains("].steps[0]: interrupted before this step"));
+  CHECK(r.seconds < 30);
+  const nlohmann::json doc = parseJson(gcnsim::test::readText(result));
+  CHECK(doc.at("status") == "interrupted");
+  CHECK(doc.at("totals").at("dispatches") == 1);
+  // The dispatch's work is in the partial result: a (zeros) plus 1 (add_step: a[i] += value).
+  CHECK(doc.at("buffers").at("a").at("data").at(5) == 1);
+}
