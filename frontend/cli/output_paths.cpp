@@ -21,7 +21,37 @@ void requireWritableDir(const std::string& what, const fs::path& dir) {
     throw InputError(what + ": directory \"" + dir.string() + "\" is not writable");
 }
 
+// Whether two paths name the same regular file: the same inode if both exist, else the same absolute
+// path (weakly_canonical: symlinks of the existing part resolved, "." and ".." removed). Devices are
+// never the same file here: `--result /dev/null --trace /dev/null` discards both.
+bool sameFile(const fs::path& a, const fs::path& b) {
+  std::error_code ea, eb;
+  const bool aExists = fs::exists(a, ea), bExists = fs::exists(b, eb);
+  if (aExists && bExists) return fs::is_regular_file(a, ea) && fs::equivalent(a, b, ea);
+  if (aExists != bExists) return false;
+  const fs::path ca = fs::weakly_canonical(fs::absolute(a, ea), ea);
+  const fs::path cb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+  return !ea && !eb && ca == cb;
+}
+
 }  // namespace
+
+void checkOutputsApart(const std::vector<NamedFile>& outputs, const std::vector<NamedFile>& inputs) {
+  const auto isFile = [](const NamedFile& f) { return !f.path.empty() && f.path != "-"; };
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const NamedFile& out = outputs[i];
+    if (!isFile(out)) continue;
+    const auto refuse = [&](const NamedFile& other, const char* consequence) {
+      throw InputError(out.what + " " + out.path + ": the same file as " + other.what + " (" + other.path +
+                       "); writing it would " + consequence);
+    };
+    for (const NamedFile& in : inputs)
+      if (isFile(in) && sameFile(out.path, in.path)) refuse(in, "overwrite that input");
+    for (size_t j = 0; j < i; ++j)
+      if (isFile(outputs[j]) && sameFile(out.path, outputs[j].path))
+        refuse(outputs[j], "replace that output");
+  }
+}
 
 void checkOutputFile(const std::string& option, const std::string& file) {
   if (file == "-") return;

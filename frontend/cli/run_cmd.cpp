@@ -254,6 +254,21 @@ int exitStatus(sim::RunStatus::Kind kind) {
   return kExitFault;
 }
 
+// The files a run reads: an output must not be one of them (checkOutputsApart).
+std::vector<NamedFile> inputFiles(const Job& job, const RunOptions& opt) {
+  std::vector<NamedFile> in{{"the job file", job.path.string()}};
+  if (job.hasSteps())
+    for (const JobKernel& k : job.kernels)
+      in.push_back({"kernels." + k.key + ".file", k.kernel.file.string()});
+  else
+    in.push_back({"kernel.file", job.kernel.file.string()});
+  for (const BufferSpec& b : job.buffers)
+    if (!b.file.empty()) in.push_back({"buffers." + b.name + ".file", b.file.string()});
+  // (--config is a chip name or a file; only a file can clash)
+  if (!opt.config.empty()) in.push_back({"--config", opt.config});
+  return in;
+}
+
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
@@ -277,6 +292,7 @@ int runCommand(const std::vector<std::string>& args) {
   const StopOnSignals stopOnSignals(control);
   Job job = loadJob(opt.job, opt.limits);
   spdlog::info("job loaded");
+  checkOutputsApart({{"--result", opt.result}, {"--trace", opt.trace}}, inputFiles(job, opt));
   // runJob takes the buffers' bytes; keep what the summary prints.
   const isa::Gen gen = job.kernel.arch.gen;
   const auto grid = job.grid, workgroup = job.workgroup;

@@ -376,3 +376,36 @@ TEST_CASE("robust: a job's steps are counted against --max-steps before anything
                  {"host.json: steps: 2000001 steps to run"});
   expectBadInput("check " + iterate + " --max-steps 0", {"--max-steps: 0 is out of range (1 to 4294967295)"});
 }
+
+TEST_CASE("robust: an output that is an input or another output is refused before the run",
+          "[frontend][robust]") {
+  // `--result job.json` used to replace the job with its result, and `--trace x --result x` to lose the
+  // trace.
+  const fs::path dir = tempDir() / "outputs_apart";
+  fs::create_directories(dir);
+  const fs::path job = dir / "va.json";
+  std::ofstream(job) << vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco",
+                                     R"({"type": "f32", "count": 1000})");
+  const std::string jobText = gcnsim::test::readText(job);
+  const std::string run = "run " + job.string() + " -q --mode functional ";
+  expectBadInput(
+      run + "--result " + job.string(),
+      {"--result " + job.string() + ": the same file as the job file", "would overwrite that input"});
+  CHECK(gcnsim::test::readText(job) == jobText);
+  fs::remove(dir / "link.json");
+  fs::create_symlink(job, dir / "link.json");
+  expectBadInput(run + "--result " + (dir / "link.json").string(), {"the same file as the job file"});
+  expectBadInput("run " + job.string() + " -q --trace " + kExamples + "vector_add/vector_add.gfx900.hsaco",
+                 {"the same file as kernel.file"});
+  const fs::path config = dir / "my.json";
+  std::ofstream(config) << R"({"arch": "gfx900", "gpu": {"cus": 4}})";
+  expectBadInput("run " + job.string() + " -q --config " + config.string() + " --trace " + config.string(),
+                 {"the same file as --config"});
+  // Two outputs, the second spelled differently and not yet there.
+  fs::remove(dir / "out.json");
+  expectBadInput("run " + job.string() + " -q --result " + (dir / "out.json").string() + " --trace " +
+                     (dir / "." / "out.json").string(),
+                 {"--trace", ": the same file as --result", "would replace that output"});
+  // Devices are not files: both outputs may be discarded.
+  CHECK(runCli("run " + job.string() + " -q --result /dev/null --trace /dev/null").status == 0);
+}
