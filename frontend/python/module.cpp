@@ -5,6 +5,7 @@
 
 #include "frontend/common/error.hpp"
 #include "frontend/python/py_device.hpp"
+#include "frontend/python/py_options.hpp"
 
 PYBIND11_MODULE(_gcnsim, m) {
   namespace py = pybind11;
@@ -15,12 +16,13 @@ PYBIND11_MODULE(_gcnsim, m) {
                                 "A dispatch faulted or was stopped (watchdog, interrupt). Its `result` "
                                 "attribute holds the result dict.",
                                 PyExc_RuntimeError, nullptr));
-  // Bad input (a one-line message naming the argument, buffer, kernel or file): ValueError.
+  // Bad input (a one-line message naming the argument, buffer, kernel or file): ValueError, naming the
+  // keyword arguments where the shared frontend names the command line's options.
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const gcnsim::frontend::InputError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      PyErr_SetString(PyExc_ValueError, gcnsim::python::withPythonNames(e.what()).c_str());
     }
   });
   // As `gcnsim run` (its --log-level default): warnings and errors only, on stderr.

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "frontend/python/py_device.hpp"
+#include "frontend/python/py_options.hpp"
 #include "frontend/python/py_types.hpp"
 #include "sim/check/checker.hpp"
 
@@ -13,8 +14,7 @@ LaunchOptions launchOptions(const std::string& mode, const std::optional<std::st
                             const std::string& traceFormat, const std::string& traceWaves,
                             const std::string& traceCycles, std::optional<uint32_t> traceCu,
                             const std::vector<std::string>& reports, const std::string& checks,
-                            bool checkFatal, std::optional<uint64_t> maxInstructions,
-                            std::optional<uint64_t> maxCycles) {
+                            bool checkFatal, const py::object& maxInstructions, const py::object& maxCycles) {
   LaunchOptions o;
   o.mode = mode;
   o.trace = trace.value_or("");
@@ -29,14 +29,15 @@ LaunchOptions launchOptions(const std::string& mode, const std::optional<std::st
       throw py::value_error(std::string("checks: ") + e.what());
     }
   o.checks.fatal = checkFatal;
-  o.maxInstructions = maxInstructions;
-  o.maxCycles = maxCycles;
+  o.maxInstructions = countOption(maxInstructions, "max_instructions");
+  o.maxCycles = countOption(maxCycles, "max_cycles");
   return o;
 }
 
 constexpr const char* kDeviceDoc = R"doc(A simulated AMD GCN GPU that lives across dispatches.
 
-Device(arch="gfx900", config=None, threads=None, sets=None)
+Device(arch="gfx900", config=None, threads=None, sets=None, max_buffer_bytes=None,
+       max_workgroups=None, max_scratch_bytes=None, max_file_bytes=None)
 
 arch     "gfx600", "gfx700", "gfx803" or "gfx900" (any gcnsim arch name).
 config   timing config: a chip name ("tahiti", "hawaii", "fiji", "vega10") or
@@ -45,6 +46,10 @@ threads  threads that run a dispatch, 1 to 1024; None: all cores. Results
          and cycle counts are the same for any number.
 sets     config overrides, as `gcnsim run --set`: a list of "KEY=VALUE"
          strings or a dict {KEY: VALUE}.
+max_buffer_bytes, max_workgroups, max_scratch_bytes, max_file_bytes:
+         the limits of `gcnsim run` (README "Limits"; None: its defaults,
+         1 GiB of buffers, 2^20 work-groups a grid, 1 GiB of scratch, 1 GiB
+         files), within the same ranges.
 
 The device holds the buffers, the loaded code and, in timing mode, the L2's
 state: a dispatch starts with the L2 the previous one left, until
@@ -159,7 +164,7 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
              const std::string& mode, const std::optional<std::string>& trace, const std::string& traceFormat,
              const std::string& traceWaves, const std::string& traceCycles, std::optional<uint32_t> traceCu,
              const std::vector<std::string>& reports, const std::string& checks, bool checkFatal,
-             std::optional<uint64_t> maxInstructions, std::optional<uint64_t> maxCycles) {
+             const py::object& maxInstructions, const py::object& maxCycles) {
             return k.call(grid, workgroup, args,
                           launchOptions(mode, trace, traceFormat, traceWaves, traceCycles, traceCu, reports,
                                         checks, checkFatal, maxInstructions, maxCycles));
@@ -178,8 +183,18 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
 
   py::class_<PyDevice>(m, "Device", kDeviceDoc)
       .def(py::init([](const std::string& arch, const std::optional<std::string>& config,
-                       std::optional<unsigned> threads, const py::object& sets) {
+                       std::optional<unsigned> threads, const py::object& sets,
+                       const py::object& maxBufferBytes, const py::object& maxWorkgroups,
+                       const py::object& maxScratchBytes, const py::object& maxFileBytes) {
              DeviceOptions o;
+             // (the Device checks their ranges, as gcnsim run does)
+             const auto limit = [](uint64_t& field, const py::object& v, const char* name) {
+               if (const auto n = countOption(v, name)) field = *n;
+             };
+             limit(o.limits.maxBufferBytes, maxBufferBytes, "max_buffer_bytes");
+             limit(o.limits.maxWorkgroups, maxWorkgroups, "max_workgroups");
+             limit(o.limits.maxScratchBytes, maxScratchBytes, "max_scratch_bytes");
+             limit(o.limits.maxFileBytes, maxFileBytes, "max_file_bytes");
              o.arch = arch;
              o.config = config.value_or("");
              // (0 is DeviceOptions' "all cores"; here that is None)
@@ -204,7 +219,9 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
              return PyDevice{std::make_shared<Device>(std::move(o))};
            }),
            py::arg("arch") = "gfx900", py::arg("config") = py::none(), py::arg("threads") = py::none(),
-           py::arg("sets") = py::none())
+           py::arg("sets") = py::none(), py::arg("max_buffer_bytes") = py::none(),
+           py::arg("max_workgroups") = py::none(), py::arg("max_scratch_bytes") = py::none(),
+           py::arg("max_file_bytes") = py::none())
       .def("load", &PyDevice::load, py::arg("code_object"), py::arg("kernel_name") = "",
            "Loads kernel `kernel_name` of an AMDGPU code object file (\"\": its only kernel) and returns a "
            "callable gcnsim.Kernel. A file is read once however many of its kernels are loaded. ValueError "

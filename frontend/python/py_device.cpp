@@ -9,6 +9,7 @@
 
 #include "frontend/cli/run_signals.hpp"
 #include "frontend/python/py_args.hpp"
+#include "frontend/python/py_options.hpp"
 #include "frontend/python/py_result.hpp"
 #include "frontend/python/py_types.hpp"
 
@@ -139,7 +140,7 @@ py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, con
   // A fault, watchdog stop or interruption: gcnsim.DispatchError carrying the result.
   static const py::handle error =
       py::object(py::module_::import("gcnsim._gcnsim").attr("DispatchError")).release();
-  py::object e = error(name + ": " + r.doc.status + ": " + r.status.message);
+  py::object e = error(name + ": " + r.doc.status + ": " + withPythonNames(r.status.message));
   e.attr("result") = d;
   PyErr_SetObject(error.ptr(), e.ptr());
   throw py::error_already_set();

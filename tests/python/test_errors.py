@@ -33,10 +33,43 @@ class ErrorTest(unittest.TestCase):
         # Each had been ignored without the option it refines.
         with self.assertRaisesRegex(ValueError, r"^check_fatal: needs checks$"):
             self.add(64, 64, self.a, self.b, self.c, np.uint32(64), check_fatal=True)
-        with self.assertRaisesRegex(ValueError, r"^--trace-format: needs --trace$"):
+        # (the shared frontend's option names come out as the keyword arguments' names)
+        with self.assertRaisesRegex(ValueError, r"^trace_format: needs trace$"):
             self.add(64, 64, self.a, self.b, self.c, np.uint32(64), trace_format="chrome")
-        with self.assertRaisesRegex(ValueError, r"^--trace-waves: needs --trace$"):
+        with self.assertRaisesRegex(ValueError, r"^trace_waves: needs trace$"):
             self.add(64, 64, self.a, self.b, self.c, np.uint32(64), trace_waves="0")
+
+    def test_limits_are_keyword_arguments_of_the_device(self):
+        # The limits of gcnsim run (README "Limits"), each named as the keyword that raises it.
+        with self.assertRaisesRegex(ValueError, r"^buffer \"big\": 2147483648 bytes exceed the buffer memory "
+                                    r"limit of 1073741824 bytes \(\d+ already used\) \(max_buffer_bytes\)$"):
+            self.dev.empty(1 << 29, np.float32, name="big")
+        roomy = gcnsim.Device(threads=1, max_buffer_bytes=3 << 30)
+        self.assertEqual(roomy.empty(1 << 29, np.float32, name="big").nbytes, 1 << 31)  # no pages until touched
+        small = gcnsim.Device(threads=1, max_workgroups=4, max_file_bytes=1 << 20)
+        add = small.load(VECTOR_ADD, "vector_add")
+        a = small.empty(1024, np.float32)
+        with self.assertRaisesRegex(ValueError, r"grid: 16 work-groups exceed the limit of 4 \(max_workgroups\)$"):
+            add(1024, 64, a, a, a, 1000)
+        with self.assertRaisesRegex(ValueError, r"bytes exceed the input file limit of 100 bytes \(max_file_bytes\)$"):
+            gcnsim.Device(max_file_bytes=100).load(VECTOR_ADD, "vector_add")
+        with self.assertRaisesRegex(ValueError, r"^max_buffer_bytes: 5368709120 is out of range \(0 to 4294967296\)$"):
+            gcnsim.Device(max_buffer_bytes=5 << 30)
+        with self.assertRaisesRegex(ValueError, r"^max_scratch_bytes: 1 is out of range \(256 to 3221225472\)$"):
+            gcnsim.Device(max_scratch_bytes=1)
+        with self.assertRaisesRegex(TypeError, r"^max_workgroups: expected an int or None, got bool$"):
+            gcnsim.Device(max_workgroups=True)
+
+    def test_watchdog_limits_are_counts(self):
+        # A negative or non-int count had been pybind11's "incompatible function arguments".
+        with self.assertRaisesRegex(ValueError, r"^max_cycles: -1 is out of range \(0 to 2\^64 - 1, or None\)$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), max_cycles=-1)
+        with self.assertRaisesRegex(ValueError, r"^max_instructions: 18446744073709551616 is out of range"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), max_instructions=1 << 64)
+        with self.assertRaisesRegex(TypeError, r"^max_instructions: expected an int or None, got float$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), max_instructions=1e6)
+        with self.assertRaisesRegex(gcnsim.DispatchError, r"cycle limit reached \(max_cycles 1\)$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), max_cycles=1)
 
     def test_thread_count_out_of_range(self):
         # As gcnsim run --threads: 1 to 1024; None (not 0) is all cores.
