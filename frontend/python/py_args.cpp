@@ -40,6 +40,27 @@ KernelArg numpyScalar(const py::handle& o, const std::string& label) {
   return k;
 }
 
+// What was passed for an argument against the kind the metadata gives it (null: raw code, no metadata):
+// TypeError naming what to pass instead, before the Device's own check (whose hints are a job file's).
+void requireKind(const frontend::KernelArg* meta, KernelArg::Kind got, const std::string& label) {
+  using frontend::ArgValueKind;
+  if (!meta) return;
+  const auto [wanted, pass] = [&]() -> std::pair<KernelArg::Kind, const char*> {
+    switch (meta->valueKind) {
+      case ArgValueKind::GlobalBuffer: return {KernelArg::Buffer, "a gcnsim.Buffer"};
+      case ArgValueKind::DynamicSharedPointer: return {KernelArg::Local, "gcnsim.local(bytes)"};
+      case ArgValueKind::ByValue: return {KernelArg::Value, "an int, a float or a NumPy scalar"};
+      default: return {got, ""};  // (the Device refuses a kind it does not support)
+    }
+  }();
+  if (got == wanted) return;
+  const char* gotName = got == KernelArg::Buffer  ? "a buffer"
+                        : got == KernelArg::Local ? "local memory"
+                                                  : "a value";
+  throw py::type_error(label + ": the kernel argument is " + meta->valueKindName + ", not " + gotName +
+                       "; pass " + pass);
+}
+
 // A Python int or float for a by-value argument: the metadata gives its size
 // and whether it is a float type.
 KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, const std::string& label) {
@@ -47,11 +68,6 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
     throw py::type_error(label + ": a Python " +
                          std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
                          " has no size without kernel metadata; pass a NumPy scalar such as numpy.uint32(5)");
-  if (meta->valueKind != frontend::ArgValueKind::ByValue)
-    throw py::type_error(label + ": the kernel argument is " + meta->valueKindName + ", not a value; pass " +
-                         (meta->valueKind == frontend::ArgValueKind::DynamicSharedPointer
-                              ? "gcnsim.local(bytes)"
-                              : "a gcnsim.Buffer"));
   const uint32_t size = meta->size;
   if (isFloatTypeName(meta->typeName)) {
     const ElemType t = size == 2 ? ElemType::F16 : size == 4 ? ElemType::F32 : ElemType::F64;
@@ -144,12 +160,16 @@ std::vector<KernelArg> kernelArgs(const Device& device, const KernelRef& kernel,
       const PyBuffer& b = o.cast<const PyBuffer&>();
       if (b.device.get() != &device)
         throw py::value_error(label + ": buffer \"" + b.handle.name + "\" belongs to another Device");
+      requireKind(meta, KernelArg::Buffer, label);
       out.push_back(KernelArg::of(b.handle));
     } else if (py::isinstance<PyLocal>(o)) {
+      requireKind(meta, KernelArg::Local, label);
       out.push_back(KernelArg::local(o.cast<const PyLocal&>().bytes));
     } else if (py::isinstance(o, numpyGeneric) || py::isinstance<py::array>(o)) {
-      out.push_back(numpyScalar(o, label));
+      out.push_back(numpyScalar(o, label));  // (first: an array is refused as such)
+      requireKind(meta, KernelArg::Value, label);
     } else if (py::isinstance<py::int_>(o) || py::isinstance<py::float_>(o)) {
+      requireKind(meta, KernelArg::Value, label);
       out.push_back(pythonNumber(o, meta, label));
     } else {
       throw py::type_error(label + ": expected a gcnsim.Buffer, a NumPy scalar, an int or float, or " +

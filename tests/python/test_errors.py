@@ -90,6 +90,13 @@ class ErrorTest(unittest.TestCase):
             self.add(64, 64, 5, self.b, self.c, 64)
         with self.assertRaisesRegex(TypeError, r"args\[3\] \(uint\): a NumPy array of shape \(64,\)"):
             self.add(64, 64, self.a, self.b, self.c, np.zeros(64, np.uint32))
+        # (these two had reached the Device's check, whose hint is a job file's {"buffer": NAME})
+        with self.assertRaisesRegex(TypeError, r"^args\[3\] \(uint\): the kernel argument is by_value, not a "
+                                    r"buffer; pass an int, a float or a NumPy scalar$"):
+            self.add(64, 64, self.a, self.b, self.c, self.c)
+        with self.assertRaisesRegex(TypeError, r"^args\[2\] \(float\*\): the kernel argument is global_buffer, "
+                                    r"not local memory; pass a gcnsim.Buffer$"):
+            self.add(64, 64, self.a, self.b, gcnsim.local(16), 64)
 
     def test_value_of_the_wrong_size(self):
         with self.assertRaisesRegex(ValueError, r"args\[3\]"):
