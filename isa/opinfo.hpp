@@ -125,6 +125,10 @@ enum Flag : uint32_t {
   kReadsHwreg = 1u << 23,      // reads a hardware register (s_getreg_b32)
   kWritesVskip = 1u << 24,     // turns VSKIP mode on or off (s_setvskip)
   kReadsVccInVop3 = 1u << 25,  // reads VCC implicitly in its VOP3 form too (v_div_fmas: no SRC2 carry-in)
+  // The high dword of its 64-bit SRC2 reaches only the high dword of its result: D = S0 * S1 + S2 with
+  // 32-bit factors (v_mad_u64_u32, v_mad_i64_i32), whose carries go up. LLVM leaves that addend dword
+  // undefined when it uses the low result alone (the checker's uninitialized-read rule).
+  kSrc2HighToDstHigh = 1u << 26,
 };
 
 // How the codecs read and print a row's fields where its operand types do not

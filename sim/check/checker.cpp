@@ -139,14 +139,40 @@ void Checker::report(CheckKind kind, const char* rule, uint32_t wave, uint64_t p
 }
 
 void Checker::checkUninit(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f) {
-  const RegMask missing = intersect(without(f.reads, wc.init), uninitChecked_);
+  RegMask missing = intersect(without(f.reads, wc.init), uninitChecked_);
+  // An undefined high addend dword of v_mad_u64_u32 (isa::kSrc2HighToDstHigh) reaches only the result's high
+  // dword: LLVM leaves it undefined when it uses the low result alone. That dword is left uninitialized
+  // instead, and reading it is the finding.
+  RegMask passedOn;
+  if (f.highAddend.any()) [[unlikely]] {
+    passedOn = intersect(missing, f.highAddend);
+    missing = without(missing, f.highAddend);
+  }
   if (missing.any()) [[unlikely]] {
     const bool vgpr = anyV(missing);
-    report(CheckKind::Uninit, vgpr ? "uninit-vgpr" : "uninit-sgpr", w.waveId, pc, 0, false,
-           "reads " + firstRegister(missing) + ", which no instruction or the dispatch wrote");
+    const char* rule = vgpr ? "uninit-vgpr" : "uninit-sgpr";
+    const std::string reg = firstRegister(missing);
+    const auto from = std::find_if(wc.derived.begin(), wc.derived.end(),
+                                   [&](const Derived& d) { return intersect(d.regs, missing).any(); });
+    if (from == wc.derived.end())
+      report(CheckKind::Uninit, rule, w.waveId, pc, 0, false,
+             "reads " + reg + ", which no instruction or the dispatch wrote");
+    else
+      report(CheckKind::Uninit, rule, w.waveId, pc, from->pc, true,
+             "reads " + reg + ", computed from " + from->source +
+                 ", which no instruction or the dispatch wrote");
     merge(wc.init, missing);  // once per register
   }
   merge(wc.init, f.writes);
+  if (!wc.derived.empty()) [[unlikely]] {
+    // A register written again (or reported) holds no undefined value any more.
+    for (Derived& d : wc.derived) d.regs = without(d.regs, wc.init);
+    std::erase_if(wc.derived, [](const Derived& d) { return !d.regs.any(); });
+  }
+  if (passedOn.any()) [[unlikely]] {
+    wc.init = without(wc.init, f.highResult);
+    wc.derived.push_back({f.highResult, pc, firstRegister(passedOn)});
+  }
 }
 
 void Checker::checkLds(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f,

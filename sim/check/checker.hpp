@@ -71,11 +71,19 @@ class Checker final : public InstObserver {
   uint64_t entryPc() const { return entryPc_; }
 
  private:
+  // Registers an instruction computed from an uninitialized register whose value reaches them alone
+  // (InstFacts::highResult): reading one is the finding, named after `pc` and `source`.
+  struct Derived {
+    RegMask regs;
+    uint64_t pc = 0;
+    std::string source;  // "v3"
+  };
   struct WaveCheck {
     HazardHistory hazards;
     RegisterRaces races;
-    RegMask init;        // registers written (or set up by the dispatch)
-    uint32_t epoch = 0;  // s_barrier executed
+    RegMask init;                  // registers written (or set up by the dispatch)
+    std::vector<Derived> derived;  // (not in init; rare: LLVM's v_mad_u64_u32 with an undefined addend)
+    uint32_t epoch = 0;            // s_barrier executed
   };
   struct WorkgroupCheck {
     LdsShadow lds;

@@ -102,6 +102,13 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
   }
   f.divFmas = op.has(isa::kReadsVccInVop3);  // v_div_fmas, the one such op (inst_facts.txt)
   f.dpp = f.valu && in.vopEnc == isa::VopEnc::DPP;
+  if (op.has(isa::kSrc2HighToDstHigh) && in.dst.kind == isa::OpdKind::VReg &&
+      (in.src[2].kind == isa::OpdKind::VReg || in.src[2].kind == isa::OpdKind::SReg)) {
+    isa::Operand high = in.src[2];
+    high.reg += 1, high.nregs = 1;
+    f.highAddend.add(high);
+    f.highResult.addV(in.dst.reg + 1, 1);
+  }
   const bool laneOp = op.layout == isa::Layout::ReadLane || op.layout == isa::Layout::WriteLane;
   if (laneOp && in.src[1].kind == isa::OpdKind::SReg) f.laneSelect.add(in.src[1]);
   if (f.valu)

@@ -29,12 +29,15 @@ enum class Order : uint8_t { None, Vm, Ds, Smem, Flat, Msg };
 struct InstFacts {
   isa::DecodedInst inst;  // a copy, for the disassembly of findings
   RegMask reads, writes;
-  RegMask sgprWrites;       // SGPRs and VCC written (not EXEC, not M0)
-  RegMask vmemSgprReads;    // VMEM: SGPRs read (V#, SOFFSET, SADDR; not EXEC, not M0)
-  RegMask laneSelect;       // v_readlane/v_writelane: the lane-select SGPR
-  RegMask storeData;        // a store of more than 8 bytes: its data VGPRs (the X3/X4 wait-state rule)
-  RegMask loadDst;          // registers written with data from memory
-  uint32_t waitStates = 1;  // wait states it provides to later instructions (s_nop N: N + 1)
+  RegMask sgprWrites;     // SGPRs and VCC written (not EXEC, not M0)
+  RegMask vmemSgprReads;  // VMEM: SGPRs read (V#, SOFFSET, SADDR; not EXEC, not M0)
+  RegMask laneSelect;     // v_readlane/v_writelane: the lane-select SGPR
+  RegMask storeData;      // a store of more than 8 bytes: its data VGPRs (the X3/X4 wait-state rule)
+  RegMask loadDst;        // registers written with data from memory
+  // isa::kSrc2HighToDstHigh (v_mad_u64_u32): the high dword of SRC2, and the result's high dword, the only
+  // one it reaches (the uninitialized-read check passes an undefined addend dword on to it).
+  RegMask highAddend, highResult;
+  uint32_t waitStates = 1;          // wait states it provides to later instructions (s_nop N: N + 1)
   uint16_t sbufferDword2 = 0xffff;  // S_BUFFER_*: the SGPR holding the third dword of the V#
   uint8_t hwreg = 0xff;             // s_setreg/s_getreg: hardware register id
   Order order = Order::None;

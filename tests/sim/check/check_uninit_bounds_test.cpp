@@ -146,4 +146,30 @@ TEST_CASE("check: buffer accesses the range check drops, and accesses landing in
   }
 }
 
+TEST_CASE(
+    "check: an undefined high addend dword of v_mad_u64_u32 is a finding only where the high result is "
+    "read") {
+  // LLVM's 32-bit multiply-add v_mad_u64_u32 v[4:5], ..., v[2:3] with v3 undefined (grid3d_edges.cl on gfx900
+  // had two such false findings): D = S0 * S1 + S2, so v3 reaches only the high result dword.
+  sim::check::CheckOptions o;
+  o.uninit = true;
+  for (isa::Gen g : {isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+    for (Engine e : kEngines) {
+      INFO(isa::genFamily(g) << ", " << engineName(e));
+      const CheckedRun r = runChecked(g, "chk_uninit_mad64", o, e, 1, setS0V0Init);
+      INFO(r.status.message);
+      REQUIRE(r.status.ok());
+      INFO(r.text());
+      REQUIRE(r.findings.size() == 1);
+      const sim::check::Finding& f = r.findings[0];
+      CHECK(std::string(f.rule) == "uninit-vgpr");
+      // v_mov_b32 v11, v9 (the 6th v_mov_b32), after the second v_mad_u64_u32.
+      CHECK(f.pc - r.codeBase == offsetOf("chk_uninit_mad64", g, "v_mov_b32", 5));
+      CHECK(f.hasOther);
+      CHECK(f.otherPc - r.codeBase == offsetOf("chk_uninit_mad64", g, "v_mad_u64_u32", 1));
+      CHECK(f.detail == "reads v9, computed from v3, which no instruction or the dispatch wrote");
+    }
+  }
+}
+
 }  // namespace gcnsim::test
