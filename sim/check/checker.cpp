@@ -81,9 +81,9 @@ Checker::WaveCheck& Checker::wave(const WaveState& w) {
     waves_.resize(std::max<size_t>(w.waveId + 1, waves_.size() * 2));
   std::unique_ptr<WaveCheck>& slot = waves_[w.waveId];
   if (!slot) [[unlikely]] {
-    slot = std::make_unique<WaveCheck>();
-    slot->init = initialRegs_;
-    slot->init.addS(isa::code::kExecLo, 2);  // the dispatch sets EXEC
+    RegMask initial = initialRegs_;
+    initial.addS(isa::code::kExecLo, 2);  // the dispatch sets EXEC
+    slot = std::make_unique<WaveCheck>(WaveCheck{{}, {}, RegisterInit(initial, uninitChecked_), 0});
   }
   return *slot;
 }
@@ -138,41 +138,14 @@ void Checker::report(CheckKind kind, const char* rule, uint32_t wave, uint64_t p
   log_.add(std::move(f));
 }
 
-void Checker::checkUninit(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f) {
-  RegMask missing = intersect(without(f.reads, wc.init), uninitChecked_);
-  // An undefined high addend dword of v_mad_u64_u32 (isa::kSrc2HighToDstHigh) reaches only the result's high
-  // dword: LLVM leaves it undefined when it uses the low result alone. That dword is left uninitialized
-  // instead, and reading it is the finding.
-  RegMask passedOn;
-  if (f.highAddend.any()) [[unlikely]] {
-    passedOn = intersect(missing, f.highAddend);
-    missing = without(missing, f.highAddend);
-  }
-  if (missing.any()) [[unlikely]] {
-    const bool vgpr = anyV(missing);
-    const char* rule = vgpr ? "uninit-vgpr" : "uninit-sgpr";
-    const std::string reg = firstRegister(missing);
-    const auto from = std::find_if(wc.derived.begin(), wc.derived.end(),
-                                   [&](const Derived& d) { return intersect(d.regs, missing).any(); });
-    if (from == wc.derived.end())
-      report(CheckKind::Uninit, rule, w.waveId, pc, 0, false,
-             "reads " + reg + ", which no instruction or the dispatch wrote");
-    else
-      report(CheckKind::Uninit, rule, w.waveId, pc, from->pc, true,
-             "reads " + reg + ", computed from " + from->source +
-                 ", which no instruction or the dispatch wrote");
-    merge(wc.init, missing);  // once per register
-  }
-  merge(wc.init, f.writes);
-  if (!wc.derived.empty()) [[unlikely]] {
-    // A register written again (or reported) holds no undefined value any more.
-    for (Derived& d : wc.derived) d.regs = without(d.regs, wc.init);
-    std::erase_if(wc.derived, [](const Derived& d) { return !d.regs.any(); });
-  }
-  if (passedOn.any()) [[unlikely]] {
-    wc.init = without(wc.init, f.highResult);
-    wc.derived.push_back({f.highResult, pc, firstRegister(passedOn)});
-  }
+void Checker::checkUninit(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f,
+                          const AccessLog& log) {
+  UninitHit hit;
+  const ScratchRegion scratch{w.scratchBase, uint64_t{w.scratchBytesPerLane} * kWaveSize};
+  if (!wc.init.step(f, pc, log, scratch, hit)) [[likely]]
+    return;
+  report(CheckKind::Uninit, anyV(hit.regs) ? "uninit-vgpr" : "uninit-sgpr", w.waveId, pc, hit.otherPc,
+         hit.hasOther, hit.detail);
 }
 
 void Checker::checkLds(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f,
@@ -280,7 +253,7 @@ bool Checker::executed(const WaveState& w, uint64_t pc, const isa::DecodedInst& 
              (std::string_view(hits[k].rule) == "race-read" ? "reads " : "writes ") +
                  firstRegister(hits[k].regs) + " before an s_waitcnt covers the load");
   }
-  if (opt_.uninit) checkUninit(wc, w, pc, f);
+  if (opt_.uninit) checkUninit(wc, w, pc, f, log);
   if ((opt_.races || opt_.uninit) && f.ds) checkLds(wc, w, pc, f, log);
   if (opt_.bounds && (f.vmem || f.smem)) checkBounds(w, pc, f, log);
   if (f.barrier) ++wc.epoch;

@@ -24,6 +24,7 @@
 #include "sim/check/findings.hpp"
 #include "sim/check/hazard_check.hpp"
 #include "sim/check/lds_check.hpp"
+#include "sim/check/register_init.hpp"
 #include "sim/check/register_races.hpp"
 #include "sim/dispatch.hpp"
 #include "sim/exec_context.hpp"
@@ -71,19 +72,11 @@ class Checker final : public InstObserver {
   uint64_t entryPc() const { return entryPc_; }
 
  private:
-  // Registers an instruction computed from an uninitialized register whose value reaches them alone
-  // (InstFacts::highResult): reading one is the finding, named after `pc` and `source`.
-  struct Derived {
-    RegMask regs;
-    uint64_t pc = 0;
-    std::string source;  // "v3"
-  };
   struct WaveCheck {
     HazardHistory hazards;
     RegisterRaces races;
-    RegMask init;                  // registers written (or set up by the dispatch)
-    std::vector<Derived> derived;  // (not in init; rare: LLVM's v_mad_u64_u32 with an undefined addend)
-    uint32_t epoch = 0;            // s_barrier executed
+    RegisterInit init;
+    uint32_t epoch = 0;  // s_barrier executed
   };
   struct WorkgroupCheck {
     LdsShadow lds;
@@ -93,7 +86,7 @@ class Checker final : public InstObserver {
   WaveCheck& wave(const WaveState& w);
   WorkgroupCheck& workgroup(uint32_t index);
   void waveEnded(const WaveState& w);
-  void checkUninit(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f);
+  void checkUninit(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f, const AccessLog& log);
   void checkLds(WaveCheck& wc, const WaveState& w, uint64_t pc, const InstFacts& f, const AccessLog& log);
   void checkBounds(const WaveState& w, uint64_t pc, const InstFacts& f, const AccessLog& log);
   const MemoryRange* rangeOf(uint64_t address) const;

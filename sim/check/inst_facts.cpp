@@ -73,6 +73,7 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
     f.order = Order::Vm;
     if ((load || (atomic && in.mem.glc)) && !in.mem.lds) f.loadDst = f.writes;
     f.vmemSgprReads = sgprsOnly(f.reads);
+    if (store && !atomic && in.data0.kind == isa::OpdKind::VReg) f.vmemStoreData.add(in.data0);
     f.ldsDma = in.mem.lds;
     // "BUFFER_STORE_* operations that use an SGPR for "offset" do not require any wait states" (Vega ISA
     // Table 8).

@@ -37,6 +37,7 @@ struct InstFacts {
   // isa::kSrc2HighToDstHigh (v_mad_u64_u32): the high dword of SRC2, and the result's high dword, the only
   // one it reaches (the uninitialized-read check passes an undefined addend dword on to it).
   RegMask highAddend, highResult;
+  RegMask vmemStoreData;            // VMEM store (not atomic): its data registers
   uint32_t waitStates = 1;          // wait states it provides to later instructions (s_nop N: N + 1)
   uint16_t sbufferDword2 = 0xffff;  // S_BUFFER_*: the SGPR holding the third dword of the V#
   uint8_t hwreg = 0xff;             // s_setreg/s_getreg: hardware register id

@@ -172,4 +172,40 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("check: undefined registers saved to scratch and restored are a finding only where read") {
+  // clang -O0 (and any call) saves callee-saved VGPRs the caller never wrote in the function's prologue
+  // (buffer_store_dword v8, off, s[0:3], s32 offset:112) and restores them in its epilogue: no finding. A
+  // register loaded from scratch that holds an undefined value is one when read.
+  sim::check::CheckOptions o;
+  o.uninit = true;
+  const auto setup = [](WaveHarness& h, sim::check::Checker& c) {
+    const uint64_t scratch = h.alloc(64 * 128, "scratch");
+    h.wave.scratchBase = scratch;
+    h.wave.scratchBytesPerLane = 128;
+    setBufferResource(h, scratch, 64 * 128);
+    sim::DispatchSpec d = initialS0V0(h.gen, 1);
+    for (uint16_t s = 1; s < 4; ++s) d.sgprs.push_back({s, sim::SgprInit::Value, 0});  // the V# in s[0:3]
+    c.setDispatch(d);
+  };
+  for (isa::Gen g : kAllGens) {
+    for (Engine e : kEngines) {
+      INFO(isa::genFamily(g) << ", " << engineName(e));
+      const CheckedRun r = runChecked(g, "chk_uninit_scratch", o, e, 1, setup);
+      INFO(r.status.message);
+      REQUIRE(r.status.ok());
+      INFO(r.text());
+      REQUIRE(r.findings.size() == 1);
+      const sim::check::Finding& f = r.findings[0];
+      CHECK(std::string(f.rule) == "uninit-vgpr");
+      CHECK(f.pc - r.codeBase == offsetOf("chk_uninit_scratch", g, "v_mov_b32", 0));  // v_mov_b32 v11, v10
+      CHECK(f.hasOther);
+      CHECK(f.otherPc - r.codeBase == offsetOf("chk_uninit_scratch", g, "buffer_load_dword", 1));
+      CHECK(f.detail ==
+            "reads v10, loaded from scratch that holds an undefined value (stored from registers no "
+            "instruction "
+            "or the dispatch wrote)");
+    }
+  }
+}
+
 }  // namespace gcnsim::test
