@@ -31,6 +31,19 @@ REFERENCE(collatz) {
   return {exact(in, "steps", steps, "step counts"), exact(in, "peak", peak, "peaks")};
 }
 
+REFERENCE(calls_o0) {
+  auto v = in.buf<u32>("in");
+  auto out = in.buf<u32>("out");
+  const u32 n = in.arg<u32>(2);
+  const auto mix = [](u32 x, u32 k) {
+    u32 a[4];
+    for (u32 i = 0; i < 4; ++i) a[i] = x * (k + i) + i;
+    return a[x & 3] ^ (a[(x >> 2) & 3] >> 3);
+  };
+  for (u32 i = 0; i < n; ++i) out[i] = mix(v[i], 7) + mix(v[i] + 1, 13);
+  return {exact(in, "out", out, "results of the called helper")};
+}
+
 REFERENCE(divergent) {
   auto v = in.buf<i32>("in");
   auto out = in.buf<i32>("out");

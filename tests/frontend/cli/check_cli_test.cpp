@@ -118,4 +118,14 @@ TEST_CASE("gcnsim run --check all: a compiled example has no findings, bad --che
                             "/kernels/jobs/grid3d_edges.gfx900.json --mode functional --check all");
   CHECK(mad.status == 0);
   CHECK_THAT(mad.out, Catch::Contains("gcnsim: check: 0 findings"));
+  // clang -O0: a call whose prologue saves callee-saved VGPRs the kernel never wrote to scratch, and whose
+  // epilogue restores them (calls_o0 had one uninit-vgpr finding on each generation).
+  for (const char* arch : {"gfx600", "gfx700", "gfx803", "gfx900"})
+    for (const char* mode : {"functional", "timing"}) {
+      const Run o0 = runGcnsim("run " + std::string(GCNSIM_TEST_DATA) + "/kernels/jobs/calls_o0." + arch +
+                               ".json --mode " + mode + " --check all");
+      INFO(arch << " " << mode << "\n" << o0.out);
+      CHECK(o0.status == 0);
+      CHECK_THAT(o0.out, Catch::Contains("gcnsim: check: 0 findings"));
+    }
 }
