@@ -53,16 +53,22 @@ void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optiona
     throw InputError(co.path + ": no kernel \"" + std::string(*kernel) + "\" (kernels: " + co.kernelNames() +
                      ")");
   const SourceLines lines = lineNumbers ? SourceLines::read(co.file, co.path) : SourceLines();
+  // What to print: the kernel asked for, else every function of .text in address order (as llvm-objdump
+  // -d: the kernels and the functions they call), else (no function symbols) the kernels.
+  std::vector<CodeFunction> parts;
+  for (const KernelInfo& k : co.kernels)
+    if (kernel ? k.name == *kernel : co.functions.empty())
+      parts.push_back({k.name, k.entryVaddr, k.codeSize});
+  if (!kernel && !co.functions.empty()) parts = co.functions;
   bool first = true;
-  for (const KernelInfo& k : co.kernels) {
-    if (kernel && k.name != *kernel) continue;
-    auto bytes = co.textBytes(k.entryVaddr, k.codeSize & ~uint64_t{3});
+  for (const CodeFunction& f : parts) {
+    auto bytes = co.textBytes(f.vaddr, f.size & ~uint64_t{3});
     std::vector<uint32_t> words(bytes.size() / 4);
     if (!bytes.empty()) std::memcpy(words.data(), bytes.data(), words.size() * 4);
     if (!first) os << '\n';
     first = false;
-    os << k.name << ":\n";
-    printListing(os, co.arch.gen, words, k.entryVaddr, k.name, lineNumbers ? &lines : nullptr);
+    os << f.name << ":\n";
+    printListing(os, co.arch.gen, words, f.vaddr, f.name, lineNumbers ? &lines : nullptr);
   }
 }
 

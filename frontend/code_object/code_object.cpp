@@ -1,7 +1,9 @@
 #include "frontend/code_object/code_object.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <iterator>
 
 #include "frontend/code_object/code_object_metadata.hpp"
 #include "frontend/code_object/elf_reader.hpp"
@@ -269,7 +271,23 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
       fail("kernel " + k.name + ": function symbol size runs past the end of .text");
   }
   co.kernels = std::move(md.kernels);
+  for (const elf::Symbol& s : symbols)
+    if (s.type == kSttFunc && s.size && s.value >= co.textVaddr && s.value - co.textVaddr < co.textSize &&
+        s.size <= co.textVaddr + co.textSize - s.value)
+      co.functions.push_back({s.name, s.value, s.size});
+  std::stable_sort(co.functions.begin(), co.functions.end(),
+                   [](const CodeFunction& a, const CodeFunction& b) { return a.vaddr < b.vaddr; });
+  co.functions.erase(
+      std::unique(co.functions.begin(), co.functions.end(),
+                  [](const CodeFunction& a, const CodeFunction& b) { return a.vaddr == b.vaddr; }),
+      co.functions.end());
   return co;
+}
+
+const CodeFunction* CodeObject::functionAt(uint64_t vaddr) const {
+  const auto it = std::upper_bound(functions.begin(), functions.end(), vaddr,
+                                   [](uint64_t a, const CodeFunction& f) { return a < f.vaddr; });
+  return it != functions.begin() && std::prev(it)->contains(vaddr) ? &*std::prev(it) : nullptr;
 }
 
 }  // namespace gcnsim::frontend

@@ -106,6 +106,14 @@ struct Segment {
   std::vector<uint8_t> bytes;  // the p_filesz bytes from the file
 };
 
+// A function symbol (STT_FUNC) in .text: a kernel's code, or a function its code calls (a noinline helper,
+// every function at -O0, the device libraries' get_global_id).
+struct CodeFunction {
+  std::string name;
+  uint64_t vaddr = 0, size = 0;
+  bool contains(uint64_t a) const { return a >= vaddr && a - vaddr < size; }
+};
+
 struct CodeObject {
   std::string path;                      // file name, for messages
   isa::Arch arch;                        // from e_flags EF_AMDGPU_MACH
@@ -117,6 +125,8 @@ struct CodeObject {
   std::vector<Segment> loadSegments;     // PT_LOAD segments in file order
   uint64_t textVaddr = 0, textSize = 0;  // the .text section
   std::vector<KernelInfo> kernels;       // in metadata order
+  // Every function symbol with a size inside .text, by address (one name per address: the first symbol's).
+  std::vector<CodeFunction> functions;
 
   const KernelInfo* findKernel(std::string_view name) const;
   // Comma-separated kernel names, for error messages.
@@ -125,6 +135,8 @@ struct CodeObject {
   uint64_t imageSize() const;
   // The .text bytes of [vaddr, vaddr + size), or empty when outside .text.
   std::span<const uint8_t> textBytes(uint64_t vaddr, uint64_t size) const;
+  // The function whose code holds `vaddr`, or null.
+  const CodeFunction* functionAt(uint64_t vaddr) const;
 };
 
 // EF_AMDGPU_MACH_* (AMDGPUUsage.rst table amdgpu-ef-amdgpu-mach-table) -> processor

@@ -182,7 +182,7 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
     out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
     if (writer) writer->close();
     if (wantsReport(opt, "listing") || wantsReport(opt, "lines"))
-      out.listing = kernelListing(k, spec, dev.mem);
+      out.listing = kernelListing(k, spec, dev.mem, *out.profile);
     out.summary = frontend::summarizeTiming(tstats, gpu);
     out.configName = gpu.name;
     stats.workgroups = tstats.workgroups;

@@ -42,13 +42,28 @@ bool wantsReport(const LaunchOptions& o, const char* report) {
 }
 
 std::vector<frontend::ListingLine> kernelListing(const Kernel& k, const sim::DispatchSpec& spec,
-                                                 const memory::GlobalMemory& mem) {
+                                                 const memory::GlobalMemory& mem,
+                                                 const frontend::StallProfile& profile) {
   uint64_t bytes = spec.codeBase + spec.codeSize - spec.entryPc;
   if (!k.raw() && k.info().codeSize) bytes = std::min<uint64_t>(bytes, k.info().codeSize);
-  std::vector<uint32_t> words(bytes / 4);
-  mem.read(spec.entryPc, words.data(), words.size() * 4);
-  std::vector<frontend::ListingLine> lines =
-      frontend::decodeListing(spec.gen, words, spec.entryPc, k.spec.name);
+  const auto decode = [&](uint64_t pc, uint64_t n, const std::string& symbol) {
+    std::vector<uint32_t> words(n / 4);
+    mem.read(pc, words.data(), words.size() * 4);
+    return frontend::decodeListing(spec.gen, words, pc, symbol);
+  };
+  std::vector<frontend::ListingLine> lines = decode(spec.entryPc, bytes, k.spec.name);
+  // Then each function of the code object the kernel called (a profiled PC in it), in address order.
+  if (!k.raw()) {
+    const uint64_t loadBase = spec.entryPc - k.info().entryVaddr;
+    for (const frontend::CodeFunction& f : k.codeObject->functions) {
+      if (f.vaddr == k.info().entryVaddr) continue;  // the kernel
+      const auto it = profile.pcs().lower_bound(loadBase + f.vaddr);
+      if (it == profile.pcs().end() || it->first - (loadBase + f.vaddr) >= f.size) continue;
+      std::vector<frontend::ListingLine> called = decode(loadBase + f.vaddr, f.size, f.name);
+      lines.insert(lines.end(), std::make_move_iterator(called.begin()),
+                   std::make_move_iterator(called.end()));
+    }
+  }
   if (!k.raw())
     frontend::addSourceLines(lines, frontend::SourceLines::read(k.codeObject->file, k.spec.file.string()),
                              k.info().entryVaddr, spec.entryPc);

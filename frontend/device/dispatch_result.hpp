@@ -12,10 +12,12 @@ namespace gcnsim {
 
 bool wantsReport(const LaunchOptions& o, const char* report);
 
-// The kernel's code from its entry point, for the annotated listing (with
-// source lines for a code object with a line table).
+// The kernel's code from its entry point, then that of each function of the
+// code object it called (one with a PC in `profile`), for the annotated listing
+// (with source lines for a code object with a line table).
 std::vector<frontend::ListingLine> kernelListing(const Kernel& k, const sim::DispatchSpec& spec,
-                                                 const memory::GlobalMemory& mem);
+                                                 const memory::GlobalMemory& mem,
+                                                 const frontend::StallProfile& profile);
 
 // Fills `out` (counts, opCounts, timing summary, the result document without
 // buffers) from the engine's statistics; `timing` is null in functional mode

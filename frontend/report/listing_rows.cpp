@@ -3,6 +3,7 @@
 #include <map>
 #include <tuple>
 
+#include "frontend/common/pc_offset.hpp"
 #include "frontend/report/hot_lines.hpp"
 #include "sim/wave_state.hpp"
 
@@ -13,7 +14,8 @@ std::vector<ListingRow> listingRows(const StallProfile& p, const std::vector<Lis
   uint64_t total = 0;
   for (const ListingLine& l : lines) {
     ListingRow r;
-    r.offset = l.pc - p.entryPc();
+    r.offset = entryOffset(l.pc, p.entryPc());
+    r.function = l.function;
     r.text = l.text;
     r.source = l.source;
     if (const auto it = p.pcs().find(l.pc); it != p.pcs().end()) {

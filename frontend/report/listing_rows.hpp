@@ -14,7 +14,8 @@
 namespace gcnsim::frontend {
 
 struct ListingRow {
-  uint64_t offset = 0;              // byte offset from the kernel entry
+  int64_t offset = 0;               // byte offset from the kernel entry (pc_offset.hpp: may be negative)
+  std::string function;             // the kernel, or a function it called
   std::string text;                 // disassembly (with the branch target)
   std::optional<SourceLoc> source;  // from the DWARF line table
   uint64_t execs = 0;               // wave-executions

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "frontend/common/pc_offset.hpp"
 #include "frontend/report/branch_target.hpp"
 #include "frontend/report/listing_rows.hpp"
 #include "frontend/trace/trace_writer.hpp"
@@ -69,8 +70,8 @@ std::vector<ListingLine> decodeListing(isa::Gen gen, std::span<const uint32_t> w
     isa::DecodedInst inst;
     if (isa::decode(gen, words.data() + i, words.size() - i, inst) == isa::DecodeStatus::Truncated) break;
     const uint64_t pc = entryPc + i * 4;
-    out.push_back(
-        {pc, withBranchLabel(isa::disassemble(gen, inst), inst, pc, symbol, entryPc), std::nullopt});
+    out.push_back({pc, std::string(symbol),
+                   withBranchLabel(isa::disassemble(gen, inst), inst, pc, symbol, entryPc), std::nullopt});
     i += std::max<unsigned>(inst.words, 1);
   }
   return out;
@@ -101,8 +102,8 @@ std::string stallReportText(const StallProfile& p) {
     for (const auto& [pc, sp] : p.section(s)) {
       if (!sp.total) continue;
       const uint64_t execs = execsOf(p, pc);
-      fmt::format_to(out, "  {:>#8x} {:>7} {:>10} {:>8} {:>8}", pc - p.entryPc(), execs, sp.total,
-                     minOf(sp, execs), sp.max);
+      fmt::format_to(out, "  {:>8} {:>7} {:>10} {:>8} {:>8}", offsetHex(entryOffset(pc, p.entryPc())), execs,
+                     sp.total, minOf(sp, execs), sp.max);
       for (const auto& k : keys) fmt::format_to(out, " {:>8}", sp.waitingOn[k.second]);
       fmt::format_to(out, "  {}\n", instOf(p, pc));
     }
@@ -156,15 +157,18 @@ std::string listingText(const StallProfile& p, const std::vector<ListingLine>& l
                  "stall", "share", "lanes", "latency", "lds-cf", "instruction");
   if (sourceWidth) fmt::format_to(out, "{:<{}}  ", "source", sourceWidth);
   fmt::format_to(out, "stall by reason\n");
-  for (const ListingRow& r : rows) {
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const ListingRow& r = rows[i];
+    // The functions the kernel called follow its own rows, each under its name.
+    if (i && r.function != rows[i - 1].function) fmt::format_to(out, "\n  {}:\n", r.function);
     std::string reasons;
     for (unsigned i = 0; i < sim::trace::kStallReasons; ++i)
       if (r.stall[i])
         reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ",
                                sim::trace::stallReasonName(StallReason(i)), r.stall[i]);
-    fmt::format_to(out, " {} {:>#8x} {:>7} {:>9} {:>9} {:>5.1f}% {:>5.1f}% {:>8.1f} {:>7}  {:<48} ",
-                   r.hot ? '*' : ' ', r.offset, r.execs, r.issueCycles, r.stallCycles, 100.0 * r.share,
-                   100.0 * r.laneUtilisation, r.avgLatency, r.ldsConflictCycles, r.text);
+    fmt::format_to(out, " {} {:>8} {:>7} {:>9} {:>9} {:>5.1f}% {:>5.1f}% {:>8.1f} {:>7}  {:<48} ",
+                   r.hot ? '*' : ' ', offsetHex(r.offset), r.execs, r.issueCycles, r.stallCycles,
+                   100.0 * r.share, 100.0 * r.laneUtilisation, r.avgLatency, r.ldsConflictCycles, r.text);
     if (sourceWidth) fmt::format_to(out, "{:<{}}  ", r.source ? r.source->text() : "", sourceWidth);
     o += reasons;
     // No trailing blanks on lines without reasons.
@@ -212,8 +216,8 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
         out,
         "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, \"min\": {}, "
         "\"max\": {}",
-        first ? "" : ",", pc - p.entryPc(), jsonString(instOf(p, pc)), execs, sp.total, minOf(sp, execs),
-        sp.max);
+        first ? "" : ",", entryOffset(pc, p.entryPc()), jsonString(instOf(p, pc)), execs, sp.total,
+        minOf(sp, execs), sp.max);
     if (!keys.empty()) {
       fmt::format_to(out, ", \"waiting_on\": {{");
       for (size_t i = 0; i < keys.size(); ++i)

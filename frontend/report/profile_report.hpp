@@ -19,12 +19,13 @@ namespace gcnsim::frontend {
 
 struct ListingLine {
   uint64_t pc = 0;                  // absolute
+  std::string function;             // the function symbol it belongs to: the kernel, or one it calls
   std::string text;                 // with the branch target: `s_branch 2 <kernel+0x10>`
   std::optional<SourceLoc> source;  // from the code object's DWARF line table
 };
 
-// The kernel's instructions from `entryPc` (words are the code there);
-// branch targets are named relative to `symbol` (the kernel) at `entryPc`.
+// The instructions of function `symbol` (the kernel, or a function it calls) at `entryPc` (words are the
+// code there); branch targets are named relative to it.
 std::vector<ListingLine> decodeListing(isa::Gen gen, std::span<const uint32_t> words, uint64_t entryPc,
                                        std::string_view symbol);
 // Sets each line's source from `lines`, where the kernel entry is at ELF

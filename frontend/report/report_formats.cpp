@@ -5,6 +5,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "frontend/common/pc_offset.hpp"
 #include "frontend/report/csv.hpp"
 #include "frontend/trace/trace_writer.hpp"
 
@@ -54,7 +55,7 @@ std::string stallsJson(const StallProfile& p) {
     fmt::format_to(out,
                    "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, "
                    "\"by_reason\": {}}}",
-                   first ? "" : ",", pc - p.entryPc(), jsonString(pp.inst), pp.execs, total,
+                   first ? "" : ",", entryOffset(pc, p.entryPc()), jsonString(pp.inst), pp.execs, total,
                    byReasonJson(pp.stall));
     first = false;
   }
@@ -67,13 +68,15 @@ std::string listingJson(const std::vector<ListingRow>& rows) {
   auto out = std::back_inserter(o);
   for (size_t i = 0; i < rows.size(); ++i) {
     const ListingRow& r = rows[i];
-    fmt::format_to(out,
-                   "{}\n    {{\"pc\": {}, \"instruction\": {}, \"source\": {}, \"hot\": {}, \"execs\": {}, "
-                   "\"issue_cycles\": {}, \"stall_cycles\": {}, \"share\": {}, \"avg_latency\": {}, "
-                   "\"lane_utilisation\": {}, \"lds_conflict_cycles\": {}, \"stalls\": {}}}",
-                   i ? "," : "", r.offset, jsonString(r.text), sourceJson(r.source), r.hot, r.execs,
-                   r.issueCycles, r.stallCycles, num(r.share), num(r.avgLatency), num(r.laneUtilisation),
-                   r.ldsConflictCycles, byReasonJson(r.stall));
+    fmt::format_to(
+        out,
+        "{}\n    {{\"pc\": {}, \"function\": {}, \"instruction\": {}, \"source\": {}, \"hot\": {}, "
+        "\"execs\": {}, "
+        "\"issue_cycles\": {}, \"stall_cycles\": {}, \"share\": {}, \"avg_latency\": {}, "
+        "\"lane_utilisation\": {}, \"lds_conflict_cycles\": {}, \"stalls\": {}}}",
+        i ? "," : "", r.offset, jsonString(r.function), jsonString(r.text), sourceJson(r.source), r.hot,
+        r.execs, r.issueCycles, r.stallCycles, num(r.share), num(r.avgLatency), num(r.laneUtilisation),
+        r.ldsConflictCycles, byReasonJson(r.stall));
   }
   return o + (rows.empty() ? "]" : "\n  ]");
 }
@@ -111,26 +114,19 @@ std::string stallsCsv(const StallProfile& p) {
     return csvRow(f);
   };
   for (const auto& [pc, pp] : p.pcs())
-    if (pp.stallTotal()) o += row(std::to_string(pc - p.entryPc()), pp.inst, pp.execs, pp.stall);
+    if (pp.stallTotal()) o += row(std::to_string(entryOffset(pc, p.entryPc())), pp.inst, pp.execs, pp.stall);
   return o + row("all", "", 0, p.totals());
 }
 
 std::string listingCsv(const std::vector<ListingRow>& rows) {
-  std::vector<std::string> head = {"pc",
-                                   "instruction",
-                                   "source",
-                                   "hot",
-                                   "execs",
-                                   "issue_cycles",
-                                   "stall_cycles",
-                                   "share",
-                                   "avg_latency",
-                                   "lane_utilisation",
-                                   "lds_conflict_cycles"};
+  std::vector<std::string> head = {"pc",    "function",    "instruction",      "source",
+                                   "hot",   "execs",       "issue_cycles",     "stall_cycles",
+                                   "share", "avg_latency", "lane_utilisation", "lds_conflict_cycles"};
   for (const std::string& n : reasonNames()) head.push_back(n);
   std::string o = csvRow(head);
   for (const ListingRow& r : rows) {
     std::vector<std::string> f = {std::to_string(r.offset),
+                                  r.function,
                                   r.text,
                                   r.source ? r.source->text() : "",
                                   r.hot ? "1" : "0",

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <vector>
 
+#include "frontend/common/pc_offset.hpp"
 #include "frontend/trace/trace_file.hpp"
 #include "frontend/trace/trace_writer.hpp"
 
@@ -39,9 +40,9 @@ class ChromeWriter final : public TraceWriter {
     sep();
     fmt::format_to(out(),
                    "{{\"ph\":\"X\",\"cat\":\"inst\",\"name\":{},\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
-                   "\"args\":{{\"pc\":\"0x{:x}\",\"pc_abs\":\"0x{:x}\",\"exec\":{}}}}}",
-                   disasm_.json(e.pc, e.inst), e.cycle, e.dur, e.w.cu, e.w.wave, e.pc - ctx_.entryPc, e.pc,
-                   e.execLanes);
+                   "\"args\":{{\"pc\":\"{}\",\"pc_abs\":\"0x{:x}\",\"exec\":{}}}}}",
+                   disasm_.json(e.pc, e.inst), e.cycle, e.dur, e.w.cu, e.w.wave,
+                   offsetHex(entryOffset(e.pc, ctx_.entryPc)), e.pc, e.execLanes);
     file_.written();
   }
   void stall(const StallEvent& e) override {
@@ -54,8 +55,9 @@ class ChromeWriter final : public TraceWriter {
     fmt::format_to(
         out(),
         "{{\"ph\":\"X\",\"cat\":\"stall\",\"name\":\"{}\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
-        "\"args\":{{\"pc\":\"0x{:x}\",\"inst\":{}}}}}",
-        name, e.cycle, e.dur, e.w.cu, e.w.wave, e.pc - ctx_.entryPc, disasm_.json(e.pc, e.inst));
+        "\"args\":{{\"pc\":\"{}\",\"inst\":{}}}}}",
+        name, e.cycle, e.dur, e.w.cu, e.w.wave, offsetHex(entryOffset(e.pc, ctx_.entryPc)),
+        disasm_.json(e.pc, e.inst));
     file_.written();
   }
   void memory(const MemEvent& e) override {
@@ -68,12 +70,11 @@ class ChromeWriter final : public TraceWriter {
         memKindName(e.kind), memOpName(e.op), e.isReturn ? "return" : "request", e.cycle, e.w.cu, e.w.wave,
         e.id);
     if (!e.isReturn)
-      fmt::format_to(
-          out(),
-          ",\"pc\":\"0x{:x}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
-          "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
-          e.pc - ctx_.entryPc, e.address, e.bytes, e.done, e.kHits, e.kMisses, e.l1Hits, e.l1Misses, e.l2Hits,
-          e.l2Misses, e.conflicts);
+      fmt::format_to(out(),
+                     ",\"pc\":\"{}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
+                     "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
+                     offsetHex(entryOffset(e.pc, ctx_.entryPc)), e.address, e.bytes, e.done, e.kHits,
+                     e.kMisses, e.l1Hits, e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
     file_.buf() += "}}";
     counters(e.cycle, e.w, e.vm, e.lgkm, e.exp);
     file_.written();

@@ -7,6 +7,7 @@
 
 #include <iterator>
 
+#include "frontend/common/pc_offset.hpp"
 #include "frontend/trace/trace_file.hpp"
 #include "frontend/trace/trace_writer.hpp"
 
@@ -40,9 +41,9 @@ class TextWriter final : public TraceWriter {
 
   void issue(const IssueEvent& e) override {
     head("issue", e.cycle, e.w);
-    fmt::format_to(out(), " pc 0x{:04x} [0x{:x}] exec {:2} dur {:3} vm {} lgkm {} exp {}  {}\n",
-                   e.pc - ctx_.entryPc, e.pc, e.execLanes, e.dur, e.vm, e.lgkm, e.exp,
-                   disasm_.text(e.pc, e.inst));
+    fmt::format_to(out(), " pc {} [0x{:x}] exec {:2} dur {:3} vm {} lgkm {} exp {}  {}\n",
+                   offsetHex(entryOffset(e.pc, ctx_.entryPc), 4), e.pc, e.execLanes, e.dur, e.vm, e.lgkm,
+                   e.exp, disasm_.text(e.pc, e.inst));
     file_.written();
   }
   void stall(const StallEvent& e) override {
@@ -51,16 +52,17 @@ class TextWriter final : public TraceWriter {
     if (e.reason == StallReason::Lgkm) why += fmt::format("({})", memKindName(e.waitingOn));
     if (e.reason == StallReason::Vm || e.vmToo)
       why += fmt::format("{}({})", e.vmToo ? "+vm" : "", memOpName(e.vmOp));
-    fmt::format_to(out(), " pc 0x{:04x} [0x{:x}] dur {:6} {:<16}  {}\n", e.pc - ctx_.entryPc, e.pc, e.dur,
-                   why, disasm_.text(e.pc, e.inst));
+    fmt::format_to(out(), " pc {} [0x{:x}] dur {:6} {:<16}  {}\n",
+                   offsetHex(entryOffset(e.pc, ctx_.entryPc), 4), e.pc, e.dur, why,
+                   disasm_.text(e.pc, e.inst));
     file_.written();
   }
   void memory(const MemEvent& e) override {
     head(e.isReturn ? "ret" : "req", e.cycle, e.w);
     fmt::format_to(out(), " {:<4} {:<6} id {:>6}", memKindName(e.kind), memOpName(e.op), e.id);
     if (!e.isReturn) {
-      fmt::format_to(out(), " pc 0x{:04x} addr 0x{:x} bytes {} done {}", e.pc - ctx_.entryPc, e.address,
-                     e.bytes, e.done);
+      fmt::format_to(out(), " pc {} addr 0x{:x} bytes {} done {}",
+                     offsetHex(entryOffset(e.pc, ctx_.entryPc), 4), e.address, e.bytes, e.done);
       cacheText(file_.buf(), "K$", e.kHits, e.kMisses);
       cacheText(file_.buf(), "L1", e.l1Hits, e.l1Misses);
       cacheText(file_.buf(), "L2", e.l2Hits, e.l2Misses);

@@ -371,3 +371,66 @@ TEST_CASE("gcnsim diff: bad input is one line and exit 2", "[frontend][cli][diff
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("code that calls functions: disasm shows them all, reports name code before the kernel",
+          "[frontend][cli][report]") {
+  // calls_o0 (clang -O0): llvm-objdump-15 -t lists the functions mix at 0x1800 (0x2bc bytes), calls_o0 at
+  // 0x1b00, _Z13get_global_idj at 0x201c and __ockl_get_global_id at 0x2044; -d disassembles each of them.
+  const std::string hsaco = std::string(GCNSIM_TEST_DATA) + "/kernels/bin/calls_o0.gfx900.hsaco";
+  const auto d = runGcnsim("disasm " + hsaco);
+  REQUIRE(d.status == 0);
+  std::vector<std::string> labels;
+  std::istringstream in(d.out);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != ' ') labels.push_back(line);
+  CHECK(labels ==
+        std::vector<std::string>{"mix:", "calls_o0:", "_Z13get_global_idj:", "__ockl_get_global_id:"});
+  // llvm-objdump-15: "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0) // 000000001800: BF8C0000" opens mix.
+  CHECK_THAT(d.out,
+             Catch::Contains("mix:\n  000000001800: BF8C0000                   s_waitcnt vmcnt(0) expcnt(0) "
+                             "lgkmcnt(0)\n"));
+  CHECK_THAT(runGcnsim("disasm --kernel calls_o0 " + hsaco).out, !Catch::Contains("mix:"));
+
+  // mix lies 0x300 bytes before the kernel entry: its PCs are negative offsets (they had wrapped around to
+  // 2^64 - 0x300), in every report and trace; the listing adds the functions the kernel called.
+  const std::string job = std::string(GCNSIM_TEST_DATA) + "/kernels/jobs/calls_o0.gfx900.json";
+  const auto l = runGcnsim("run " + job + " -q --report listing --report-format json");
+  REQUIRE(l.status == 0);
+  const json rows = json::parse(l.out).at("listing");
+  std::vector<std::string> functions;
+  const std::map<std::string, std::pair<int64_t, int64_t>> range = {
+      // [from, to) from the entry (0x1b00)
+      {"calls_o0", {0, 0x51c}},
+      {"mix", {0x1800 - 0x1b00, 0x1800 + 0x2bc - 0x1b00}},
+      {"_Z13get_global_idj", {0x201c - 0x1b00, 0x2044 - 0x1b00}},
+      {"__ockl_get_global_id", {0x2044 - 0x1b00, 0x2044 + 0xbb8 - 0x1b00}}};
+  for (const json& r : rows) {
+    const std::string f = r.at("function").get<std::string>();
+    if (functions.empty() || functions.back() != f) functions.push_back(f);
+    const int64_t pc = r.at("pc").get<int64_t>();
+    INFO(f << " pc " << pc);
+    CHECK(pc >= range.at(f).first);
+    CHECK(pc < range.at(f).second);
+  }
+  CHECK(functions ==
+        std::vector<std::string>{"calls_o0", "mix", "_Z13get_global_idj", "__ockl_get_global_id"});
+  CHECK(rows[0].at("pc") == 0);
+  for (const json& r : rows)
+    if (r.at("pc") == -0x300) CHECK(r.at("execs") == 8);  // mix's first instruction: 4 waves x 2 calls
+
+  const auto t = runGcnsim("run " + job + " -q --trace - --trace-format jsonl");
+  REQUIRE(t.status == 0);
+  std::istringstream tin(t.out);
+  uint64_t entry = 0;
+  bool sawMix = false;
+  for (std::string line; std::getline(tin, line);) {
+    const json e = json::parse(line);
+    if (e.at("ev") == "header") entry = e.at("entry_pc").get<uint64_t>();
+    if (e.at("ev") != "issue") continue;
+    CHECK(e.at("pc_abs").get<uint64_t>() - entry == uint64_t(e.at("pc").get<int64_t>()));
+    sawMix = sawMix || e.at("pc") == -0x300;
+  }
+  CHECK(sawMix);
+  const auto s = runGcnsim("run " + job + " -q --report stalls");
+  CHECK_THAT(s.out, Catch::Contains("\n    -0x300       8 "));
+}
