@@ -45,6 +45,10 @@ class CodeImage {
   isa::Gen gen() const { return gen_; }
   uint64_t base() const { return base_; }
   uint64_t size() const { return words_.size() * 4; }
+  // The kernel's entry (DispatchSpec::entryPc), which messages count PCs from: a code object's .text may
+  // hold other kernels and functions before it. Default: the base.
+  uint64_t entry() const { return entry_; }
+  void setEntry(uint64_t pc) { entry_ = pc; }
 
  protected:
   // The dword index of `pc`, or false with `error` set (outside the code, misaligned).
@@ -55,6 +59,7 @@ class CodeImage {
 
   isa::Gen gen_;
   uint64_t base_;
+  uint64_t entry_ = base_;
   std::vector<uint32_t> words_;
 };
 

@@ -197,6 +197,7 @@ namespace {
 RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
                     RunControl* control) {
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
+  code.setEntry(d.entryPc);
   FunctionalEngine engine(code, env);
   engine.controlledBy(control);
   stats.opCounts.assign(isa::allOps().size(), 0);

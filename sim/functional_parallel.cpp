@@ -116,6 +116,7 @@ struct Worker {
         engine(code, env),
         slot(slot),
         control(control) {
+    code.setEntry(d.entryPc);
     opCounts.assign(isa::allOps().size(), 0);
     engine.countInstructionsInto(&opCounts);
     engine.controlledBy(control);

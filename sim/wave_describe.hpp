@@ -8,13 +8,14 @@
 
 namespace gcnsim::sim {
 
-// `atPc`: the instruction at w.pc, or null (not decodable: no disassembly).
-std::string describeWave(const WaveState& w, isa::Gen gen, uint64_t codeBase, const CachedInst* atPc);
+// `atPc`: the instruction at w.pc, or null (not decodable: no disassembly); the PC also as a signed offset
+// from `entryPc` (code the kernel calls may lie before it: "entry-0x300").
+std::string describeWave(const WaveState& w, isa::Gen gen, uint64_t entryPc, const CachedInst* atPc);
 
 template <class Slot>
 std::string describeWave(const WaveState& w, BasicCodeCache<Slot>& code) {
   std::string error;
-  return describeWave(w, code.gen(), code.base(), code.at(w.pc, error));
+  return describeWave(w, code.gen(), code.entry(), code.at(w.pc, error));
 }
 
 }  // namespace gcnsim::sim

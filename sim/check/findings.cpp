@@ -21,6 +21,9 @@ std::string pcText(uint64_t pc, uint64_t entryPc) {
   if (entryPc && pc >= entryPc)
     std::snprintf(buf, sizeof buf, "pc 0x%llx (entry+0x%llx)", static_cast<unsigned long long>(pc),
                   static_cast<unsigned long long>(pc - entryPc));
+  else if (entryPc)  // a function the kernel called, placed before it
+    std::snprintf(buf, sizeof buf, "pc 0x%llx (entry-0x%llx)", static_cast<unsigned long long>(pc),
+                  static_cast<unsigned long long>(entryPc - pc));
   else
     std::snprintf(buf, sizeof buf, "pc 0x%llx", static_cast<unsigned long long>(pc));
   return buf;

@@ -433,4 +433,17 @@ TEST_CASE("code that calls functions: disasm shows them all, reports name code b
   CHECK(sawMix);
   const auto s = runGcnsim("run " + job + " -q --report stalls");
   CHECK_THAT(s.out, Catch::Contains("\n    -0x300       8 "));
+
+  // A fault names the PC from the kernel's entry, not from the start of .text (mix, 0x300 bytes before it):
+  // llvm-objdump-15 puts calls_o0's `global_store_dword v[0:1], v2, off` at 0x1ff8, entry + 0x4f8.
+  json small = json::parse(gcnsim::test::readText(job));
+  small["kernel"]["file"] = std::string(GCNSIM_TEST_DATA) + "/kernels/bin/calls_o0.gfx900.hsaco";
+  small["buffers"]["out"]["count"] = 1;
+  const std::filesystem::path faulting = tempDir() / "calls_o0_fault.json";
+  std::ofstream(faulting) << small.dump();
+  for (const char* mode : {"timing", "functional"}) {
+    const auto f = runGcnsim("run " + faulting.string() + " -q --mode " + mode);
+    CHECK(f.status == 1);
+    CHECK_THAT(f.err, Catch::Contains("(entry+0x4f8) `global_store_dword v[0:1], v2, off`"));
+  }
 }
