@@ -3,6 +3,9 @@
 // checks (buffer accesses the range check of seed 001 drops; an access in a
 // different buffer than its base), in both engines.
 #include <catch2/catch.hpp>
+#include <functional>
+#include <initializer_list>
+#include <string>
 
 #include "tests/sim/check/check_harness.hpp"
 
@@ -146,38 +149,55 @@ TEST_CASE("check: buffer accesses the range check drops, and accesses landing in
   }
 }
 
-TEST_CASE(
-    "check: an undefined high addend dword of v_mad_u64_u32 is a finding only where the high result is "
-    "read") {
-  // LLVM's 32-bit multiply-add v_mad_u64_u32 v[4:5], ..., v[2:3] with v3 undefined (grid3d_edges.cl on gfx900
-  // had two such false findings): D = S0 * S1 + S2, so v3 reaches only the high result dword.
+namespace {
+// An instruction of a program: the `nth` (0-based) named `mnemonic`.
+struct Site {
+  const char* mnemonic;
+  unsigned nth;
+};
+
+// `program`, run in both engines on each of `gens` with the uninit check, gives one finding: uninit-vgpr
+// at `at`, after `after` (the instruction that made the register undefined), with `detail`.
+void expectOneUninitAfter(const std::string& program, std::initializer_list<isa::Gen> gens,
+                          const std::function<void(WaveHarness&, sim::check::Checker&)>& setup, Site at,
+                          Site after, const std::string& detail) {
   sim::check::CheckOptions o;
   o.uninit = true;
-  for (isa::Gen g : {isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}) {
+  for (isa::Gen g : gens) {
     for (Engine e : kEngines) {
       INFO(isa::genFamily(g) << ", " << engineName(e));
-      const CheckedRun r = runChecked(g, "chk_uninit_mad64", o, e, 1, setS0V0Init);
+      const CheckedRun r = runChecked(g, program, o, e, 1, setup);
       INFO(r.status.message);
       REQUIRE(r.status.ok());
       INFO(r.text());
       REQUIRE(r.findings.size() == 1);
       const sim::check::Finding& f = r.findings[0];
       CHECK(std::string(f.rule) == "uninit-vgpr");
-      // v_mov_b32 v11, v9 (the 6th v_mov_b32), after the second v_mad_u64_u32.
-      CHECK(f.pc - r.codeBase == offsetOf("chk_uninit_mad64", g, "v_mov_b32", 5));
+      CHECK(f.pc - r.codeBase == offsetOf(program, g, at.mnemonic, at.nth));
       CHECK(f.hasOther);
-      CHECK(f.otherPc - r.codeBase == offsetOf("chk_uninit_mad64", g, "v_mad_u64_u32", 1));
-      CHECK(f.detail == "reads v9, computed from v3, which no instruction or the dispatch wrote");
+      CHECK(f.otherPc - r.codeBase == offsetOf(program, g, after.mnemonic, after.nth));
+      CHECK(f.detail == detail);
     }
   }
+}
+}  // namespace
+
+TEST_CASE(
+    "check: an undefined high addend dword of v_mad_u64_u32 is a finding only where the high result is "
+    "read") {
+  // LLVM's 32-bit multiply-add v_mad_u64_u32 v[4:5], ..., v[2:3] with v3 undefined (grid3d_edges.cl on gfx900
+  // had two such false findings): D = S0 * S1 + S2, so v3 reaches only the high result dword. The finding:
+  // v_mov_b32 v11, v9 (the 6th v_mov_b32), after the second v_mad_u64_u32.
+  expectOneUninitAfter("chk_uninit_mad64", {isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}, setS0V0Init,
+                       {"v_mov_b32", 5}, {"v_mad_u64_u32", 1},
+                       "reads v9, computed from v3, which no instruction or the dispatch wrote");
 }
 
 TEST_CASE("check: undefined registers saved to scratch and restored are a finding only where read") {
   // clang -O0 (and any call) saves callee-saved VGPRs the caller never wrote in the function's prologue
   // (buffer_store_dword v8, off, s[0:3], s32 offset:112) and restores them in its epilogue: no finding. A
-  // register loaded from scratch that holds an undefined value is one when read.
-  sim::check::CheckOptions o;
-  o.uninit = true;
+  // register loaded from scratch that holds an undefined value is one when read: v_mov_b32 v11, v10, after
+  // the second buffer_load_dword.
   const auto setup = [](WaveHarness& h, sim::check::Checker& c) {
     const uint64_t scratch = h.alloc(64 * 128, "scratch");
     h.wave.scratchBase = scratch;
@@ -187,25 +207,11 @@ TEST_CASE("check: undefined registers saved to scratch and restored are a findin
     for (uint16_t s = 1; s < 4; ++s) d.sgprs.push_back({s, sim::SgprInit::Value, 0});  // the V# in s[0:3]
     c.setDispatch(d);
   };
-  for (isa::Gen g : kAllGens) {
-    for (Engine e : kEngines) {
-      INFO(isa::genFamily(g) << ", " << engineName(e));
-      const CheckedRun r = runChecked(g, "chk_uninit_scratch", o, e, 1, setup);
-      INFO(r.status.message);
-      REQUIRE(r.status.ok());
-      INFO(r.text());
-      REQUIRE(r.findings.size() == 1);
-      const sim::check::Finding& f = r.findings[0];
-      CHECK(std::string(f.rule) == "uninit-vgpr");
-      CHECK(f.pc - r.codeBase == offsetOf("chk_uninit_scratch", g, "v_mov_b32", 0));  // v_mov_b32 v11, v10
-      CHECK(f.hasOther);
-      CHECK(f.otherPc - r.codeBase == offsetOf("chk_uninit_scratch", g, "buffer_load_dword", 1));
-      CHECK(f.detail ==
-            "reads v10, loaded from scratch that holds an undefined value (stored from registers no "
-            "instruction "
-            "or the dispatch wrote)");
-    }
-  }
+  expectOneUninitAfter(
+      "chk_uninit_scratch", {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}, setup,
+      {"v_mov_b32", 0}, {"buffer_load_dword", 1},
+      "reads v10, loaded from scratch that holds an undefined value (stored from registers no "
+      "instruction or the dispatch wrote)");
 }
 
 }  // namespace gcnsim::test
