@@ -11,6 +11,7 @@
 
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
+#include "frontend/common/pc_offset.hpp"
 
 namespace po = boost::program_options;
 using json = nlohmann::ordered_json;
@@ -103,11 +104,13 @@ std::string configOf(const json& d) {
   return "";
 }
 
-// pc -> listing entry.
-std::map<uint64_t, const json*> listingByPc(const json& d) {
-  std::map<uint64_t, const json*> m;
+// pc -> listing entry. A pc is signed: a function the kernel called may lie before it (pc_offset.hpp).
+std::map<int64_t, const json*> listingByPc(const json& d) {
+  std::map<int64_t, const json*> m;
   for (const json& e : d["listing"])
-    if (e.is_object() && e.contains("pc") && e["pc"].is_number_unsigned()) m[e["pc"].get<uint64_t>()] = &e;
+    if (e.is_object() && e.contains("pc") && e["pc"].is_number_integer() &&
+        (e["pc"].is_number_unsigned() ? e["pc"].get<uint64_t>() <= uint64_t(INT64_MAX) : true))
+      m[e["pc"].get<int64_t>()] = &e;
   return m;
 }
 
@@ -161,7 +164,7 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
     return o;
   }
   const auto la = listingByPc(a), lb = listingByPc(b);
-  std::map<uint64_t, std::pair<const json*, const json*>> pcs;
+  std::map<int64_t, std::pair<const json*, const json*>> pcs;
   for (const auto& [pc, e] : la) pcs[pc].first = e;
   for (const auto& [pc, e] : lb) pcs[pc].second = e;
   fmt::format_to(out, "\nper-PC stall cycles ({}; pc = offset from the entry)\n",
@@ -176,8 +179,8 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
     const std::string inst = ia == ib ? ia : ia + "  |  B: " + ib;
     const std::string pct =
         sa ? fmt::format("{:+.1f}%", 100.0 * (double(sb) - double(sa)) / double(sa)) : "-";
-    fmt::format_to(out, "  {:>#8x} {:>10} {:>10} {:>10} {:>9}  {}\n", pc, sa, sb, deltaText(sa, sb), pct,
-                   inst);
+    fmt::format_to(out, "  {:>8} {:>10} {:>10} {:>10} {:>9}  {}\n", offsetHex(pc), sa, sb, deltaText(sa, sb),
+                   pct, inst);
   }
   return o;
 }

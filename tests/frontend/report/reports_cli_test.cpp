@@ -433,6 +433,16 @@ TEST_CASE("code that calls functions: disasm shows them all, reports name code b
   CHECK(sawMix);
   const auto s = runGcnsim("run " + job + " -q --report stalls");
   CHECK_THAT(s.out, Catch::Contains("\n    -0x300       8 "));
+  // gcnsim diff compares those rows too (it had dropped every row with a negative pc).
+  const std::filesystem::path a = tempDir() / "calls_o0_a.json", b = tempDir() / "calls_o0_b.json";
+  REQUIRE(runGcnsim("run " + job + " -q --report listing --result " + a.string()).status == 0);
+  REQUIRE(runGcnsim("run " + job + " -q --report listing --set l1.hit_latency=200 --result " + b.string())
+              .status == 0);
+  const auto diff = runGcnsim("diff " + a.string() + " " + b.string());
+  CHECK(diff.status == 0);
+  CHECK_THAT(diff.out,
+             Catch::Matches("[\\s\\S]*\n    -0x300 +[0-9]+ +[0-9]+ .* s_waitcnt vmcnt\\(0\\) expcnt\\(0\\) "
+                            "lgkmcnt\\(0\\)\n[\\s\\S]*"));
 
   // A fault names the PC from the kernel's entry, not from the start of .text (mix, 0x300 bytes before it):
   // llvm-objdump-15 puts calls_o0's `global_store_dword v[0:1], v2, off` at 0x1ff8, entry + 0x4f8.
