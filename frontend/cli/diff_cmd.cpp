@@ -11,7 +11,7 @@
 
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
-#include "frontend/common/pc_offset.hpp"
+#include "sim/pc_offset.hpp"
 
 namespace po = boost::program_options;
 using json = nlohmann::ordered_json;
@@ -104,7 +104,7 @@ std::string configOf(const json& d) {
   return "";
 }
 
-// pc -> listing entry. A pc is signed: a function the kernel called may lie before it (pc_offset.hpp).
+// pc -> listing entry. A pc is signed: a function the kernel called may lie before it (sim/pc_offset.hpp).
 std::map<int64_t, const json*> listingByPc(const json& d) {
   std::map<int64_t, const json*> m;
   for (const json& e : d["listing"])
@@ -179,8 +179,8 @@ std::string diffResults(const json& a, const json& b, const std::string& aName, 
     const std::string inst = ia == ib ? ia : ia + "  |  B: " + ib;
     const std::string pct =
         sa ? fmt::format("{:+.1f}%", 100.0 * (double(sb) - double(sa)) / double(sa)) : "-";
-    fmt::format_to(out, "  {:>8} {:>10} {:>10} {:>10} {:>9}  {}\n", offsetHex(pc), sa, sb, deltaText(sa, sb),
-                   pct, inst);
+    fmt::format_to(out, "  {:>8} {:>10} {:>10} {:>10} {:>9}  {}\n", sim::offsetHex(pc), sa, sb,
+                   deltaText(sa, sb), pct, inst);
   }
   return o;
 }

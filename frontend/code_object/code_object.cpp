@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <iterator>
 
 #include "frontend/code_object/code_object_metadata.hpp"
 #include "frontend/code_object/elf_reader.hpp"
@@ -282,12 +281,6 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
                   [](const CodeFunction& a, const CodeFunction& b) { return a.vaddr == b.vaddr; }),
       co.functions.end());
   return co;
-}
-
-const CodeFunction* CodeObject::functionAt(uint64_t vaddr) const {
-  const auto it = std::upper_bound(functions.begin(), functions.end(), vaddr,
-                                   [](uint64_t a, const CodeFunction& f) { return a < f.vaddr; });
-  return it != functions.begin() && std::prev(it)->contains(vaddr) ? &*std::prev(it) : nullptr;
 }
 
 }  // namespace gcnsim::frontend

@@ -111,7 +111,6 @@ struct Segment {
 struct CodeFunction {
   std::string name;
   uint64_t vaddr = 0, size = 0;
-  bool contains(uint64_t a) const { return a >= vaddr && a - vaddr < size; }
 };
 
 struct CodeObject {
@@ -135,8 +134,6 @@ struct CodeObject {
   uint64_t imageSize() const;
   // The .text bytes of [vaddr, vaddr + size), or empty when outside .text.
   std::span<const uint8_t> textBytes(uint64_t vaddr, uint64_t size) const;
-  // The function whose code holds `vaddr`, or null.
-  const CodeFunction* functionAt(uint64_t vaddr) const;
 };
 
 // EF_AMDGPU_MACH_* (AMDGPUUsage.rst table amdgpu-ef-amdgpu-mach-table) -> processor

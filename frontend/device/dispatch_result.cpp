@@ -52,7 +52,8 @@ std::vector<frontend::ListingLine> kernelListing(const Kernel& k, const sim::Dis
     return frontend::decodeListing(spec.gen, words, pc, symbol);
   };
   std::vector<frontend::ListingLine> lines = decode(spec.entryPc, bytes, k.spec.name);
-  // Then each function of the code object the kernel called (a profiled PC in it), in address order.
+  // A code object: then each function of it the kernel called (a profiled PC in it), in address order, and
+  // every line's source line.
   if (!k.raw()) {
     const uint64_t loadBase = spec.entryPc - k.info().entryVaddr;
     for (const frontend::CodeFunction& f : k.codeObject->functions) {
@@ -63,10 +64,9 @@ std::vector<frontend::ListingLine> kernelListing(const Kernel& k, const sim::Dis
       lines.insert(lines.end(), std::make_move_iterator(called.begin()),
                    std::make_move_iterator(called.end()));
     }
-  }
-  if (!k.raw())
     frontend::addSourceLines(lines, frontend::SourceLines::read(k.codeObject->file, k.spec.file.string()),
                              k.info().entryVaddr, spec.entryPc);
+  }
   return lines;
 }
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "frontend/common/pc_offset.hpp"
+#include "sim/pc_offset.hpp"
 namespace gcnsim::frontend {
 
 using sim::check::CheckKind;
@@ -51,10 +51,10 @@ std::string checksSectionJson(const sim::check::Checker& c) {
     j["kind"] = sim::check::checkKindName(f->kind);
     j["rule"] = f->rule;
     j["wave"] = f->wave;
-    j["pc"] = entryOffset(f->pc, entry);
+    j["pc"] = sim::entryOffset(f->pc, entry);
     j["inst"] = f->inst;
     if (f->hasOther) {
-      j["other_pc"] = entryOffset(f->otherPc, entry);
+      j["other_pc"] = sim::entryOffset(f->otherPc, entry);
       j["other_inst"] = f->otherInst;
     }
     j["detail"] = f->detail;

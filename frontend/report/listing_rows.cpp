@@ -3,8 +3,8 @@
 #include <map>
 #include <tuple>
 
-#include "frontend/common/pc_offset.hpp"
 #include "frontend/report/hot_lines.hpp"
+#include "sim/pc_offset.hpp"
 #include "sim/wave_state.hpp"
 
 namespace gcnsim::frontend {
@@ -14,7 +14,7 @@ std::vector<ListingRow> listingRows(const StallProfile& p, const std::vector<Lis
   uint64_t total = 0;
   for (const ListingLine& l : lines) {
     ListingRow r;
-    r.offset = entryOffset(l.pc, p.entryPc());
+    r.offset = sim::entryOffset(l.pc, p.entryPc());
     r.function = l.function;
     r.text = l.text;
     r.source = l.source;

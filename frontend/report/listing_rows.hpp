@@ -14,7 +14,7 @@
 namespace gcnsim::frontend {
 
 struct ListingRow {
-  int64_t offset = 0;               // byte offset from the kernel entry (pc_offset.hpp: may be negative)
+  int64_t offset = 0;               // byte offset from the kernel entry (sim/pc_offset.hpp: may be negative)
   std::string function;             // the kernel, or a function it called
   std::string text;                 // disassembly (with the branch target)
   std::optional<SourceLoc> source;  // from the DWARF line table

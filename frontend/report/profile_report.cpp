@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <iterator>
 
-#include "frontend/common/pc_offset.hpp"
 #include "frontend/report/branch_target.hpp"
 #include "frontend/report/listing_rows.hpp"
 #include "frontend/trace/trace_writer.hpp"
 #include "isa/decoder.hpp"
 #include "isa/disasm.hpp"
+#include "sim/pc_offset.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -102,8 +102,9 @@ std::string stallReportText(const StallProfile& p) {
     for (const auto& [pc, sp] : p.section(s)) {
       if (!sp.total) continue;
       const uint64_t execs = execsOf(p, pc);
-      fmt::format_to(out, "  {:>8} {:>7} {:>10} {:>8} {:>8}", offsetHex(entryOffset(pc, p.entryPc())), execs,
-                     sp.total, minOf(sp, execs), sp.max);
+      fmt::format_to(out, "  {:>8} {:>7} {:>10} {:>8} {:>8}",
+                     sim::offsetHex(sim::entryOffset(pc, p.entryPc())), execs, sp.total, minOf(sp, execs),
+                     sp.max);
       for (const auto& k : keys) fmt::format_to(out, " {:>8}", sp.waitingOn[k.second]);
       fmt::format_to(out, "  {}\n", instOf(p, pc));
     }
@@ -167,7 +168,7 @@ std::string listingText(const StallProfile& p, const std::vector<ListingLine>& l
         reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ",
                                sim::trace::stallReasonName(StallReason(i)), r.stall[i]);
     fmt::format_to(out, " {} {:>8} {:>7} {:>9} {:>9} {:>5.1f}% {:>5.1f}% {:>8.1f} {:>7}  {:<48} ",
-                   r.hot ? '*' : ' ', offsetHex(r.offset), r.execs, r.issueCycles, r.stallCycles,
+                   r.hot ? '*' : ' ', sim::offsetHex(r.offset), r.execs, r.issueCycles, r.stallCycles,
                    100.0 * r.share, 100.0 * r.laneUtilisation, r.avgLatency, r.ldsConflictCycles, r.text);
     if (sourceWidth) fmt::format_to(out, "{:<{}}  ", r.source ? r.source->text() : "", sourceWidth);
     o += reasons;
@@ -216,7 +217,7 @@ std::string stallSectionJson(const StallProfile& p, StallSection s) {
         out,
         "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, \"min\": {}, "
         "\"max\": {}",
-        first ? "" : ",", entryOffset(pc, p.entryPc()), jsonString(instOf(p, pc)), execs, sp.total,
+        first ? "" : ",", sim::entryOffset(pc, p.entryPc()), jsonString(instOf(p, pc)), execs, sp.total,
         minOf(sp, execs), sp.max);
     if (!keys.empty()) {
       fmt::format_to(out, ", \"waiting_on\": {{");

@@ -5,9 +5,9 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "frontend/common/pc_offset.hpp"
 #include "frontend/report/csv.hpp"
 #include "frontend/trace/trace_writer.hpp"
+#include "sim/pc_offset.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -55,7 +55,7 @@ std::string stallsJson(const StallProfile& p) {
     fmt::format_to(out,
                    "{}\n      {{\"pc\": {}, \"instruction\": {}, \"count\": {}, \"stall_cycles\": {}, "
                    "\"by_reason\": {}}}",
-                   first ? "" : ",", entryOffset(pc, p.entryPc()), jsonString(pp.inst), pp.execs, total,
+                   first ? "" : ",", sim::entryOffset(pc, p.entryPc()), jsonString(pp.inst), pp.execs, total,
                    byReasonJson(pp.stall));
     first = false;
   }
@@ -114,7 +114,8 @@ std::string stallsCsv(const StallProfile& p) {
     return csvRow(f);
   };
   for (const auto& [pc, pp] : p.pcs())
-    if (pp.stallTotal()) o += row(std::to_string(entryOffset(pc, p.entryPc())), pp.inst, pp.execs, pp.stall);
+    if (pp.stallTotal())
+      o += row(std::to_string(sim::entryOffset(pc, p.entryPc())), pp.inst, pp.execs, pp.stall);
   return o + row("all", "", 0, p.totals());
 }
 

@@ -11,9 +11,9 @@
 #include <iterator>
 #include <vector>
 
-#include "frontend/common/pc_offset.hpp"
 #include "frontend/trace/trace_file.hpp"
 #include "frontend/trace/trace_writer.hpp"
+#include "sim/pc_offset.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -42,7 +42,7 @@ class ChromeWriter final : public TraceWriter {
                    "{{\"ph\":\"X\",\"cat\":\"inst\",\"name\":{},\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
                    "\"args\":{{\"pc\":\"{}\",\"pc_abs\":\"0x{:x}\",\"exec\":{}}}}}",
                    disasm_.json(e.pc, e.inst), e.cycle, e.dur, e.w.cu, e.w.wave,
-                   offsetHex(entryOffset(e.pc, ctx_.entryPc)), e.pc, e.execLanes);
+                   sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc)), e.pc, e.execLanes);
     file_.written();
   }
   void stall(const StallEvent& e) override {
@@ -56,7 +56,7 @@ class ChromeWriter final : public TraceWriter {
         out(),
         "{{\"ph\":\"X\",\"cat\":\"stall\",\"name\":\"{}\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
         "\"args\":{{\"pc\":\"{}\",\"inst\":{}}}}}",
-        name, e.cycle, e.dur, e.w.cu, e.w.wave, offsetHex(entryOffset(e.pc, ctx_.entryPc)),
+        name, e.cycle, e.dur, e.w.cu, e.w.wave, sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc)),
         disasm_.json(e.pc, e.inst));
     file_.written();
   }
@@ -73,8 +73,8 @@ class ChromeWriter final : public TraceWriter {
       fmt::format_to(out(),
                      ",\"pc\":\"{}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
                      "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
-                     offsetHex(entryOffset(e.pc, ctx_.entryPc)), e.address, e.bytes, e.done, e.kHits,
-                     e.kMisses, e.l1Hits, e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
+                     sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc)), e.address, e.bytes, e.done,
+                     e.kHits, e.kMisses, e.l1Hits, e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
     file_.buf() += "}}";
     counters(e.cycle, e.w, e.vm, e.lgkm, e.exp);
     file_.written();

@@ -5,9 +5,9 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "frontend/common/pc_offset.hpp"
 #include "frontend/trace/trace_file.hpp"
 #include "frontend/trace/trace_writer.hpp"
+#include "sim/pc_offset.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -34,8 +34,8 @@ class JsonlWriter final : public TraceWriter {
     fmt::format_to(
         out(),
         ",\"pc\":{},\"pc_abs\":{},\"inst\":{},\"exec\":{},\"dur\":{},\"vm\":{},\"lgkm\":{},\"exp\":{}}}\n",
-        entryOffset(e.pc, ctx_.entryPc), e.pc, disasm_.json(e.pc, e.inst), e.execLanes, e.dur, e.vm, e.lgkm,
-        e.exp);
+        sim::entryOffset(e.pc, ctx_.entryPc), e.pc, disasm_.json(e.pc, e.inst), e.execLanes, e.dur, e.vm,
+        e.lgkm, e.exp);
     file_.written();
   }
   void stall(const StallEvent& e) override {
@@ -45,7 +45,7 @@ class JsonlWriter final : public TraceWriter {
                                                    : nullptr;
     fmt::format_to(out(),
                    ",\"dur\":{},\"pc\":{},\"pc_abs\":{},\"inst\":{},\"reason\":\"{}\",\"waiting_on\":{}",
-                   e.dur, entryOffset(e.pc, ctx_.entryPc), e.pc, disasm_.json(e.pc, e.inst),
+                   e.dur, sim::entryOffset(e.pc, ctx_.entryPc), e.pc, disasm_.json(e.pc, e.inst),
                    stallReasonName(e.reason), on ? fmt::format("\"{}\"", on) : std::string("null"));
     // An lgkm wait with vmcnt unsatisfied too: the VM profile counts it as well.
     if (e.vmToo) fmt::format_to(out(), ",\"vm_too\":\"{}\"", memOpName(e.vmOp));
@@ -61,8 +61,8 @@ class JsonlWriter final : public TraceWriter {
           out(),
           ",\"pc\":{},\"pc_abs\":{},\"addr\":{},\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
           "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
-          entryOffset(e.pc, ctx_.entryPc), e.pc, e.address, e.bytes, e.done, e.kHits, e.kMisses, e.l1Hits,
-          e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
+          sim::entryOffset(e.pc, ctx_.entryPc), e.pc, e.address, e.bytes, e.done, e.kHits, e.kMisses,
+          e.l1Hits, e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
     fmt::format_to(out(), ",\"vm\":{},\"lgkm\":{},\"exp\":{}}}\n", e.vm, e.lgkm, e.exp);
     file_.written();
   }
@@ -85,7 +85,7 @@ class JsonlWriter final : public TraceWriter {
     fmt::format_to(out(),
                    "{{\"ev\":\"check\",\"cycle\":{},\"wave\":{},\"pc\":{},\"pc_abs\":{},\"kind\":\"{}\","
                    "\"rule\":\"{}\",\"text\":{}}}\n",
-                   e.cycle, e.wave, entryOffset(e.pc, ctx_.entryPc), e.pc, e.kind, e.rule,
+                   e.cycle, e.wave, sim::entryOffset(e.pc, ctx_.entryPc), e.pc, e.kind, e.rule,
                    nlohmann::json(e.text).dump());
     file_.written();
   }

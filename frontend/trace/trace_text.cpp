@@ -7,9 +7,9 @@
 
 #include <iterator>
 
-#include "frontend/common/pc_offset.hpp"
 #include "frontend/trace/trace_file.hpp"
 #include "frontend/trace/trace_writer.hpp"
+#include "sim/pc_offset.hpp"
 
 namespace gcnsim::frontend {
 namespace {
@@ -42,8 +42,8 @@ class TextWriter final : public TraceWriter {
   void issue(const IssueEvent& e) override {
     head("issue", e.cycle, e.w);
     fmt::format_to(out(), " pc {} [0x{:x}] exec {:2} dur {:3} vm {} lgkm {} exp {}  {}\n",
-                   offsetHex(entryOffset(e.pc, ctx_.entryPc), 4), e.pc, e.execLanes, e.dur, e.vm, e.lgkm,
-                   e.exp, disasm_.text(e.pc, e.inst));
+                   sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc), 4), e.pc, e.execLanes, e.dur, e.vm,
+                   e.lgkm, e.exp, disasm_.text(e.pc, e.inst));
     file_.written();
   }
   void stall(const StallEvent& e) override {
@@ -53,7 +53,7 @@ class TextWriter final : public TraceWriter {
     if (e.reason == StallReason::Vm || e.vmToo)
       why += fmt::format("{}({})", e.vmToo ? "+vm" : "", memOpName(e.vmOp));
     fmt::format_to(out(), " pc {} [0x{:x}] dur {:6} {:<16}  {}\n",
-                   offsetHex(entryOffset(e.pc, ctx_.entryPc), 4), e.pc, e.dur, why,
+                   sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc), 4), e.pc, e.dur, why,
                    disasm_.text(e.pc, e.inst));
     file_.written();
   }
@@ -62,7 +62,7 @@ class TextWriter final : public TraceWriter {
     fmt::format_to(out(), " {:<4} {:<6} id {:>6}", memKindName(e.kind), memOpName(e.op), e.id);
     if (!e.isReturn) {
       fmt::format_to(out(), " pc {} addr 0x{:x} bytes {} done {}",
-                     offsetHex(entryOffset(e.pc, ctx_.entryPc), 4), e.address, e.bytes, e.done);
+                     sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc), 4), e.address, e.bytes, e.done);
       cacheText(file_.buf(), "K$", e.kHits, e.kMisses);
       cacheText(file_.buf(), "L1", e.l1Hits, e.l1Misses);
       cacheText(file_.buf(), "L2", e.l2Hits, e.l2Misses);

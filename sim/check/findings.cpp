@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "sim/pc_offset.hpp"
+
 namespace gcnsim::sim::check {
 
 const char* checkKindName(CheckKind k) {
@@ -16,16 +18,11 @@ const char* checkKindName(CheckKind k) {
 }
 
 namespace {
+// Without the dispatch (entryPc 0) the PC alone.
 std::string pcText(uint64_t pc, uint64_t entryPc) {
-  char buf[64];
-  if (entryPc && pc >= entryPc)
-    std::snprintf(buf, sizeof buf, "pc 0x%llx (entry+0x%llx)", static_cast<unsigned long long>(pc),
-                  static_cast<unsigned long long>(pc - entryPc));
-  else if (entryPc)  // a function the kernel called, placed before it
-    std::snprintf(buf, sizeof buf, "pc 0x%llx (entry-0x%llx)", static_cast<unsigned long long>(pc),
-                  static_cast<unsigned long long>(entryPc - pc));
-  else
-    std::snprintf(buf, sizeof buf, "pc 0x%llx", static_cast<unsigned long long>(pc));
+  if (entryPc) return entryPcText(pc, entryPc);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "pc 0x%llx", static_cast<unsigned long long>(pc));
   return buf;
 }
 }  // namespace
