@@ -2,6 +2,8 @@
 // "Buffer addressing".
 #include "memory/buffer_address.hpp"
 
+#include <algorithm>
+
 namespace gcnsim::memory {
 
 namespace {
@@ -81,7 +83,16 @@ BufferAddress computeBufferAddress(const BufferResource& rsrc, const BufferAcces
   out.address = alignForAccess(rsrc.baseAddress + access.sgprOffset + out.bufferOffset, access.bytes);
 
   out.inRange = bufferInRange(rsrc, access, out.index, out.offset, out.bufferOffset);
-  uint32_t lastOffset = out.offset + (access.bytes > 0 ? access.bytes - 1 : 0);
+  // The whole access must be in range, checked on the bytes it actually moves:
+  // from the aligned address (a ushort at offset 5 moves bytes 4-5, so with
+  // NUMRECORDS 6 it is in range), to its last byte (a dword at offset 4 with
+  // NUMRECORDS 5 is not). The seed states the rule for "an address"; that a
+  // dword partly past NUMRECORDS reads zero as a whole is how LLVM's AMDGPU
+  // documentation describes the hardware's bounds check (each dword of a
+  // wider access on its own, which the semantics do: one call per dword).
+  const uint32_t misalign = uint32_t((rsrc.baseAddress + access.sgprOffset + out.bufferOffset) - out.address);
+  const uint32_t firstOffset = out.offset - std::min(misalign, out.offset);
+  const uint32_t lastOffset = firstOffset + (access.bytes > 0 ? access.bytes - 1 : 0);
   out.allInRange =
       out.inRange && bufferInRange(rsrc, access, out.index, lastOffset, bufferOffsetOf(lastOffset));
   return out;

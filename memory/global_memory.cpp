@@ -58,8 +58,9 @@ GlobalMemory::GlobalMemory(uint64_t capacityBytes)
 
 GlobalMemory::~GlobalMemory() = default;
 
-void GlobalMemory::checkNewRegion(uint64_t base, uint64_t size, const std::string& name) const {
-  if (size == 0) throw MemoryError("GlobalMemory: region " + quoted(name) + " has size 0");
+void GlobalMemory::checkNewRegion(uint64_t base, uint64_t size, const std::string& name,
+                                  bool mayBeEmpty) const {
+  if (size == 0 && !mayBeEmpty) throw MemoryError("GlobalMemory: region " + quoted(name) + " has size 0");
   if (base + size < base)
     throw MemoryError("GlobalMemory: region " + quoted(name) + " at " + hex(base) + " of " +
                       std::to_string(size) + " bytes wraps around the 64-bit address space");
@@ -84,7 +85,7 @@ uint64_t GlobalMemory::allocate(uint64_t size, uint64_t align, std::string name)
   if (!isPowerOfTwo(align))
     throw MemoryError("GlobalMemory::allocate: align (=" + std::to_string(align) + ") of region " +
                       quoted(name) + " is not a power of two");
-  checkNewRegion(0, size, name);
+  checkNewRegion(0, size, name, true);
   align = std::max(align, kMinAlign);
   uint64_t candidate = nextFree_;
   for (;;) {
@@ -109,7 +110,7 @@ uint64_t GlobalMemory::allocate(uint64_t size, uint64_t align, std::string name)
 }
 
 void GlobalMemory::map(uint64_t addr, uint64_t size, std::string name) {
-  checkNewRegion(addr, size, name);
+  checkNewRegion(addr, size, name, false);
   auto it = regions_.lower_bound(addr + size);
   if (it != regions_.begin()) {
     const Region& prev = *std::prev(it)->second;
@@ -285,6 +286,10 @@ std::string GlobalMemory::describe(uint64_t addr) const {
   // 1-based distance: the first byte past the end is "0 bytes past the end".
   uint64_t pastEnd = before ? addr - before->end() : UINT64_MAX;
   uint64_t toStart = after ? after->base - addr : UINT64_MAX;
+  if (pastEnd < kDescribeReach && pastEnd <= toStart && before->size == 0)
+    return hex(addr) + " (" +
+           (pastEnd ? std::to_string(pastEnd) + " bytes past the start of" : "the start of") + " buffer " +
+           quoted(before->name) + ", which is empty)";
   if (pastEnd < kDescribeReach && pastEnd <= toStart)
     return hex(addr) + " (" + std::to_string(pastEnd) + " bytes past the end of buffer " +
            quoted(before->name) + ")";

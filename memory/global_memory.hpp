@@ -82,11 +82,13 @@ class GlobalMemory {
 
   // Maps a zero-filled region of `size` bytes at a fresh address and returns
   // it. `align` must be a power of two (0 means "no requirement").
-  // Throws MemoryError (naming the region and sizes) if size is 0, align is
-  // not a power of two, or the capacity would be exceeded.
+  // Size 0: an empty region (an empty buffer), with an address of its own and
+  // no byte mapped, so every access to it faults. Throws MemoryError (naming
+  // the region and sizes) if align is not a power of two or the capacity
+  // would be exceeded.
   uint64_t allocate(uint64_t size, uint64_t align, std::string name);
-  // Maps a zero-filled region at a fixed address. Throws MemoryError if it
-  // overlaps an existing region, wraps around, or exceeds the capacity.
+  // Maps a zero-filled region at a fixed address. Throws MemoryError if it is
+  // empty, overlaps an existing region, wraps around, or exceeds the capacity.
   void map(uint64_t addr, uint64_t size, std::string name);
 
   // True if every byte of [addr, addr+size) is mapped (size 0: true).
@@ -179,7 +181,7 @@ class GlobalMemory {
   const Region* regionContaining(uint64_t addr) const;
   PageWindow pageWindow(const Region& r, uint64_t addr) const;
   uint8_t* materializePage(const Region& r, uint64_t addr);
-  void checkNewRegion(uint64_t base, uint64_t size, const std::string& name) const;
+  void checkNewRegion(uint64_t base, uint64_t size, const std::string& name, bool mayBeEmpty) const;
   void insertRegion(uint64_t base, uint64_t size, std::string name);
 
   uint64_t capacity_;

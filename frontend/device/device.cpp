@@ -58,7 +58,7 @@ BufferHandle Device::Impl::place(const std::string& name, uint64_t bytes) {
                      " bytes exceed the buffer memory limit of " +
                      std::to_string(options.limits.maxBufferBytes) + " bytes (" +
                      std::to_string(bufferBytes) + " already used) (--max-buffer-bytes)");
-  BufferHandle h{mem.allocate(std::max<uint64_t>(bytes, 1), 256, name), bytes, name};
+  BufferHandle h{mem.allocate(bytes, 256, name), bytes, name};  // (an empty buffer: an address, no byte)
   bufferBytes += bytes;
   buffers.emplace(name, h);
   return h;

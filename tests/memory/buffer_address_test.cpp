@@ -189,14 +189,27 @@ TEST_CASE("buffer range: STRIDE==0 checks BUFOFFSET against NUMRECORDS-SGPR_OFFS
   a.vgprOffset = 240;
   CHECK_FALSE(computeBufferAddress(r, a).inRange);
 
-  // Multi-byte access: the rule on the first byte vs on every byte.
+  // Multi-byte access: the rule on the first byte vs on every byte it moves
+  // (from the aligned address: "For 32-bit operations, an address are aligned
+  // to 4 bytes", seed 001; 16-bit ones to 2 bytes, GcnMemHandling.md).
   a.bytes = 4;
   a.vgprOffset = 236;  // bytes 236..239
   CHECK(computeBufferAddress(r, a).inRange);
   CHECK(computeBufferAddress(r, a).allInRange);
-  a.vgprOffset = 237;  // bytes 237..240
+  a.vgprOffset = 237;  // aligned: bytes 236..239 again
   CHECK(computeBufferAddress(r, a).inRange);
+  CHECK(computeBufferAddress(r, a).allInRange);
+  {
+    const BufferResource r255 = rawBuffer(0x10000, 255);    // NUMRECORDS-SGPR_OFFSET = 239
+    CHECK(computeBufferAddress(r255, a).inRange);           // bytes 236..239: 237 is in range,
+    CHECK_FALSE(computeBufferAddress(r255, a).allInRange);  // 239 is not
+  }
+  a.bytes = 2;
+  a.vgprOffset = 239;  // aligned: bytes 238..239, both in range
+  CHECK(computeBufferAddress(r, a).allInRange);
+  a.sgprOffset = 18;  // limit 238: byte 239 is out
   CHECK_FALSE(computeBufferAddress(r, a).allInRange);
+  a.sgprOffset = 16;
 
   // With IDXEN and STRIDE 0 the index contributes nothing (AINDEX*0).
   a.idxen = true;
@@ -225,9 +238,15 @@ TEST_CASE("buffer range: STRIDE!=0 checks AINDEX and, with IDXEN or TID, OFFSET"
   a.vgprOffset = 16;
   CHECK_FALSE(computeBufferAddress(r, a).inRange);  // OFFSET >= STRIDE
   a.vgprOffset = 14;
-  a.bytes = 4;
+  a.bytes = 2;
   CHECK(computeBufferAddress(r, a).inRange);
-  CHECK_FALSE(computeBufferAddress(r, a).allInRange);  // bytes 14..17 cross the record end
+  CHECK(computeBufferAddress(r, a).allInRange);  // bytes 14..15: the record's last two
+  a.bytes = 4;
+  CHECK(computeBufferAddress(r, a).allInRange);  // aligned: bytes 12..15 of the record
+  a.vgprOffset = 13;
+  a.instOffset = 4;  // AOFFSET 17 >= STRIDE
+  CHECK_FALSE(computeBufferAddress(r, a).inRange);
+  a.instOffset = 0;
 
   // SGPR_OFFSET takes no part for STRIDE != 0.
   a.bytes = 1;

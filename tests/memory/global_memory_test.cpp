@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -116,10 +117,11 @@ TEST_CASE("GlobalMemory capacity and overlap errors name the regions and sizes",
   REQUIRE_THROWS_AS(mem.allocate(100, 0, "second"), MemoryError);
   REQUIRE_THROWS_WITH(mem.allocate(100, 0, "second"),
                       Catch::Contains("\"second\"") && Catch::Contains("100") && Catch::Contains("4096"));
-  REQUIRE_THROWS_WITH(mem.allocate(0, 0, "empty"), Catch::Contains("\"empty\""));
   REQUIRE_THROWS_WITH(mem.allocate(8, 3, "odd"), Catch::Contains("align"));
 
   GlobalMemory fixed(1 << 20);
+  REQUIRE_THROWS_WITH(fixed.map(0x300000, 0, "none"),
+                      Catch::Contains("\"none\"") && Catch::Contains("size 0"));
   fixed.map(0x200000, 0x100, "x");
   REQUIRE_THROWS_WITH(fixed.map(0x2000f0, 0x20, "y"), Catch::Contains("\"y\"") && Catch::Contains("\"x\""));
   fixed.map(0x200100, 0x10, "adjacent");    // touching is not overlapping
@@ -337,4 +339,34 @@ TEST_CASE("GlobalMemory: accesses moving between more pages than a thread keeps 
   REQUIRE(mem.load(base[1], v));
   REQUIRE(mem.load(fresh + 64, v));
   REQUIRE(v == 0xabcdu);
+}
+
+// An empty buffer (a job's "count": 0) has an address but no byte: reading
+// its byte 0 must fault, not return a zero (it had been given one byte).
+TEST_CASE("GlobalMemory: an empty region has an address and no mapped byte", "[memory][global]") {
+  GlobalMemory mem(1 << 20);
+  const uint64_t before = mem.allocate(64, 0, "before");
+  const uint64_t empty = mem.allocate(0, 256, "empty");
+  const uint64_t after = mem.allocate(64, 0, "after");
+  REQUIRE(empty % 256 == 0);
+  REQUIRE(empty != before);
+  REQUIRE(empty != after);
+  REQUIRE(mem.isMapped(empty, 0));
+  REQUIRE_FALSE(mem.isMapped(empty, 1));
+  uint8_t byte = 0x5a;
+  REQUIRE_FALSE(mem.read(empty, &byte, 1));
+  REQUIRE(byte == 0x5a);
+  REQUIRE_FALSE(mem.write(empty, &byte, 1));
+  REQUIRE(mem.writablePointer(empty, 1) == nullptr);
+  REQUIRE(mem.mappedBytes() == 128);
+  REQUIRE(mem.findRegion("empty")->size == 0);
+  REQUIRE(mem.readRegion("empty").empty());
+  const auto hexAddress = [](uint64_t a) {
+    char text[24];
+    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(a));
+    return std::string(text);
+  };
+  REQUIRE(mem.describe(empty) == hexAddress(empty) + " (the start of buffer \"empty\", which is empty)");
+  REQUIRE(mem.describe(empty + 4) ==
+          hexAddress(empty + 4) + " (4 bytes past the start of buffer \"empty\", which is empty)");
 }
