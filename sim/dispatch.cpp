@@ -231,7 +231,6 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
       reuseWorkgroupLds(wg.lds, d);
       clearWorkgroupScratch(d, 0, *env.global);
       stats.waves += wg.waves.size();
-      ++stats.workgroups;
     } else {
       wg = std::move(parked.front());
       parked.pop_front();
@@ -246,6 +245,7 @@ RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstruction
     stats.instructions += before - budget;
     if (!st.ok()) return st;
     if (!blocked) {
+      ++stats.workgroups;  // finished ones, as the timing model counts
       if (control) control->add(control->workgroupsDone, 1);
       idleResumes = 0;
       spare.waves = std::move(wg.waves);

@@ -55,6 +55,8 @@ struct DispatchSpec {
 };
 
 struct DispatchStats {
+  // Workgroups that finished (a run that stops early: not the one that stopped it), waves started,
+  // wave-instructions executed (a faulting one too), in both engines.
   uint64_t workgroups = 0, waves = 0, instructions = 0;
   // Executions per isa::allOps() row (DecodedInst::opIndex).
   std::vector<uint64_t> opCounts;

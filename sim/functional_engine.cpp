@@ -101,11 +101,18 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
           return {RunStatus::Watchdog, describe(w) + ": instruction limit reached (--max-instructions)"};
         const uint64_t limit = std::min(kSlice, budget);
         uint64_t n = 0;
+        const uint64_t executedBefore = w.instructionsExecuted;
         StopReason r = StopReason::None;
         for (; n < limit; ++n)
           if ((r = step(w, status)) != StopReason::None) [[unlikely]]
             break;
-        if (r == StopReason::Fault) return status;
+        if (r == StopReason::Fault) [[unlikely]] {
+          // The partial results count what ran: the faulting instruction too if it executed (as
+          // endInstruction counts it in both engines), not one that could not be fetched.
+          budget -= w.instructionsExecuted - executedBefore;
+          if (control_) control_->add(control_->instructions, roundStart - budget);
+          return status;
+        }
         // Executed: the n plain steps, plus the one that ended the slice unless it waits.
         const uint64_t done = n + (r == StopReason::EndProgram || r == StopReason::Barrier);
         budget -= done;

@@ -143,8 +143,8 @@ struct Worker {
         const uint64_t done = maxInstructions - budget;
         stats.instructions += done;
         stats.waves += waves.size();
-        ++stats.workgroups;
         const bool ok = st.ok();
+        stats.workgroups += ok;  // finished ones, as the timing model counts
         outcomes.push_back({done, std::move(st)});
         if (!ok) {
           commit.failed(index);

@@ -332,8 +332,14 @@ int runCommand(const std::vector<std::string>& args) {
     std::fprintf(summary, "steps         %llu dispatches: %llu workgroups, %llu waves\n",
                  static_cast<unsigned long long>(out.dispatches), static_cast<unsigned long long>(wg),
                  static_cast<unsigned long long>(doc.stats.waves));
-  else
+  else if (out.status.ok())
     std::fprintf(summary, "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups, %llu waves\n",
+                 grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
+                 static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
+  else  // the counts of a run that stopped: workgroups that finished, waves that started
+    std::fprintf(summary,
+                 "grid          %u x %u x %u, workgroup %u x %u x %u: %llu workgroups finished, %llu waves "
+                 "started\n",
                  grid[0], grid[1], grid[2], workgroup[0], workgroup[1], workgroup[2],
                  static_cast<unsigned long long>(wg), static_cast<unsigned long long>(doc.stats.waves));
   if (doc.mode == "timing")
