@@ -21,6 +21,16 @@ const char* orderDependentKind(const isa::DecodedInst& in) {
   }
   if (op.has(isa::kAtomic)) return "an atomic";
   if (op.timing.role == isa::TimingRole::MemTime) return "a clock read";
+  // What compilers emit for atomics whose hardware form is a plain access: an
+  // atomic or volatile load at device scope is a GLC load (it bypasses the
+  // L1 to see other CUs' stores), an acquire invalidates the L1 or the scalar
+  // cache; the matching atomic store or unused exchange is a plain store.
+  // clang-15: OpenCL's `while (atomic_add(flag, 0) == 0)` polls with
+  // `global_load_dword ... glc` and another workgroup's `atomic_xchg(flag, 42)`
+  // (result unused) is `global_store_dword` (tests/sim/order_dependence_test.cpp).
+  if (op.has(isa::kLoad) && in.mem.glc && in.encoding != isa::Format::SCRATCH) return "a coherent (GLC) load";
+  if (op.timing.role == isa::TimingRole::InvL1 || op.timing.role == isa::TimingRole::DcacheInv)
+    return "a cache invalidate (an acquire)";
   return nullptr;
 }
 

@@ -4,7 +4,8 @@
 // as many as it is given, with the same results (README "Threads").
 //
 // Workgroups of a correctly synchronised kernel communicate only through
-// atomics, GDS and GWS; s_memtime/s_memrealtime read a clock the functional
+// atomics (and the coherent loads and cache invalidates compilers make of
+// atomic loads and acquires), GDS and GWS; s_memtime/s_memrealtime read a clock the functional
 // engine advances per instruction across workgroups. Every dword address of
 // the code is decoded (a superset of the real instruction starts, so nothing
 // is missed; a literal that happens to decode as an atomic only costs the

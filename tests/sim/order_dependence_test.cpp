@@ -52,3 +52,36 @@ TEST_CASE("order dependence: GDS, GWS and ordered counts name the first such ins
 TEST_CASE("order dependence: a clock read") {
   CHECK(reason({kVAddF32, kMemtime[0], kMemtime[1]}) == "`s_memtime s[0:1]` at 0x1004 (a clock read)");
 }
+
+// What clang-15 makes of OpenCL atomics whose hardware form is a plain access:
+// `atomic_add(flag, 0)` polled in a loop is a GLC load, an acquire fence an L1
+// (or scalar cache) invalidate; the other workgroup's `atomic_xchg(flag, 42)`
+// with its result unused is a plain store. A kernel of such code had run on two
+// threads with results that changed from run to run.
+TEST_CASE("order dependence: coherent (GLC) loads and cache invalidates, not plain or private accesses") {
+  constexpr uint32_t kGlobalLoadGlc[] = {0xdc518000, 0x02000001};   // global_load_dword v2, v1, s[0:1] glc
+  constexpr uint32_t kGlobalLoad[] = {0xdc508000, 0x027f0002};      // global_load_dword v2, v[2:3], off
+  constexpr uint32_t kGlobalStoreGlc[] = {0xdc718000, 0x00000201};  // global_store_dword v1, v2, s[0:1] glc
+  constexpr uint32_t kScratchLoadGlc[] = {0xdc514000, 0x01020000};  // scratch_load_dword v1, off, s2 glc
+  constexpr uint32_t kBufferLoadGlc[] = {0xe0504000, 0x80010100};  // buffer_load_dword v1, off, s[4:7], 0 glc
+  constexpr uint32_t kFlatLoadGlc[] = {0xdc510000, 0x01000002};    // flat_load_dword v1, v[2:3] glc
+  constexpr uint32_t kWbinvl1Vol[] = {0xe0fc0000, 0x00000000};     // buffer_wbinvl1_vol
+  constexpr uint32_t kSmemLoadGlc[] = {0xc0030082, 0x00000004};    // s_load_dword s2, s[4:5], 0x4 glc
+  constexpr uint32_t kDcacheInv[] = {0xc0800000, 0x00000000};      // s_dcache_inv
+
+  CHECK(reason({kGlobalLoad[0], kGlobalLoad[1], kGlobalStoreGlc[0], kGlobalStoreGlc[1], kScratchLoadGlc[0],
+                kScratchLoadGlc[1]})
+            .empty());
+  CHECK(reason({kVAddF32, kGlobalLoadGlc[0], kGlobalLoadGlc[1]}) ==
+        "`global_load_dword v2, v1, s[0:1] glc` at 0x1004 (a coherent (GLC) load)");
+  CHECK(reason({kBufferLoadGlc[0], kBufferLoadGlc[1]}) ==
+        "`buffer_load_dword v1, off, s[4:7], 0 glc` at 0x1000 (a coherent (GLC) load)");
+  CHECK(reason({kFlatLoadGlc[0], kFlatLoadGlc[1]}) ==
+        "`flat_load_dword v1, v[2:3] glc` at 0x1000 (a coherent (GLC) load)");
+  CHECK(reason({kSmemLoadGlc[0], kSmemLoadGlc[1]}) ==
+        "`s_load_dword s2, s[4:5], 0x4 glc` at 0x1000 (a coherent (GLC) load)");
+  CHECK(reason({kWbinvl1Vol[0], kWbinvl1Vol[1]}) ==
+        "`buffer_wbinvl1_vol` at 0x1000 (a cache invalidate (an acquire))");
+  CHECK(reason({kDcacheInv[0], kDcacheInv[1]}) ==
+        "`s_dcache_inv` at 0x1000 (a cache invalidate (an acquire))");
+}
