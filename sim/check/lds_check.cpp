@@ -19,7 +19,7 @@ unsigned LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint
       cells_.resize(std::max<size_t>(last + 1, cells_.size() * 2));
     for (uint32_t d = first; d <= last; ++d) {
       Cell& c = cells_[d];
-      if (c.epoch != epoch) c.epoch = epoch, c.writers = c.readers = 0;
+      if (c.epoch != epoch) c.epoch = epoch, c.writers = c.readers = 0, c.writerWave = c.readerWave = kNever;
       const uint16_t otherWriters = c.writers & ~me;
       if (use == LdsUse::Read) {
         // Initialized: written in an earlier epoch, or by this wave.
@@ -32,7 +32,7 @@ unsigned LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint
         }
         c.readers |= me;
         c.readPc = pc;
-        c.readerWave = waveId;
+        c.readerWave = std::min(c.readerWave, waveId);
         continue;
       }
       if (c.firstWriteEpoch == kNever) c.firstWriteEpoch = epoch;
@@ -47,7 +47,7 @@ unsigned LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint
       }
       c.writers |= me;
       c.writePc = pc;
-      c.writerWave = waveId;
+      c.writerWave = std::min(c.writerWave, waveId);
     }
   }
   unsigned hits = 0;

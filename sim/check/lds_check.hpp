@@ -43,7 +43,10 @@ class LdsShadow {
     uint32_t epoch = 0;
     uint16_t writers = 0, readers = 0;  // wave slots, this epoch
     uint32_t firstWriteEpoch = kNever;
-    uint32_t writerWave = 0, readerWave = 0;
+    // The lowest wave that wrote / read it this epoch: a race names the lower wave of the two, and with
+    // several writers or readers that must not depend on which came last (the engines interleave waves
+    // differently: functional mode had named wave 1 where timing mode named wave 0).
+    uint32_t writerWave = kNever, readerWave = kNever;
     uint64_t writePc = 0, readPc = 0;
   };
   std::vector<Cell> cells_;  // grown to the highest dword accessed

@@ -36,6 +36,15 @@ bool RegisterInit::step(const InstFacts& f, uint64_t pc, const AccessLog& log, c
     passedOn = intersect(missing, f.highAddend);
     missing = without(missing, f.highAddend);
   }
+  // A VALU op that writes only VGPRs and whose undefined operands are all SGPRs: its result becomes
+  // undefined. clang's lowering of an if/else whose "then" side computes a uniform value in SGPRs copies
+  // them into the VGPR of the join (v_mov_b32 v1, s10 with EXEC = every lane of the if) before the "else"
+  // lanes overwrite theirs; a wave that ran only the "else" side copies SGPRs nothing wrote, to no effect.
+  RegMask passedToResult;
+  if (f.valu && missing.any() && !anyV(missing) && anyV(f.writes) && !anyS(f.writes)) [[unlikely]] {
+    passedToResult = missing;
+    missing = {};
+  }
   // A store to the wave's scratch: undefined data lands there (all of it undefined) or defined data does.
   if (f.vmemStoreData.any() && (missing.any() || !undefScratch_.empty()) &&
       scratchDwords(log, scratch, dwords_)) [[unlikely]] {
@@ -66,6 +75,8 @@ bool RegisterInit::step(const InstFacts& f, uint64_t pc, const AccessLog& log, c
   }
   if (passedOn.any()) [[unlikely]]
     makeUndefined(f.highResult, pc, ", computed from " + firstRegister(passedOn) + kNeverWritten);
+  if (passedToResult.any()) [[unlikely]]
+    makeUndefined(f.writes, pc, ", computed from " + firstRegister(passedToResult) + kNeverWritten);
   // A load of nothing but undefined scratch dwords (the restore of a saved undefined register).
   if (f.loadDst.any() && !undefScratch_.empty() && f.vmem && scratchDwords(log, scratch, dwords_) &&
       std::all_of(dwords_.begin(), dwords_.end(), [&](uint64_t a) { return undefScratch_.count(a) != 0; }))

@@ -7,6 +7,11 @@
 //    (isa::kSrc2HighToDstHigh) reaches only the high result dword, which
 //    becomes undefined (clang leaves that addend dword undefined when it uses
 //    the low result alone);
+//  - a VALU op that writes only VGPRs, reading SGPRs nothing wrote (and no
+//    undefined VGPR), makes its result undefined: clang's if/else copies a
+//    uniform value the "then" side computed into the join's VGPR for every
+//    lane, and the "else" lanes overwrite theirs, so a wave that skipped the
+//    "then" side copies undefined SGPRs to no effect;
 //  - a store of undefined registers to the wave's own scratch (a function's
 //    prologue saving callee-saved registers the caller never wrote, as clang
 //    -O0 or a call emits) makes those scratch dwords undefined, and a load of

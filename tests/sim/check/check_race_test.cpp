@@ -5,6 +5,8 @@
 // and LDS words shared by two waves with no s_barrier between. Same findings
 // in both engines, on every generation.
 #include <catch2/catch.hpp>
+#include <set>
+#include <utility>
 
 #include "tests/sim/check/check_harness.hpp"
 
@@ -63,6 +65,35 @@ TEST_CASE("check: register and LDS races are reported with both PCs, in both eng
         CHECK(f.pc - r.codeBase == offsetOf(c.program, g, c.at, c.atNth));
         CHECK(f.otherPc - r.codeBase == offsetOf(c.program, g, c.other, c.otherNth));
       }
+    }
+  }
+}
+
+}  // namespace gcnsim::test
+
+namespace gcnsim::test {
+
+TEST_CASE("check: an LDS race names the lowest wave of the waves involved, whatever the engine's order") {
+  // Functional mode had named wave 1 for the write/read race (wave 1's read after its own write, the last
+  // writer) where timing mode named wave 0 (probe: chk.cl atomic_store_local on gfx900).
+  sim::check::CheckOptions o;
+  o.races = true;
+  for (isa::Gen g : kAllGens) {
+    for (Engine e : kEngines) {
+      INFO(isa::genFamily(g) << ", " << engineName(e));
+      const CheckedRun r = runChecked(g, "chk_lds_race_same_word", o, e, 2);
+      INFO(r.status.message);
+      REQUIRE(r.status.ok());
+      INFO(r.text());
+      const uint64_t write = offsetOf("chk_lds_race_same_word", g, "ds_write_b32");
+      const uint64_t read = offsetOf("chk_lds_race_same_word", g, "ds_read_b32");
+      std::set<std::pair<uint64_t, uint64_t>> pairs;
+      for (const sim::check::Finding& f : r.findings) {
+        CHECK(std::string(f.rule) == "race-lds");
+        CHECK(f.wave == 0);
+        pairs.insert({f.pc - r.codeBase, f.otherPc - r.codeBase});
+      }
+      CHECK(pairs == std::set<std::pair<uint64_t, uint64_t>>{{write, write}, {write, read}});
     }
   }
 }

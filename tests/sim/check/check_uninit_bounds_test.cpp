@@ -193,6 +193,18 @@ TEST_CASE(
                        "reads v9, computed from v3, which no instruction or the dispatch wrote");
 }
 
+TEST_CASE(
+    "check: SGPRs nothing wrote, copied into a VGPR by a VALU op, are a finding only where it is read") {
+  // clang's if/else (ifelse.cl: `if (lid >= 128) v = in[gid] * 3; else v = 1;`) computes a uniform value in
+  // s[10:11] on the "then" side only and copies it into the join's VGPR for every lane before the "else"
+  // lanes overwrite theirs; a wave that skipped the "then" side had two false findings there. The finding:
+  // v_mov_b32 v5, v3 (the 5th v_mov_b32), after v_mov_b32 v3, s11 (the 4th).
+  expectOneUninitAfter("chk_uninit_valu_sgpr",
+                       {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14}, setS0V0Init,
+                       {"v_mov_b32", 4}, {"v_mov_b32", 3},
+                       "reads v3, computed from s11, which no instruction or the dispatch wrote");
+}
+
 TEST_CASE("check: undefined registers saved to scratch and restored are a finding only where read") {
   // clang -O0 (and any call) saves callee-saved VGPRs the caller never wrote in the function's prologue
   // (buffer_store_dword v8, off, s[0:3], s32 offset:112) and restores them in its epilogue: no finding. A
