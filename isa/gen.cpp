@@ -13,6 +13,8 @@ struct ArchName {
   std::string_view llvm;
 };
 
+constexpr Gen kGfx906{Gen::GCN14, Variant::Gfx906};
+
 // LLVM processor names and their chip aliases (AMDGPUUsage.rst, "Processors").
 constexpr std::array kArchNames = {
     ArchName{"gfx600", Gen::GCN10, "gfx600"},    ArchName{"tahiti", Gen::GCN10, "gfx600"},
@@ -34,7 +36,7 @@ constexpr std::array kArchNames = {
     ArchName{"gfx900", Gen::GCN14, "gfx900"},    ArchName{"vega10", Gen::GCN14, "gfx900"},
     ArchName{"gfx902", Gen::GCN14, "gfx902"},    ArchName{"raven", Gen::GCN14, "gfx902"},
     ArchName{"gfx904", Gen::GCN14, "gfx904"},    ArchName{"vega12", Gen::GCN14, "gfx904"},
-    ArchName{"gfx906", Gen::GCN14, "gfx906"},    ArchName{"vega20", Gen::GCN14, "gfx906"},
+    ArchName{"gfx906", kGfx906, "gfx906"},       ArchName{"vega20", kGfx906, "gfx906"},
     ArchName{"gfx908", Gen::GCN14, "gfx908"},    ArchName{"gfx909", Gen::GCN14, "gfx909"},
     ArchName{"gfx90a", Gen::GCN14, "gfx90a"},    ArchName{"gfx90c", Gen::GCN14, "gfx90c"},
     ArchName{"gcn1.0", Gen::GCN10, "gfx600"},    ArchName{"gcn1.1", Gen::GCN11, "gfx700"},
@@ -48,7 +50,7 @@ std::optional<Arch> parseArch(std::string_view name) {
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   for (const auto& a : kArchNames)
-    if (a.name == lower) return Arch{a.gen, std::string(a.llvm)};
+    if (a.name == lower) return Arch{a.gen, std::string(a.llvm)};  // gen carries the variant
   return std::nullopt;
 }
 

@@ -208,7 +208,7 @@ struct TimingFacts {
 struct OpInfo {
   const char* name;  // LLVM mnemonic, lower case, no _e32/_e64/_sdwa/_dpp suffix
   Format format;
-  std::array<int16_t, kNumGens> opcode;  // opcode per generation; -1 where it does not exist
+  std::array<int16_t, kNumOpColumns> opcode;  // opcode per column (generation, then variant); -1: none
   // Operand types. Meaning by format:
   //  SOP*/VOP*:   dst = SDST/VDST, src0..src2 = sources
   //  SMRD/SMEM:   dst = SDATA (load width), src0 = SBASE (B64 or B128 for buffer loads)
@@ -225,16 +225,22 @@ struct OpInfo {
   Layout layout = Layout::Plain;
 
   bool has(uint32_t f) const { return (flags & f) == f; }
-  int opcodeIn(Gen g) const { return opcode[genIndex(g)]; }
+  int opcodeIn(Gen g) const { return opcode[opColumn(g)]; }  // g's variant decides the column
   bool existsIn(Gen g) const { return opcodeIn(g) >= 0; }
   const char* semKey() const { return sem ? sem : name; }
 };
 
 // Shorthand for table rows: `OPC(a, b, c, d)` gives the opcode columns for
-// GCN 1.0, 1.1, 1.2, 1.4; `NA` marks an opcode that does not exist there.
+// GCN 1.0, 1.1, 1.2, 1.4 (gfx906 the same as GCN 1.4); `OPC(a, b, c, d, e)`
+// adds a gfx906 column that differs; `NA` marks an opcode that does not exist
+// there.
 inline constexpr int16_t NA = -1;
-constexpr std::array<int16_t, kNumGens> OPC(int16_t g10, int16_t g11, int16_t g12, int16_t g14) {
-  return {g10, g11, g12, g14};
+constexpr std::array<int16_t, kNumOpColumns> OPC(int16_t g10, int16_t g11, int16_t g12, int16_t g14) {
+  return {g10, g11, g12, g14, g14};
+}
+constexpr std::array<int16_t, kNumOpColumns> OPC(int16_t g10, int16_t g11, int16_t g12, int16_t g14,
+                                                 int16_t gfx906) {
+  return {g10, g11, g12, g14, gfx906};
 }
 
 }  // namespace gcnsim::isa

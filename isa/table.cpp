@@ -46,12 +46,12 @@ std::span<const OpInfo> opTable(Format f) {
 
 namespace {
 
-// Built once: dense (format, generation) -> opcode -> row maps and the flat list.
+// Built once: dense (format, opcode column) -> opcode -> row maps and the flat list.
 struct Registry {
-  std::array<std::array<std::vector<const OpInfo*>, kNumGens>, kNumFormats> byOpcode;
+  std::array<std::array<std::vector<const OpInfo*>, kNumOpColumns>, kNumFormats> byOpcode;
   std::vector<const OpInfo*> all;
   std::unordered_map<const OpInfo*, uint32_t> index;
-  std::unordered_map<std::string, std::array<const OpInfo*, kNumGens>> byName;
+  std::unordered_map<std::string, std::array<const OpInfo*, kNumOpColumns>> byName;
 
   Registry() {
     for (int f = 0; f < kNumFormats; ++f) {
@@ -59,7 +59,7 @@ struct Registry {
         index.emplace(&row, static_cast<uint32_t>(all.size()));
         all.push_back(&row);
         auto& named = byName[row.name];
-        for (int g = 0; g < kNumGens; ++g) {
+        for (int g = 0; g < kNumOpColumns; ++g) {
           int opc = row.opcode[g];
           if (opc < 0) continue;
           auto& vec = byOpcode[f][g];
@@ -82,7 +82,7 @@ const Registry& registry() {
 }  // namespace
 
 const OpInfo* findOp(Format f, Gen g, int opcode) {
-  const auto& vec = registry().byOpcode[static_cast<int>(f)][genIndex(g)];
+  const auto& vec = registry().byOpcode[static_cast<int>(f)][opColumn(g)];
   if (opcode < 0 || static_cast<size_t>(opcode) >= vec.size()) return nullptr;
   return vec[opcode];
 }
@@ -98,7 +98,7 @@ uint32_t opIndexOf(const OpInfo* info) {
 const OpInfo* findOpByName(std::string_view name, Gen g) {
   const auto& byName = registry().byName;
   auto it = byName.find(std::string(name));
-  return it == byName.end() ? nullptr : it->second[genIndex(g)];
+  return it == byName.end() ? nullptr : it->second[opColumn(g)];
 }
 
 }  // namespace gcnsim::isa

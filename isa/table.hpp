@@ -10,7 +10,7 @@ namespace gcnsim::isa {
 // Each encoding format's table, defined in isa/tables/<format>.cpp.
 std::span<const OpInfo> opTable(Format f);
 
-// The row of `f` whose opcode in generation `g` is `opcode`, or nullptr.
+// The row of `f` whose opcode in generation `g` (its variant's column) is `opcode`, or nullptr.
 const OpInfo* findOp(Format f, Gen g, int opcode);
 
 // Every row of every table, in a stable order (format, then row).

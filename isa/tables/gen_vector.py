@@ -7,7 +7,10 @@ beside the repository)
 
 Mnemonics and operand sizes come from LLVM's syntax lists (vector_ops.py). The
 opcode of each operation in each generation is what llvm-mc-15 encodes for a
-sample instruction (gfx600, gfx700, gfx803, gfx900). The VOP3 (_e64) encoding
+sample instruction (gfx600, gfx700, gfx803, gfx900), and for the ISA variants
+(vector_ops.VARIANTS: gfx906, from its generation's list and its own) what
+llvm-mc encodes for that processor: a fifth column, written only where it
+differs from gfx900's (isa/opinfo.hpp OPC). The VOP3 (_e64) encoding
 of every VOP1/VOP2/VOPC/VINTRP operation is assembled too and must equal the
 per-generation base plus the 32-bit opcode (see kVop3Base in the output); the
 decoder derives it, so those opcodes are written only once. Opcodes are
@@ -31,8 +34,10 @@ import timing_facts  # noqa: E402
 import vector_ops as vo  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CPU = {"gfx6": "gfx600", "gfx7": "gfx700", "gfx8": "gfx803", "gfx9": "gfx900"}
-GI = {g: i for i, g in enumerate(vo.GENS)}
+CPU = {"gfx6": "gfx600", "gfx7": "gfx700", "gfx8": "gfx803", "gfx9": "gfx900", "gfx906": "gfx906"}
+COLUMNS = vo.GENS + list(vo.VARIANTS)  # the opcode columns of isa::OpInfo (isa::opColumn)
+GI = {g: i for i, g in enumerate(COLUMNS)}
+FAMILY = {**{g: g for g in vo.GENS}, **vo.VARIANTS}  # column -> generation
 CLRX_DIR = None  # set by main() from --reference
 
 # VOP3 opcode = base + 32-bit opcode (checked against llvm-mc for every op).
@@ -68,7 +73,7 @@ def run_mc(lines, cpu):
 
 
 def encoding_of(gen, w):
-    """(format, opcode) of a vector instruction word."""
+    """(format, opcode) of a vector instruction word of generation `gen`."""
     si = gen in ("gfx6", "gfx7")
     if w >> 31 == 0:
         if (w >> 25) == 0x3f:
@@ -222,41 +227,42 @@ def main():
     ifacts = inst_facts.Facts()
     rows = {}      # (name, format, sem) -> row dict
     notes = {}     # format -> [comment lines]
-    for gen in vo.GENS:
-        ops = sorted(vo.ops_of(gen).values(), key=lambda o: (o.section, o.name))
+    for col in COLUMNS:
+        gen = FAMILY[col]
+        ops = sorted(vo.ops_of(col).values(), key=lambda o: (o.section, o.name))
         base_lines = [sample(o.name, o.base) for o in ops]
         e64_ops = [o for o in ops if "e64" in o.variants]
         e64_lines = [sample(o.name, o.variants["e64"], "_e64") for o in e64_ops]
-        enc = run_mc(base_lines, CPU[gen])
-        enc64 = dict(zip([o.name for o in e64_ops], run_mc(e64_lines, CPU[gen])))
+        enc = run_mc(base_lines, CPU[col])
+        enc64 = dict(zip([o.name for o in e64_ops], run_mc(e64_lines, CPU[col])))
         for op, words in zip(ops, enc):
             if words is None:
                 continue
             fmt, opc = encoding_of(gen, words[0])
             if fmt is None:
-                print(f"{gen} {op.name}: unknown encoding {words[0]:08x}", file=sys.stderr)
+                print(f"{col} {op.name}: unknown encoding {words[0]:08x}", file=sys.stderr)
                 continue
             if fmt != op.section and not (op.section == "VOP3" and fmt == "VOP3"):
-                print(f"{gen} {op.name}: listed in {op.section}, encoded as {fmt}", file=sys.stderr)
+                print(f"{col} {op.name}: listed in {op.section}, encoded as {fmt}", file=sys.stderr)
             forms = 0
             if "e64" in op.variants and enc64.get(op.name):
                 f64, opc64 = encoding_of(gen, enc64[op.name][0])
                 base = VOP3_BASE.get(fmt, {}).get(gen)
                 if f64 != "VOP3" or base is None or opc64 != base + opc:
-                    print(f"{gen} {op.name}: e64 opcode {opc64:#x} is not base+{opc:#x}", file=sys.stderr)
+                    print(f"{col} {op.name}: e64 opcode {opc64:#x} is not base+{opc:#x}", file=sys.stderr)
                     sys.exit(1)
                 forms |= 1
             forms |= 2 if "sdwa" in op.variants else 0
             forms |= 4 if "dpp" in op.variants else 0
             sem = ifacts.sem(fmt, op.name, gen)
             key = (op.name, fmt, sem)
-            row = rows.setdefault(key, {"name": op.name, "fmt": fmt, "sem": sem, "opc": [None] * 4,
-                                        "forms": [0] * 4,
+            row = rows.setdefault(key, {"name": op.name, "fmt": fmt, "sem": sem, "opc": [None] * len(COLUMNS),
+                                        "forms": [0] * len(COLUMNS),
                                         "types": ifacts.types(fmt, op.name, operand_types(op.name, op.base, fmt)),
                                         "structural": structural_flags(fmt, op.base)})
-            row["opc"][GI[gen]] = opc
-            row["forms"][GI[gen]] = forms
-            cl = clrx.get((fmt, gen), {})
+            row["opc"][GI[col]] = opc
+            row["forms"][GI[col]] = forms
+            cl = clrx.get((fmt, col), {})  # CLRX has no gfx906 tables
             if op.name in cl and cl[op.name] != opc:
                 notes.setdefault(fmt, []).append(
                     f"{gen} {op.name}: CLRX says {cl[op.name]:#x}, LLVM encodes {opc:#x}")
@@ -275,12 +281,23 @@ def main():
              notes.get(fmt, []))
 
 
+def columns(values):
+    """The columns a row writes: the generations', then each variant's where it differs
+    from its generation's (OPC(a, b, c, d) repeats gfx9 for gfx906)."""
+    out = values[:len(vo.GENS)]
+    extra = values[len(vo.GENS):]
+    if any(v != values[GI[vo.VARIANTS[c]]] for c, v in zip(vo.VARIANTS, extra)):
+        out = values
+    return out
+
+
 def emit(fmt, rows, notes):
     fn = fmt.lower()
     path = os.path.join(ROOT, "isa", "tables", f"{fn}.cpp")
     with open(path, "w") as f:
         f.write(f"// Opcode table: {fmt}. GENERATED by `python3 isa/tables/gen_vector.py`; do not edit.\n")
-        f.write("// Opcodes: what llvm-mc-15 encodes for gfx600/gfx700/gfx803/gfx900.\n")
+        f.write("// Opcodes: what llvm-mc-15 encodes for gfx600/gfx700/gfx803/gfx900; a fifth\n")
+        f.write("// column where gfx906 differs from gfx900 (isa/opinfo.hpp OPC).\n")
         f.write("// Timing: isa/tables/timing_facts.txt and the rules of timing_facts.py;\n")
         f.write("// flags and layout: isa/tables/inst_facts.txt.\n")
         if fmt in ("VOP1", "VOP2", "VOPC"):
@@ -294,21 +311,21 @@ def emit(fmt, rows, notes):
         f.write("// clang-format off\n")
         f.write("constexpr OpInfo kRows[] = {\n")
         for r in rows:
-            opc = ", ".join("NA" if o is None else f"0x{o:02x}" for o in r["opc"])
+            opc = ", ".join("NA" if o is None else f"0x{o:02x}" for o in columns(r["opc"]))
             types = ", ".join(f"OpType::{t}" for t in r["types"])
             sem = f'"{r["sem"]}"' if r["sem"] else "nullptr"
             f.write(f'    {{"{r["name"]}", Format::{fmt}, OPC({opc}), {types}, Unit::VALU, {r["flags"]}, {sem}, {r["timing"]}{inst_facts.layout_init(r["layout"])}}},\n')
         f.write("};\n\n")
-        f.write("// Per row and generation: which LLVM variants exist (kFormE64 | kFormSdwa | kFormDpp).\n")
-        f.write("constexpr std::array<uint8_t, kNumGens> kForms[] = {\n")
+        f.write("// Per row and opcode column: which LLVM variants exist (kFormE64 | kFormSdwa | kFormDpp).\n")
+        f.write("constexpr FormColumns kForms[] = {\n")
         for r in rows:
-            f.write("    {" + ", ".join(str(x) for x in r["forms"]) + f"}},  // {r['name']}\n")
+            f.write("    {" + ", ".join(str(x) for x in columns(r["forms"])) + f"}},  // {r['name']}\n")
         f.write("};\n")
         f.write("// clang-format on\n")
         f.write("static_assert(std::size(kRows) == std::size(kForms));\n\n")
         f.write("}  // namespace\n\n")
         f.write(f"std::span<const OpInfo> {fn}() {{ return kRows; }}\n")
-        f.write(f"std::span<const std::array<uint8_t, kNumGens>> {fn}Forms() {{ return kForms; }}\n")
+        f.write(f"std::span<const FormColumns> {fn}Forms() {{ return kForms; }}\n")
         f.write("}  // namespace gcnsim::isa::tables\n")
     print(f"{path}: {len(rows)} rows")
 

@@ -5,11 +5,10 @@
 namespace gcnsim::isa::tables {
 namespace {
 
-uint8_t formsIn(std::span<const OpInfo> rows, std::span<const std::array<uint8_t, kNumGens>> forms,
-                const OpInfo* info, Gen g) {
+uint8_t formsIn(std::span<const OpInfo> rows, std::span<const FormColumns> forms, const OpInfo* info, Gen g) {
   if (rows.empty() || info < rows.data() || info >= rows.data() + rows.size()) return 0;
   const size_t i = static_cast<size_t>(info - rows.data());
-  return i < forms.size() ? forms[i][genIndex(g)] : 0;
+  return i < forms.size() ? forms[i][opColumn(g)] : 0;
 }
 
 }  // namespace

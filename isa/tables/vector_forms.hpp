@@ -12,13 +12,24 @@ namespace gcnsim::isa::tables {
 
 inline constexpr uint8_t kFormE64 = 1, kFormSdwa = 2, kFormDpp = 4;
 
-// Parallel to vop1()/vop2()/vopc()/vintrp()/vop3()/vop3p(): forms per generation.
-std::span<const std::array<uint8_t, kNumGens>> vop1Forms();
-std::span<const std::array<uint8_t, kNumGens>> vop2Forms();
-std::span<const std::array<uint8_t, kNumGens>> vopcForms();
-std::span<const std::array<uint8_t, kNumGens>> vop3Forms();
-std::span<const std::array<uint8_t, kNumGens>> vop3pForms();
-std::span<const std::array<uint8_t, kNumGens>> vintrpForms();
+// The forms of one row per opcode column (isa/opinfo.hpp: opColumn). `{a, b,
+// c, d}` gives GCN 1.0, 1.1, 1.2, 1.4 (gfx906 the same as GCN 1.4), `{a, b, c,
+// d, e}` a gfx906 column that differs, as OPC() does for opcodes.
+struct FormColumns {
+  std::array<uint8_t, kNumOpColumns> col;
+  constexpr FormColumns(uint8_t g10, uint8_t g11, uint8_t g12, uint8_t g14) : col{g10, g11, g12, g14, g14} {}
+  constexpr FormColumns(uint8_t g10, uint8_t g11, uint8_t g12, uint8_t g14, uint8_t gfx906)
+      : col{g10, g11, g12, g14, gfx906} {}
+  constexpr uint8_t operator[](int column) const { return col[column]; }
+};
+
+// Parallel to vop1()/vop2()/vopc()/vintrp()/vop3()/vop3p(): forms per opcode column.
+std::span<const FormColumns> vop1Forms();
+std::span<const FormColumns> vop2Forms();
+std::span<const FormColumns> vopcForms();
+std::span<const FormColumns> vop3Forms();
+std::span<const FormColumns> vop3pForms();
+std::span<const FormColumns> vintrpForms();
 
 // VOP3 opcode of a VOP1/VOP2/VOPC/VINTRP operation = base + its 32-bit opcode
 // (CLRX GcnInstrsVop1.md/Vop2.md "reflected in VOP3"; checked against llvm-mc
@@ -44,7 +55,7 @@ constexpr int vop3Span(Format f) {
   }
 }
 
-// The forms of `info` (any vector row) in generation g; 0 for other formats.
+// The forms of `info` (any vector row) in generation g (its variant's column); 0 for other formats.
 uint8_t vectorForms(const OpInfo* info, Gen g);
 
 }  // namespace gcnsim::isa::tables

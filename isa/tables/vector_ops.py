@@ -4,7 +4,9 @@ Shared by isa/tables/gen_vector.py (opcode tables) and
 tests/tools/corpus_vector.py (corpus). Source: the LLVM AMDGPU syntax lists in
 <reference>/llvm/AMDGPU/AMDGPUAsmGFX{7,8,9}.rst and their operand
 pages gfx*_*.rst. GCN 1.0 (gfx6) has no list of its own: the GFX7 list is
-tried with -mcpu=gfx600 and LLVM decides what exists.
+tried with -mcpu=gfx600 and LLVM decides what exists. The ISA variants
+(VARIANTS, isa::Variant) are the core list of their generation plus their
+processor's own list (AMDGPUAsmGFX906.rst).
 """
 import os
 import re
@@ -15,7 +17,9 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 RST_DIR = os.environ.get("GCNSIM_LLVM_RST",
                          os.path.join(os.path.dirname(_ROOT), "shared", "reference", "llvm", "AMDGPU"))
 GENS = ["gfx6", "gfx7", "gfx8", "gfx9"]
-RST_OF = {"gfx6": "gfx7", "gfx7": "gfx7", "gfx8": "gfx8", "gfx9": "gfx9"}
+# Processors whose opcode map differs from their generation's: {variant: generation}.
+VARIANTS = {"gfx906": "gfx9"}
+RST_OF = {"gfx6": "gfx7", "gfx7": "gfx7", "gfx8": "gfx8", "gfx9": "gfx9", "gfx906": "gfx9"}
 SECTIONS = ["VINTRP", "VOP1", "VOP2", "VOP3", "VOP3P", "VOPC"]
 
 _REF = re.compile(r":ref:`([^<`]*)<amdgpu_synid_([^>]*)>`")
@@ -119,12 +123,14 @@ MISSING_FROM_LIST = {
 
 
 def ops_of(gen):
-    """{(name, section): Op} for a generation. VOP1/VOP2/VOPC ops own their VOP3 (_e64),
+    """{(name, section): Op} for a generation or a variant. VOP1/VOP2/VOPC ops own their VOP3 (_e64),
     SDWA and DPP variants; the VOP3 section keeps only VOP3-only operations, except the
     _e64 forms of VINTRP operations, which stay with the VINTRP op."""
     entries = parse_list(RST_OF[gen])
     if gen == "gfx9":
         entries += parse_list("gfx900")  # gfx900-only additions (v_mad_mix*)
+    elif gen in VARIANTS:
+        entries += parse_list(gen)  # the variant's own list (gfx906: v_fma_mix*, v_fmac_f32, v_xnor_b32, v_dot*)
     for other, names in MISSING_FROM_LIST.get(gen, {}).items():
         entries += [e for e in parse_list(RST_OF[other])
                     if split_variant(e.name)[0] in names and split_variant(e.name)[1] in (None, "e64")]

@@ -179,6 +179,33 @@ inline double addRoundToOdd(double p, double c) {
   return s;
 }
 
+// Round-to-odd sum of three doubles, for one rounding of an exact sum to f32
+// or f16 (v_dot2_f32_f16: two exact f16 products and an f32 addend). Exact:
+// TwoSum cascade (a + b + c == t + u + g), then u and g decide the odd
+// rounding of t + u. Call in round-to-nearest (TwoSum is exact only there).
+inline double sum3RoundToOdd(double a, double b, double c) {
+  auto twoSum = [](double x, double y, double& err) {
+    const double s = x + y;
+    const double bb = s - x;
+    err = (x - (s - bb)) + (y - bb);
+    return s;
+  };
+  double e, f, g, err;
+  const double s = twoSum(a, b, e);
+  const double t = twoSum(s, c, f);
+  if (!std::isfinite(t)) return t;
+  const double u = twoSum(f, e, g);
+  const double r = twoSum(t, u, err);
+  // r + err + g is exact; |g| is below the spacing of r + err's bits, so it
+  // only matters when r alone is exact.
+  const double sticky = err != 0.0 ? err : g;
+  if (sticky == 0.0) return r;
+  if (r == 0.0) return sticky;
+  const uint64_t rb = bitsOf(r);
+  if ((rb & 1) != 0) return r;
+  return asF64(std::signbit(sticky) == std::signbit(r) ? rb + 1 : rb - 1);
+}
+
 // f16 fused multiply-add evaluated exactly (the product of two f16 values is
 // exact in double), returned with round-to-odd for the final f16 rounding.
 inline double fmaForHalf(double a, double b, double c) { return addRoundToOdd(a * b, c); }

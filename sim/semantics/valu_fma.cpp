@@ -1,4 +1,4 @@
-// The fused multiply-adds of the vector ALU (v_fma_f32, v_fma_f64,
+// The fused multiply-adds of the vector ALU (v_fma_f32, gfx906's v_fmac_f32, v_fma_f64,
 // v_div_fmas_f32, v_div_fmas_f64) in two builds with bit-identical results:
 //
 //   portable  the driver's lane loops as the rest of the simulator is built
@@ -83,6 +83,9 @@ void registerValuFma(SemRegistry& r, bool hostFma) {
   // VDST = FMA(SRC0, SRC1, SRC2)
   r.add("v_fma_f32",
         fmaVop<F32, F32, F32, F32>([](float a, float b, float c) { return fusedMulAdd(a, b, c); }, hostFma));
+  // D.f = S0.f * S1.f + D.f (gfx906 V_FMAC_F32, fused)
+  r.add("v_fmac_f32", fmaVop<F32, F32, F32, OldDst<F32>>(
+                          [](float a, float b, float c) { return fusedMulAdd(a, b, c); }, hostFma));
   r.add("v_fma_f64",
         fmaVop<F64, F64, F64, F64>([](f64 a, f64 b, f64 c) { return fusedMulAdd(a, b, c); }, hostFma));
   // VDST = FMA(SRC0, SRC1, SRC2), times 2^64 (|SRC2| >= 2.0) or 2^-64 when the VCC bit is set

@@ -58,6 +58,8 @@ void registerValuInt(SemRegistry& r) {
   r.add("v_and_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return a & b; }));
   r.add("v_or_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return a | b; }));
   r.add("v_xor_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return a ^ b; }));
+  // D.u = ~(S0.u ^ S1.u) (gfx906 V_XNOR_B32)
+  r.add("v_xnor_b32", vop<U32, U32, U32>([](u32 a, u32 b) { return ~(a ^ b); }));
   // VDST = SSRC2&(1ULL<<LANEID) ? SRC1 : SRC0
   r.add("v_cndmask_b32", vop<U32, U32, U32, MaskIn>([](u32 a, u32 b, bool m) { return m ? b : a; }));
   // VDST = (SRC0 & SRC1) | SRC2

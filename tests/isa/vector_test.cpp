@@ -242,3 +242,51 @@ TEST_CASE("vector: random words never crash the decoder or printer", "[isa][vect
     }
   }
 }
+
+TEST_CASE("vector: gfx906 decodes its own opcodes, other GCN 1.4 processors keep gfx900's",
+          "[isa][vector][gfx906]") {
+  const Gen gfx906{Gen::GCN14, Variant::Gfx906};
+  REQUIRE(parseArch("gfx906"));
+  CHECK(parseArch("gfx906")->gen.variant() == Variant::Gfx906);
+  CHECK(parseArch("vega20")->gen.variant() == Variant::Gfx906);
+  for (const char* other : {"gfx900", "gfx902", "gfx904", "gfx909", "gfx90c", "gcn1.4"})
+    CHECK(parseArch(other)->gen.variant() == Variant::Base);
+  CHECK(gfx906 == Gen::GCN14);  // a GCN 1.4 generation to everything but the decoder
+  // Words and text: llvm-objdump-15 -d --mcpu=gfx906 of kernels clang-15 compiled for gfx906
+  // (fma(), ~(a ^ b), fma((float)half, f, g), __builtin_amdgcn_{s,u}dot{2,4,8}, fdot2).
+  const std::pair<std::vector<uint32_t>, const char*> cases[] = {
+      {{0x760c2913}, "v_fmac_f32_e32 v6, v19, v20"},
+      {{0x7a080f06}, "v_xnor_b32_e32 v4, v6, v7"},
+      {{0xd3a00002, 0x0c0a0b04}, "v_fma_mix_f32 v2, v4, v5, v2 op_sel_hi:[1,0,0]"},
+      {{0xd3a07005, 0x1c2a170a}, "v_fma_mix_f32 v5, v10, v11, v10 op_sel:[0,1,1] op_sel_hi:[1,1,1]"},
+      {{0xd3a34004, 0x180a170a}, "v_dot2_f32_f16 v4, v10, v11, s2"},
+      {{0xd3a64002, 0x1b161b0c}, "v_dot2_i32_i16 v2, v12, v13, -5"},
+      {{0xd3a84000, 0x1a1e1b0c}, "v_dot4_i32_i8 v0, v12, v13, 7"},
+      {{0xd3a94001, 0x1a0e1b0c}, "v_dot4_u32_u8 v1, v12, v13, 3"},
+      {{0xd3aa4003, 0x1a2e1b0c}, "v_dot8_i32_i4 v3, v12, v13, 11"},
+  };
+  for (const auto& [words, text] : cases) {
+    INFO(text);
+    CHECK(disassemble(gfx906, decodeAll(gfx906, words)) == text);
+  }
+  // The same words on gfx900: v_mad_mix_f32 for 0x20, invalid for the gfx906-only opcodes.
+  CHECK(disassemble(Gen::GCN14, decodeAll(Gen::GCN14, {0xd3a00002, 0x0c0a0b04})) ==
+        "v_mad_mix_f32 v2, v4, v5, v2 op_sel_hi:[1,0,0]");
+  for (const std::vector<uint32_t>& w :
+       {std::vector<uint32_t>{0x760c2913}, {0x7a080f06}, {0xd3a84000, 0x1a1e1b0c}}) {
+    DecodedInst d;
+    REQUIRE(decode(Gen::GCN14, w.data(), w.size(), d) == DecodeStatus::Ok);
+    CHECK_FALSE(d.valid());
+  }
+  // No gfx906 column duplicates an opcode of its format.
+  for (int f = 0; f < kNumFormats; ++f) {
+    std::map<int, const char*> seen;
+    for (const OpInfo& op : opTable(static_cast<Format>(f))) {
+      const int opc = op.opcodeIn(gfx906);
+      if (opc < 0) continue;
+      INFO(formatName(static_cast<Format>(f))
+           << " " << op.name << " and " << (seen.count(opc) ? seen[opc] : ""));
+      CHECK(seen.emplace(opc, op.name).second);
+    }
+  }
+}

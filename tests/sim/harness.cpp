@@ -10,8 +10,8 @@
 namespace gcnsim::test {
 
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g) {
-  return loadHexFile(std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/" + name + "." +
-                     std::string(isa::genFamily(g)) + ".hex");
+  const std::string tag = g.variant() == isa::Variant::Gfx906 ? "gfx906" : std::string(isa::genFamily(g));
+  return loadHexFile(std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/" + name + "." + tag + ".hex");
 }
 
 sim::DispatchSpec programDispatch(memory::GlobalMemory& mem, const std::string& name, isa::Gen g) {

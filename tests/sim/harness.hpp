@@ -22,7 +22,8 @@ namespace gcnsim::test {
 // The four generations, for tests that run on each of them.
 inline constexpr isa::Gen kAllGens[] = {isa::Gen::GCN10, isa::Gen::GCN11, isa::Gen::GCN12, isa::Gen::GCN14};
 
-// The words of tests/sim/programs/bin/NAME.gfxN.hex; throws if missing.
+// The words of tests/sim/programs/bin/NAME.gfxN.hex (NAME.gfx906.hex for the
+// gfx906 variant of GCN 1.4); throws if missing.
 std::vector<uint32_t> loadProgram(const std::string& name, isa::Gen g);
 // A dispatch of the program `name` (loadProgram) for generation g, its code
 // placed in `mem`: gen, code region and entry PC set, the rest default.

@@ -2,7 +2,8 @@
 """Assembles the semantic-test programs with LLVM so the tests run without it.
 
 For each tests/sim/programs/NAME.s (all four generations, or those named on a
-`# gens: gfx6 gfx8` line) and NAME.gfxN.s (that generation only), runs
+`# gens: gfx6 gfx8` line), NAME.gfxN.s (that generation only) and
+NAME.gfx906.s (the gfx906 ISA variant only: -mcpu=gfx906), runs
     llvm-mc-15 -arch=amdgcn -mcpu=CPU -filetype=obj  +  llvm-objcopy-15 -O binary -j .text
 and writes tests/sim/programs/bin/NAME.gfxN.hex: the .text words as hex, one
 instruction word per line. Usage: tests/tools/assemble_programs.py [--dir DIR] [NAME ...]
@@ -17,12 +18,14 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_PROGRAMS = os.path.join(HERE, "..", "sim", "programs")
 CPUS = {"gfx6": "gfx600", "gfx7": "gfx700", "gfx8": "gfx803", "gfx9": "gfx900"}
+VARIANT_CPUS = {"gfx906": "gfx906"}  # ISA variants (isa::Variant): only for NAME.<variant>.s
 
 
 def assemble(src, gen, out_path):
     with tempfile.TemporaryDirectory() as tmp:
         obj, raw = os.path.join(tmp, "p.o"), os.path.join(tmp, "p.bin")
-        subprocess.run(["llvm-mc-15", "-arch=amdgcn", f"-mcpu={CPUS[gen]}", "-filetype=obj", src, "-o", obj],
+        cpu = CPUS.get(gen) or VARIANT_CPUS[gen]
+        subprocess.run(["llvm-mc-15", "-arch=amdgcn", f"-mcpu={cpu}", "-filetype=obj", src, "-o", obj],
                        check=True)
         subprocess.run(["llvm-objcopy-15", "-O", "binary", "-j", ".text", obj, raw], check=True)
         data = open(raw, "rb").read()
@@ -43,7 +46,7 @@ def main(args):
     for fn in sorted(os.listdir(programs)):
         if not fn.endswith(".s"):
             continue
-        m = re.match(r"^(.*?)(?:\.(gfx[6789]))?\.s$", fn)
+        m = re.match(r"^(.*?)(?:\.(gfx906|gfx[6789]))?\.s$", fn)
         name, only = m.group(1), m.group(2)
         if names and name not in names:
             continue
