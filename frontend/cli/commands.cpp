@@ -10,6 +10,7 @@
 #include "frontend/code_object/code_object.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
+#include "frontend/common/printf_string.hpp"
 #include "frontend/job/job.hpp"
 
 namespace po = boost::program_options;
@@ -125,8 +126,13 @@ int checkCommand(const std::vector<std::string>& args) {
       std::cout << "address of " << a.buffer << '\n';
     else if (a.kind == ArgSpec::Kind::Local)
       std::cout << a.localBytes << " bytes of LDS\n";
-    else
+    else if (a.bytes.empty())
       std::cout << elemTypeName(a.type) << " bits 0x" << std::hex << a.bits << std::dec << '\n';
+    else {  // several elements or raw bytes: the bytes in memory order
+      std::cout << a.valueDescription() << ", bytes";
+      for (uint8_t b : a.bytes) std::cout << printfString(" %02x", b);
+      std::cout << '\n';
+    }
   }
   for (const auto& s : job.kernel.setup.inits) std::cout << "  setup     " << s.key << '\n';
   std::cout << "  output    ";

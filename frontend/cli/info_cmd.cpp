@@ -22,6 +22,9 @@ void printKernel(std::ostream& os, const KernelInfo& k) {
      << " VGPRs (spills: " << k.sgprSpillCount << " SGPR, " << k.vgprSpillCount << " VGPR)\n";
   os << "  wavefront size      " << k.wavefrontSize << '\n';
   if (k.maxFlatWorkgroupSize) os << "  max work-group size " << k.maxFlatWorkgroupSize << '\n';
+  if (k.requiresWorkgroupSize())
+    os << "  reqd work-group     " << k.reqdWorkgroupSize[0] << " x " << k.reqdWorkgroupSize[1] << " x "
+       << k.reqdWorkgroupSize[2] << '\n';
   os << "  arguments (" << k.args.size() << ", " << k.explicitArgs().size() << " explicit):\n";
   os << printfString("    %-3s %-6s %-4s  %-32s %-14s %s\n", "#", "offset", "size", "kind", "type", "name");
   for (size_t i = 0; i < k.args.size(); ++i) {
@@ -53,6 +56,8 @@ void printCodeObjectInfo(std::ostream& os, const CodeObject& co) {
     os << "  PT_LOAD             " << hex(s.vaddr) << ", " << s.memsz << " bytes (" << s.bytes.size()
        << " from file) " << ((s.flags & 4) ? 'R' : '-') << ((s.flags & 2) ? 'W' : '-')
        << ((s.flags & 1) ? 'X' : '-') << '\n';
+  os << "  dynamic relocations " << co.relocations.size()
+     << " (.rela.dyn, applied when the image is placed)\n";
   os << "  kernels             " << co.kernels.size() << '\n';
   for (const auto& k : co.kernels) printKernel(os, k);
 }

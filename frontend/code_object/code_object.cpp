@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 
 #include "frontend/code_object/code_object_metadata.hpp"
 #include "frontend/code_object/elf_reader.hpp"
@@ -69,6 +70,88 @@ std::span<const uint8_t> bytesAtVaddr(const elf::Reader& r, uint64_t vaddr, uint
   return {};
 }
 
+// The CDNA processors of AMDGPUUsage.rst table amdgpu-ef-amdgpu-mach-table, named in the refusal: their
+// names look like gfx9 but their code is not GCN 1.4 code.
+const char* cdnaName(uint32_t mach) {
+  switch (mach) {
+    case 0x030: return "gfx908";
+    case 0x03f: return "gfx90a";
+    case 0x040: return "gfx940";  // (LLVM 15; a reserved value in later tables)
+    case 0x04c: return "gfx942";
+    case 0x04f: return "gfx950";
+    default: return nullptr;
+  }
+}
+
+// The dynamic relocations: DT_RELA / DT_RELASZ / DT_RELAENT of PT_DYNAMIC, symbols from .dynsym.
+std::vector<Relocation> readRelocations(const elf::Reader& r, const CodeObject& co,
+                                        const std::function<void(const std::string&)>& fail) {
+  constexpr int64_t kDtRela = 7, kDtRelaSz = 8, kDtRelaEnt = 9, kDtRelSz = 18, kDtRelrSz = 35;
+  constexpr uint16_t kShnUndef = 0, kShnAbs = 0xfff1;
+  uint64_t rela = 0, relaSize = 0, relaEnt = 24;
+  bool haveRela = false;
+  for (const auto& [tag, val] : r.dynamicEntries()) {
+    if (tag == kDtRela) rela = val, haveRela = true;
+    if (tag == kDtRelaSz) relaSize = val;
+    if (tag == kDtRelaEnt) relaEnt = val;
+    if ((tag == kDtRelSz || tag == kDtRelrSz) && val)
+      fail(std::string(tag == kDtRelSz ? "DT_REL" : "DT_RELR") +
+           " relocations: gcnsim applies RELA relocations (.rela.dyn) only");
+  }
+  std::vector<Relocation> out;
+  if (!haveRela || !relaSize) return out;
+  if (relaEnt != 24) fail("DT_RELAENT " + std::to_string(relaEnt) + " is not 24 (Elf64_Rela)");
+  if (relaSize % 24) fail("DT_RELASZ " + std::to_string(relaSize) + " is not a multiple of 24");
+  const auto table = bytesAtVaddr(r, rela, relaSize);
+  if (table.size() != relaSize)
+    fail("DT_RELA [" + hex(rela) + ", +" + hex(relaSize) + ") is not inside a PT_LOAD segment's file data");
+  const std::vector<elf::Symbol> symbols = r.dynamicSymbols();
+  const uint64_t image = co.imageSize();
+  for (size_t i = 0; i < relaSize / 24; ++i) {
+    Relocation rel;
+    uint64_t info = 0;
+    std::memcpy(&rel.offset, table.data() + i * 24, 8);
+    std::memcpy(&info, table.data() + i * 24 + 8, 8);
+    std::memcpy(&rel.addend, table.data() + i * 24 + 16, 8);
+    rel.type = static_cast<uint32_t>(info);
+    const uint64_t symIndex = info >> 32;
+    const std::string where = ".rela.dyn[" + std::to_string(i) + "]: " + relocationTypeName(rel.type) +
+                              " at offset " + hex(rel.offset);
+    if (symIndex) {
+      if (symIndex >= symbols.size())
+        fail(where + ": symbol index " + std::to_string(symIndex) + " is not in .dynsym (" +
+             std::to_string(symbols.size()) + " symbols)");
+      const elf::Symbol& sym = symbols[symIndex];
+      rel.symbol = sym.name;
+      rel.symbolValue = sym.value;
+      rel.symbolAbsolute = sym.shndx == kShnAbs;
+      if (sym.shndx == kShnUndef)
+        fail(where + " against symbol \"" + sym.name +
+             "\": the symbol is not defined in the code object (gcnsim links nothing else)");
+    }
+    const std::string against = rel.symbol.empty() ? "" : " against symbol \"" + rel.symbol + "\"";
+    switch (rel.type) {
+      case Relocation::None: continue;
+      case Relocation::Relative64: break;
+      case Relocation::Abs32Lo:
+      case Relocation::Abs32Hi:
+      case Relocation::Abs64:
+      case Relocation::Abs32:
+        if (!symIndex) fail(where + ": needs a symbol (S + A), has none");
+        break;
+      default:
+        fail(where + against +
+             ": not a dynamic relocation gcnsim can apply (it applies R_AMDGPU_RELATIVE64, R_AMDGPU_ABS64, "
+             "R_AMDGPU_ABS32, R_AMDGPU_ABS32_LO and R_AMDGPU_ABS32_HI)");
+    }
+    if (rel.offset > image || rel.fieldBytes() > image - rel.offset)
+      fail(where + against + ": the " + std::to_string(rel.fieldBytes()) +
+           "-byte field lies outside the image [0, " + hex(image) + ")");
+    out.push_back(std::move(rel));
+  }
+  return out;
+}
+
 void decodeFeatureFlags(CodeObject& co) {
   // AMDGPUUsage.rst tables amdgpu-elf-header-e_flags-table-v3 and -v4-v5.
   if (co.codeObjectVersion == 3) {
@@ -82,6 +165,34 @@ void decodeFeatureFlags(CodeObject& co) {
 }
 
 }  // namespace
+
+std::string relocationTypeName(uint32_t type) {
+  switch (type) {
+    case 0: return "R_AMDGPU_NONE";
+    case 1: return "R_AMDGPU_ABS32_LO";
+    case 2: return "R_AMDGPU_ABS32_HI";
+    case 3: return "R_AMDGPU_ABS64";
+    case 4: return "R_AMDGPU_REL32";
+    case 5: return "R_AMDGPU_REL64";
+    case 6: return "R_AMDGPU_ABS32";
+    case 7: return "R_AMDGPU_GOTPCREL";
+    case 8: return "R_AMDGPU_GOTPCREL32_LO";
+    case 9: return "R_AMDGPU_GOTPCREL32_HI";
+    case 10: return "R_AMDGPU_REL32_LO";
+    case 11: return "R_AMDGPU_REL32_HI";
+    case 13: return "R_AMDGPU_RELATIVE64";
+    case 14: return "R_AMDGPU_REL16";
+    default: return "relocation type " + std::to_string(type);
+  }
+}
+
+uint64_t Relocation::value(uint64_t base) const {
+  const uint64_t a = static_cast<uint64_t>(addend);
+  if (type == Relative64) return base + a;  // B + A
+  const uint64_t s = symbolAbsolute ? symbolValue : base + symbolValue;
+  const uint64_t v = s + a;
+  return type == Abs32Hi ? v >> 32 : type == Abs32Lo ? v & 0xffffffffu : v;
+}
 
 std::string_view argValueKindName(ArgValueKind k) {
   for (const auto& e : kKindNames)
@@ -104,6 +215,15 @@ std::vector<const KernelArg*> KernelInfo::explicitArgs() const {
         !(a.valueKind == ArgValueKind::Unknown && a.valueKindName.starts_with("hidden_")))
       out.push_back(&a);
   return out;
+}
+
+std::string KernelInfo::workgroupMismatch(const std::array<uint32_t, 3>& workgroup) const {
+  if (!requiresWorkgroupSize() || workgroup == reqdWorkgroupSize) return {};
+  auto dims = [](const std::array<uint32_t, 3>& d) {
+    return std::to_string(d[0]) + " x " + std::to_string(d[1]) + " x " + std::to_string(d[2]);
+  };
+  return dims(workgroup) + " does not match the kernel's .reqd_workgroup_size " + dims(reqdWorkgroupSize) +
+         " (OpenCL reqd_work_group_size: the compiled code may rely on it)";
 }
 
 const KernelInfo* CodeObject::findKernel(std::string_view name) const {
@@ -144,9 +264,10 @@ std::optional<isa::Arch> archFromMach(uint32_t mach) {
       {0x020, "gfx600"}, {0x021, "gfx601"}, {0x03a, "gfx602"}, {0x022, "gfx700"}, {0x023, "gfx701"},
       {0x024, "gfx702"}, {0x025, "gfx703"}, {0x026, "gfx704"}, {0x03b, "gfx705"}, {0x028, "gfx801"},
       {0x029, "gfx802"}, {0x02a, "gfx803"}, {0x03c, "gfx805"}, {0x02b, "gfx810"}, {0x02c, "gfx900"},
-      {0x02d, "gfx902"}, {0x02e, "gfx904"}, {0x02f, "gfx906"}, {0x030, "gfx908"}, {0x031, "gfx909"},
-      {0x032, "gfx90c"}, {0x03f, "gfx90a"},
+      {0x02d, "gfx902"}, {0x02e, "gfx904"}, {0x02f, "gfx906"}, {0x031, "gfx909"}, {0x032, "gfx90c"},
   };
+  // Not gfx908 (0x030) and gfx90a (0x03f): CDNA, with MFMA instructions, AGPRs and (gfx90a) another VGPR
+  // allocation granule and alignment; refused when the code object is loaded (cdnaName).
   for (const auto& r : rows)
     if (r.mach == mach) return isa::parseArch(r.name);
   return std::nullopt;
@@ -183,9 +304,12 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
   if (h.type != kEtDyn) fail("e_type " + std::to_string(h.type) + " is not ET_DYN (3)");
   co.eFlags = h.flags;
   auto arch = archFromMach(h.flags & kEfAmdgpuMach);
-  if (!arch)
+  if (!arch) {
+    const char* cdna = cdnaName(h.flags & kEfAmdgpuMach);
     fail("EF_AMDGPU_MACH " + hex(h.flags & kEfAmdgpuMach) +
+         (cdna ? std::string(" (") + cdna + ", CDNA)" : std::string()) +
          " is not a GCN 1.0-1.4 processor (gcnsim simulates gfx6 to gfx9)");
+  }
   co.arch = *arch;
   decodeFeatureFlags(co);
 
@@ -270,6 +394,7 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
       fail("kernel " + k.name + ": function symbol size runs past the end of .text");
   }
   co.kernels = std::move(md.kernels);
+  co.relocations = readRelocations(r, co, fail);
   for (const elf::Symbol& s : symbols)
     if (s.type == kSttFunc && s.size && s.value >= co.textVaddr && s.value - co.textVaddr < co.textSize &&
         s.size <= co.textVaddr + co.textSize - s.value)

@@ -2,6 +2,7 @@
 // v5): the ELF image, the target from e_flags, and per kernel the
 // NT_AMDGPU_METADATA entry and the kernel descriptor at symbol NAME.kd.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -69,7 +70,10 @@ struct KernelArg {
   std::string valueKindName;  // ".value_kind" as written
   std::string addressSpace;   // ".address_space": global, constant, local, private, generic, region; or empty
   uint32_t pointeeAlign = 0;  // ".pointee_align" (dynamic_shared_pointer), 0 if absent
-  bool isConst = false;       // ".is_const"
+  // A __local argument's block starts at a multiple of this in LDS: .pointee_align, else 16 (the most any
+  // OpenCL type needs). The launch lays the blocks out by it and `gcnsim check` counts them by it.
+  uint32_t localBlockAlign() const { return pointeeAlign ? pointeeAlign : 16; }
+  bool isConst = false;  // ".is_const"
 };
 
 // One kernel: metadata map entry + decoded kernel descriptor.
@@ -91,8 +95,16 @@ struct KernelInfo {
   uint32_t vgprSpillCount = 0;        // ".vgpr_spill_count"
   uint32_t wavefrontSize = 64;        // ".wavefront_size"
   uint32_t maxFlatWorkgroupSize = 0;  // ".max_flat_workgroup_size" (0 if absent)
-  bool usesDynamicStack = false;      // ".uses_dynamic_stack"
-  std::string language;               // ".language", e.g. "OpenCL C"
+  // ".reqd_workgroup_size" (OpenCL reqd_work_group_size): the only work-group size a dispatch may use;
+  // {0, 0, 0} when absent (no requirement).
+  std::array<uint32_t, 3> reqdWorkgroupSize{0, 0, 0};
+  bool requiresWorkgroupSize() const { return reqdWorkgroupSize[0] != 0; }
+  bool usesDynamicStack = false;  // ".uses_dynamic_stack"
+  std::string language;           // ".language", e.g. "OpenCL C"
+
+  // The problem with a dispatch on work-groups of `workgroup` the kernel's .reqd_workgroup_size forbids
+  // ("16 x 1 x 1 does not match the kernel's .reqd_workgroup_size 32 x 1 x 1"), or empty.
+  std::string workgroupMismatch(const std::array<uint32_t, 3>& workgroup) const;
 
   // Arguments the job must supply (not hidden), in order.
   std::vector<const KernelArg*> explicitArgs() const;
@@ -113,6 +125,31 @@ struct CodeFunction {
   uint64_t vaddr = 0, size = 0;
 };
 
+// A dynamic relocation (.rela.dyn, found through PT_DYNAMIC's DT_RELA) the loader applies when it places
+// the image (AMDGPUUsage.rst table amdgpu-elf-relocation-records-table), checked when the code object is
+// loaded: a type gcnsim applies, a field inside the image, a symbol defined in the object.
+struct Relocation {
+  enum Type : uint32_t {
+    None = 0,        // R_AMDGPU_NONE
+    Abs32Lo = 1,     // R_AMDGPU_ABS32_LO: (S + A) & 0xffffffff
+    Abs32Hi = 2,     // R_AMDGPU_ABS32_HI: (S + A) >> 32
+    Abs64 = 3,       // R_AMDGPU_ABS64: S + A
+    Abs32 = 6,       // R_AMDGPU_ABS32: S + A (must fit 32 bits)
+    Relative64 = 13  // R_AMDGPU_RELATIVE64: B + A
+  };
+  uint64_t offset = 0;  // r_offset: the vaddr of the field
+  uint32_t type = None;
+  int64_t addend = 0;           // r_addend
+  std::string symbol;           // the symbol's name (empty: none)
+  uint64_t symbolValue = 0;     // its st_value: a vaddr in the image, or an absolute value
+  bool symbolAbsolute = false;  // SHN_ABS: S = st_value, without the load base
+  // S + A or B + A for an image placed at `base`; the field is fieldBytes() wide.
+  uint64_t value(uint64_t base) const;
+  unsigned fieldBytes() const { return type == Abs64 || type == Relative64 ? 8 : type == None ? 0 : 4; }
+};
+// "R_AMDGPU_RELATIVE64" for a type, "type N" for one the table does not name.
+std::string relocationTypeName(uint32_t type);
+
 struct CodeObject {
   std::string path;                      // file name, for messages
   isa::Arch arch;                        // from e_flags EF_AMDGPU_MACH
@@ -126,6 +163,7 @@ struct CodeObject {
   std::vector<KernelInfo> kernels;       // in metadata order
   // Every function symbol with a size inside .text, by address (one name per address: the first symbol's).
   std::vector<CodeFunction> functions;
+  std::vector<Relocation> relocations;  // dynamic relocations, in .rela.dyn order
 
   const KernelInfo* findKernel(std::string_view name) const;
   // Comma-separated kernel names, for error messages.

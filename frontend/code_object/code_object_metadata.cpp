@@ -93,6 +93,21 @@ class MetadataReader {
     out.vgprSpillCount = u32(k, ".vgpr_spill_count", where, false);
     out.wavefrontSize = u32(k, ".wavefront_size", where, true);
     out.maxFlatWorkgroupSize = u32(k, ".max_flat_workgroup_size", where, false);
+    if (const json* v = find(k, ".reqd_workgroup_size")) {
+      // "If not 0, 0, 0 then all values must be >=1" (AMDGPUUsage.rst kernel metadata map, v3+).
+      const std::string field = where + "..reqd_workgroup_size";
+      if (!v->is_array() || v->size() != 3)
+        fail(field, "expected a sequence of 3 integers, got " + shortDump(*v));
+      for (size_t i = 0; i < 3; ++i) {
+        const json& e = (*v)[i];
+        if (!e.is_number_unsigned() || e.get<uint64_t>() > 1024)
+          fail(field, "expected a sequence of 3 integers from 0 to 1024, got " + shortDump(*v));
+        out.reqdWorkgroupSize[i] = e.get<uint32_t>();
+      }
+      const auto& r = out.reqdWorkgroupSize;
+      if ((r[0] || r[1] || r[2]) && !(r[0] && r[1] && r[2]))
+        fail(field, "either all 0 or all at least 1, got " + shortDump(*v));
+    }
     out.usesDynamicStack = boolean(k, ".uses_dynamic_stack", where);
     out.language = str(k, ".language", where, false);
     if (const json* args = find(k, ".args")) {

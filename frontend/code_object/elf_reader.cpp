@@ -122,6 +122,31 @@ std::vector<Symbol> Reader::symbols() const {
       if (s.type == wanted) table = &s;
     if (table) break;
   }
+  return symbolsOf(table);
+}
+
+std::vector<Symbol> Reader::dynamicSymbols() const {
+  for (const auto& s : sections_)
+    if (s.type == kShtDynsym) return symbolsOf(&s);
+  return {};
+}
+
+std::vector<std::pair<int64_t, uint64_t>> Reader::dynamicEntries() const {
+  std::vector<std::pair<int64_t, uint64_t>> out;
+  for (const auto& p : phdrs_) {
+    if (p.type != kPtDynamic) continue;
+    auto data = range(p.offset, p.filesz, "PT_DYNAMIC segment");
+    for (size_t off = 0; off + 16 <= data.size(); off += 16) {
+      const int64_t tag = load<int64_t>(data, off);
+      if (tag == 0) break;  // DT_NULL
+      out.emplace_back(tag, load<uint64_t>(data, off + 8));
+    }
+    break;
+  }
+  return out;
+}
+
+std::vector<Symbol> Reader::symbolsOf(const Section* table) const {
   std::vector<Symbol> out;
   if (!table) return out;
   if (table->link >= sections_.size())

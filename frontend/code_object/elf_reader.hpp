@@ -6,12 +6,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gcnsim::frontend::elf {
 
 inline constexpr uint16_t kMachineAmdgpu = 224;  // EM_AMDGPU
-inline constexpr uint32_t kPtLoad = 1, kPtNote = 4;
+inline constexpr uint32_t kPtLoad = 1, kPtDynamic = 2, kPtNote = 4;
 inline constexpr uint32_t kShtSymtab = 2, kShtNote = 7, kShtDynsym = 11;
 inline constexpr uint32_t kPfExecute = 1, kPfWrite = 2, kPfRead = 4;
 
@@ -58,6 +59,10 @@ class Reader {
   const Section* findSection(std::string_view name) const;
   // .symtab if present, else .dynsym.
   std::vector<Symbol> symbols() const;
+  // .dynsym (the table dynamic relocations index), empty if there is none.
+  std::vector<Symbol> dynamicSymbols() const;
+  // The (d_tag, d_val) entries of the PT_DYNAMIC segment up to DT_NULL; empty without one.
+  std::vector<std::pair<int64_t, uint64_t>> dynamicEntries() const;
   // Notes of every SHT_NOTE section, or of every PT_NOTE segment when there are no sections.
   std::vector<Note> notes() const;
   // The file bytes [offset, offset + size), or an InputError naming `field`.
@@ -66,6 +71,7 @@ class Reader {
  private:
   [[noreturn]] void fail(const std::string& msg) const;
   std::string stringAt(const Section& strtab, uint64_t offset, std::string_view field) const;
+  std::vector<Symbol> symbolsOf(const Section* table) const;
   void parseNotes(std::span<const uint8_t> data, std::vector<Note>& out) const;
 
   std::span<const uint8_t> bytes_;

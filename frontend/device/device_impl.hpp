@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "frontend/device/device.hpp"
 #include "frontend/device/kernel.hpp"
@@ -33,9 +34,16 @@ struct Device::Impl {
   std::map<std::string, BufferHandle, std::less<>> buffers;  // live buffers by name
   uint64_t bufferBytes = 0;                                  // their bytes (limits.maxBufferBytes)
   uint64_t unnamedBuffers = 0;                               // for "buffer<N>" names
-  // Code objects loaded from files (read once) and where their images are placed.
+  // Code objects loaded from files (read once, by canonical path) and where their images are placed.
   std::map<std::filesystem::path, std::shared_ptr<const frontend::CodeObject>> codeObjects;
   std::map<const frontend::CodeObject*, uint64_t> imageBases;
+  // One program, one image: every code object a kernel was loaded from, by canonical file path. A kernel
+  // of the same file with the same contents uses the first one's CodeObject (and so its placed image and
+  // program-scope variables), however many times and through whichever path the file was loaded.
+  std::map<std::filesystem::path, std::vector<std::shared_ptr<const frontend::CodeObject>>> programs;
+
+  std::shared_ptr<const frontend::CodeObject> sameProgram(std::shared_ptr<const frontend::CodeObject> co,
+                                                          const std::filesystem::path& file);
   DeviceTotals totals;
 
   BufferHandle place(const std::string& name, uint64_t bytes);

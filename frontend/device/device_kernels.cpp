@@ -27,14 +27,36 @@ KernelRef Device::Impl::finishKernel(std::shared_ptr<Kernel> k) const {
   return k;
 }
 
+namespace {
+
+// The file's identity: its canonical path (symbolic links, "." and ".." resolved), or the path as given
+// when it cannot be resolved (the file is then read, and fails, by that name).
+std::filesystem::path canonicalFile(const std::filesystem::path& file) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::weakly_canonical(file, ec);
+  return ec ? file : p;
+}
+
+}  // namespace
+
+std::shared_ptr<const frontend::CodeObject> Device::Impl::sameProgram(
+    std::shared_ptr<const frontend::CodeObject> co, const std::filesystem::path& file) {
+  auto& loaded = programs[canonicalFile(file)];
+  for (const auto& other : loaded)
+    if (other == co || other->file == co->file) return other;
+  loaded.push_back(co);
+  return co;
+}
+
 KernelRef Device::loadCodeObject(const std::filesystem::path& file, const std::string& kernelName) {
-  std::shared_ptr<const frontend::CodeObject>& co = impl_->codeObjects[file];
+  const std::filesystem::path key = canonicalFile(file);
+  std::shared_ptr<const frontend::CodeObject>& co = impl_->codeObjects[key];
   if (!co) {
     try {
       co = std::make_shared<const frontend::CodeObject>(
           frontend::loadCodeObject(file, impl_->options.limits.maxFileBytes));
     } catch (...) {
-      impl_->codeObjects.erase(file);
+      impl_->codeObjects.erase(key);
       throw;
     }
   }
@@ -59,6 +81,7 @@ KernelRef Device::loadKernel(const frontend::KernelSpec& spec,
   k->spec = spec;
   if (spec.format == frontend::KernelFormat::Elf) {
     if (!codeObject) throw InputError(k->where + ": kernel " + spec.name + ": no code object");
+    codeObject = impl_->sameProgram(std::move(codeObject), spec.file);
     const frontend::KernelInfo* info = codeObject->findKernel(spec.name);
     if (!info)
       throw InputError(k->where + ": no kernel \"" + spec.name + "\" (kernels: " + codeObject->kernelNames() +

@@ -30,9 +30,11 @@ std::vector<frontend::ArgValue> launchValues(const Device::Impl& dev, const Kern
         kernargBytes += 8;
         break;
       case KernelArg::Value:
-        if (a.bytes.empty() || a.bytes.size() > 8 || (a.bytes.size() & (a.bytes.size() - 1)))
+        // Raw code lays a value out at its natural alignment: a scalar. A code object's metadata gives
+        // every argument's offset and size (checked above), so a vector or struct by value is fine there.
+        if (a.bytes.empty() || (k.raw() && (a.bytes.size() > 8 || (a.bytes.size() & (a.bytes.size() - 1)))))
           throw InputError(field + ": a value of " + std::to_string(a.bytes.size()) +
-                           " bytes (expected 1, 2, 4 or 8)");
+                           " bytes (expected 1, 2, 4 or 8" + (k.raw() ? " for raw code" : "") + ")");
         v.kind = frontend::ArgValue::Bytes;
         v.bytes = a.bytes;
         kernargBytes += a.bytes.size();
@@ -77,6 +79,9 @@ void checkGeometry(const Kernel& k, const std::array<uint32_t, 3>& grid,
     throw InputError(k.where + ": workgroup: " + std::to_string(wgSize) +
                      " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
                      std::to_string(k.info().maxFlatWorkgroupSize));
+  if (!k.raw())
+    if (const std::string m = k.info().workgroupMismatch(workgroup); !m.empty())
+      throw InputError(k.where + ": workgroup: " + m);
   if (total > limits.maxWorkgroups)
     throw InputError(k.where + ": grid: " + std::to_string(static_cast<uint64_t>(total)) +
                      " work-groups exceed the limit of " + std::to_string(limits.maxWorkgroups) +

@@ -58,6 +58,11 @@ std::vector<gcnsim::KernelArg> kernelArgs(const Device& dev, const std::vector<A
       case ArgSpec::Kind::Value: {
         gcnsim::KernelArg k;
         k.kind = gcnsim::KernelArg::Value;
+        if (!a.bytes.empty()) {
+          k.bytes = a.bytes;
+          out.push_back(std::move(k));
+          break;
+        }
         k.bytes.resize(elemTypeSize(a.type));
         const uint64_t bits = a.iteration ? addIteration(a.type, a.bits, iteration) : a.bits;
         std::memcpy(k.bytes.data(), &bits, k.bytes.size());

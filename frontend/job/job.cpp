@@ -1,6 +1,9 @@
 // loadJob: the top level of the job file (README "Job file").
 #include "frontend/job/job.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <set>
 
 #include "frontend/common/error.hpp"
@@ -31,7 +34,56 @@ std::optional<ElemType> typeFromTypeName(const std::string& name) {
   return std::nullopt;
 }
 
+std::optional<std::pair<ElemType, unsigned>> vectorType(const std::string& name) {
+  size_t digits = name.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(name[digits - 1]))) --digits;
+  if (digits == name.size() || digits == 0) return std::nullopt;
+  const std::string count = name.substr(digits);
+  if (count != "2" && count != "3" && count != "4" && count != "8" && count != "16") return std::nullopt;
+  const std::string base = name.substr(0, digits);
+  static const char* const kVectorBases[] = {"char", "uchar", "short", "ushort", "int",   "uint",
+                                             "long", "ulong", "half",  "float",  "double"};
+  if (std::find(std::begin(kVectorBases), std::end(kVectorBases), base) == std::end(kVectorBases))
+    return std::nullopt;
+  return std::pair{*typeFromTypeName(base), static_cast<unsigned>(std::stoul(count))};
+}
+
+// "bytes": hex digits, two per byte, in memory order; spaces and underscores between them are ignored.
+std::vector<uint8_t> parseHexBytes(const JobContext& ctx, const JobJson& v, const std::string& field) {
+  const std::string text = ctx.requireString(v, field);
+  std::string hexDigits;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '_') continue;
+    if (!std::isxdigit(static_cast<unsigned char>(c)))
+      ctx.fail(field,
+               "character " + std::to_string(i) + " (" + JobContext::quoted(std::string(1, c)) +
+                   ") is not a hex digit (expected two hex digits per byte, e.g. \"0a000000 0000803f\")");
+    hexDigits += c;
+  }
+  if (hexDigits.empty()) ctx.fail(field, "no bytes (expected two hex digits per byte)");
+  if (hexDigits.size() % 2)
+    ctx.fail(field, std::to_string(hexDigits.size()) + " hex digits: not whole bytes");
+  if (hexDigits.size() / 2 > kMaxKernargBytes)
+    ctx.fail(field, std::to_string(hexDigits.size() / 2) + " bytes exceed the kernarg segment limit of " +
+                        std::to_string(kMaxKernargBytes));
+  std::vector<uint8_t> out;
+  for (size_t i = 0; i < hexDigits.size(); i += 2)
+    out.push_back(static_cast<uint8_t>(std::stoul(hexDigits.substr(i, 2), nullptr, 16)));
+  return out;
+}
+
 }  // namespace
+
+std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::string& name) {
+  return vectorType(name);
+}
+
+std::string ArgSpec::valueDescription() const {
+  if (elements == 0) return std::to_string(bytes.size()) + " raw bytes";
+  if (elements == 1) return std::string(elemTypeName(type));
+  return std::string(elemTypeName(type)) + " x " + std::to_string(elements);
+}
 
 std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const std::string& field) {
   ctx.requireArray(v, field);
@@ -60,6 +112,9 @@ void checkGeometry(const JobContext& ctx, const std::string& prefix, const std::
              std::to_string(wgSize) +
                  " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
                  std::to_string(info->maxFlatWorkgroupSize));
+  if (info)
+    if (const std::string m = info->workgroupMismatch(workgroup); !m.empty())
+      ctx.fail(prefix + "workgroup", m);
   unsigned __int128 total = 1;
   for (int i = 0; i < 3; ++i) {
     const uint64_t g = grid[i], w = workgroup[i];
@@ -174,6 +229,11 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
     else
       ctx.checkKeys(v, field, {"value", "type"});
     a.kind = ArgSpec::Kind::Value;
+    const bool list = v["value"].is_array();
+    // A vector argument ("float4"): the element type and count the list must have.
+    const auto vector = meta && meta->valueKind == ArgValueKind::ByValue
+                            ? vectorTypeFromTypeName(meta->typeName)
+                            : std::nullopt;
     if (const JobJson* t = ctx.optionalKey(v, "type")) {
       const std::string s = ctx.requireString(*t, field + ".type");
       auto type = parseElemType(s);
@@ -182,8 +242,9 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
                  "unknown type " + JobContext::quoted(s) + " (expected one of " + elemTypeList() + ")");
       a.type = *type;
     } else {
-      auto type =
-          meta && meta->valueKind == ArgValueKind::ByValue ? typeFromTypeName(meta->typeName) : std::nullopt;
+      auto type = !meta || meta->valueKind != ArgValueKind::ByValue ? std::nullopt
+                  : list && vector                                  ? std::optional(vector->first)
+                                                                    : typeFromTypeName(meta->typeName);
       if (!type)
         ctx.fail(field,
                  "missing required key \"type\"" + (meta ? " (cannot infer it from the kernel's type name " +
@@ -191,20 +252,64 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
                                                          : std::string()));
       a.type = *type;
     }
-    a.bits = ctx.elementBits(v["value"], a.type, field + ".value");
-    if (const JobJson* it = allowIteration ? ctx.optionalKey(v, "iteration") : nullptr) {
-      a.iteration = ctx.requireBool(*it, field + ".iteration");
-      if (a.iteration && (a.type == ElemType::F16 || a.type == ElemType::F32 || a.type == ElemType::F64))
-        ctx.fail(field + ".iteration", "needs an integer type, not " + std::string(elemTypeName(a.type)));
+    if (list) {
+      // Several elements of `type`, packed in order: a vector or an array-like struct by value.
+      const JobJson& elems = v["value"];
+      if (elems.empty()) ctx.fail(field + ".value", "an empty list (give the argument's elements)");
+      const unsigned size = elemTypeSize(a.type);
+      if (elems.size() > kMaxKernargBytes / size)
+        ctx.fail(field + ".value", std::to_string(elems.size()) +
+                                       " elements exceed the kernarg segment limit of " +
+                                       std::to_string(kMaxKernargBytes) + " bytes");
+      a.elements = static_cast<uint32_t>(elems.size());
+      if (vector) {
+        if (a.elements != vector->second)
+          ctx.fail(field + ".value", std::to_string(a.elements) + " element" + (a.elements == 1 ? "" : "s") +
+                                         ", but the kernel argument is a " + meta->typeName + " (" +
+                                         std::to_string(vector->second) + " elements)");
+        if (size != elemTypeSize(vector->first))
+          ctx.fail(field + ".type", std::string(elemTypeName(a.type)) + " elements are " +
+                                        std::to_string(size) + " bytes, but the kernel argument's " +
+                                        meta->typeName + " has " +
+                                        std::to_string(elemTypeSize(vector->first)) + "-byte elements");
+      }
+      a.bytes.resize(size_t{a.elements} * size);
+      for (size_t i = 0; i < elems.size(); ++i) {
+        const uint64_t bits = ctx.elementBits(elems[i], a.type, field + ".value[" + std::to_string(i) + "]");
+        std::memcpy(a.bytes.data() + i * size, &bits, size);
+      }
+      // A 3-element vector takes the room of 4 (OpenCL: "sizeof a 3-component vector is 4 components").
+      if (vector && vector->second == 3) a.bytes.resize(size_t{4} * size, 0);
+      if (const JobJson* it = allowIteration ? ctx.optionalKey(v, "iteration") : nullptr)
+        if (ctx.requireBool(*it, field + ".iteration"))
+          ctx.fail(field + ".iteration", "needs a single integer value, not a list");
+    } else {
+      a.bits = ctx.elementBits(v["value"], a.type, field + ".value");
+      if (const JobJson* it = allowIteration ? ctx.optionalKey(v, "iteration") : nullptr) {
+        a.iteration = ctx.requireBool(*it, field + ".iteration");
+        if (a.iteration && (a.type == ElemType::F16 || a.type == ElemType::F32 || a.type == ElemType::F64))
+          ctx.fail(field + ".iteration", "needs an integer type, not " + std::string(elemTypeName(a.type)));
+      }
     }
+  } else if (v.contains("bytes")) {
+    ctx.checkKeys(v, field, {"bytes"});
+    a.kind = ArgSpec::Kind::Value;
+    a.elements = 0;
+    a.bytes = parseHexBytes(ctx, v["bytes"], field + ".bytes");
   } else if (v.contains("local")) {
     ctx.checkKeys(v, field, {"local"});
     a.kind = ArgSpec::Kind::Local;
     a.localBytes = static_cast<uint32_t>(ctx.requireUint(v["local"], field + ".local", 0, kMaxLdsBytes));
   } else {
-    ctx.fail(field, "needs one of \"buffer\", \"value\" or \"local\"");
+    ctx.fail(field, "needs one of \"buffer\", \"value\", \"bytes\" or \"local\"");
   }
   return a;
+}
+
+void failListForRawCode(const JobContext& ctx, const std::string& field) {
+  ctx.fail(field,
+           "a value of several elements or \"bytes\" needs the kernel's metadata (a code object); raw code "
+           "takes scalar values");
 }
 
 namespace {
@@ -228,6 +333,7 @@ void parseRawArgs(const JobContext& ctx, const JobJson& a, Job& job) {
   uint32_t offset = 0;
   for (size_t i = 0; i < a.size(); ++i) {
     ArgSpec arg = parseArg(ctx, a[i], "args[" + std::to_string(i) + "]", job, nullptr);
+    if (!arg.bytes.empty()) failListForRawCode(ctx, "args[" + std::to_string(i) + "]");
     arg.kernargSize = arg.kind == ArgSpec::Kind::Buffer  ? 8u
                       : arg.kind == ArgSpec::Kind::Local ? 4u
                                                          : static_cast<uint32_t>(elemTypeSize(arg.type));

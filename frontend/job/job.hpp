@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontend/code_object/code_object.hpp"
@@ -107,9 +108,17 @@ struct ArgSpec {
   enum class Kind : uint8_t { Buffer, Value, Local } kind = Kind::Value;
   std::string buffer;             // Buffer: the buffer whose address is passed
   ElemType type = ElemType::U32;  // Value: element type
-  uint64_t bits = 0;              // Value: raw little-endian bits of `type`
-  uint32_t localBytes = 0;        // Local: dynamic LDS bytes
-  bool iteration = false;         // Value in a step: plus the innermost repeat's iteration (README "Steps")
+  uint64_t bits = 0;              // Value: raw little-endian bits of `type` (a scalar)
+  // Value of several elements ("value": [...], packed, padded to 4 elements for a 3-element vector
+  // argument) or of raw bytes ("bytes": "hex"): its little-endian bytes. Empty for a scalar (`bits`).
+  std::vector<uint8_t> bytes;
+  uint32_t elements = 1;  // Value: elements given (1 for a scalar; 0 for "bytes")
+  // Value: bytes it takes in the kernarg segment.
+  uint64_t valueBytes() const { return bytes.empty() ? elemTypeSize(type) : bytes.size(); }
+  // Value: how it was given, for messages: "u32", "f32 x 4", "12 raw bytes".
+  std::string valueDescription() const;
+  uint32_t localBytes = 0;  // Local: dynamic LDS bytes
+  bool iteration = false;   // Value in a step: plus the innermost repeat's iteration (README "Steps")
   // Offset and bytes in the kernarg segment: from the metadata (ELF), or laid
   // out in order at their natural alignment (raw code, job.cpp).
   uint32_t kernargOffset = 0;
@@ -196,6 +205,10 @@ inline Job loadJob(const std::filesystem::path& path, uint64_t maxBufferBytes) {
 // kernel.setup.KEY: ..." as for a job file.
 RawSetup parseRawSetupText(const std::string& json, const std::vector<BufferSpec>& buffers,
                            const KernelSpec& kernel, const std::string& where);
+
+// An OpenCL C vector type name of the metadata (".type_name" "float4", "int3", "uchar16"): its element
+// type and count (2, 3, 4, 8 or 16); nullopt for anything else. A 3-element vector takes 4 elements' room.
+std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::string& name);
 
 // Checks job.args against the kernel's explicit metadata arguments (count,
 // buffer vs global_buffer, value size vs by_value size, local vs

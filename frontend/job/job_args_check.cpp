@@ -53,7 +53,10 @@ void checkArgShapes(const std::string& where, const KernelInfo& kernel, const st
         if (s.valueBytes != a.size)
           fail(field, "value " + (s.typeName.empty() ? std::string() : "of type " + s.typeName + " ") +
                           "is " + std::to_string(s.valueBytes) + " bytes but kernel argument " +
-                          describeArg(a) + " is " + std::to_string(a.size) + " bytes");
+                          describeArg(a) + " is " + std::to_string(a.size) + " bytes" +
+                          (a.size > 8 && !s.typeName.empty() && s.typeName.find(' ') == std::string::npos
+                               ? " (give its elements, {\"value\": [...], \"type\": T}, or {\"bytes\": HEX})"
+                               : ""));
         break;
       case ArgValueKind::DynamicSharedPointer:
         if (s.kind != ArgSpec::Kind::Local)
@@ -68,9 +71,26 @@ void checkArgShapes(const std::string& where, const KernelInfo& kernel, const st
 void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
   std::vector<ArgShape> shapes;
   for (const ArgSpec& a : job.args)
-    shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? elemTypeSize(a.type) : 0,
-                      a.kind == ArgSpec::Kind::Value ? std::string(elemTypeName(a.type)) : std::string()});
+    shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? a.valueBytes() : 0,
+                      a.kind == ArgSpec::Kind::Value && a.elements ? a.valueDescription() : std::string()});
   checkArgShapes(job.path.string(), kernel, shapes, "the job");
+  // The "local" blocks as the launch lays them out (kernel_launch.cpp): after the kernel's own LDS, each
+  // aligned to its pointee. loadJob's running sum has no alignments: `gcnsim check` had passed a job whose
+  // 1 + 65535 bytes need 65539 once the second block is aligned to 4, which `gcnsim run` refused.
+  uint64_t lds = kernel.groupSegmentSize;
+  const auto expected = kernel.explicitArgs();
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (job.args[i].kind != ArgSpec::Kind::Local) continue;
+    const uint64_t align = expected[i]->localBlockAlign();
+    lds = (lds + align - 1) / align * align + job.args[i].localBytes;
+    if (lds > kMaxLdsBytes)
+      throw InputError(job.path.string() + ": args[" + std::to_string(i) + "].local: the kernel's " +
+                       std::to_string(kernel.groupSegmentSize) +
+                       " bytes of LDS plus the \"local\" arguments up to this one, each aligned to its "
+                       "pointee, need " +
+                       std::to_string(lds) + " bytes per work-group (at most " +
+                       std::to_string(kMaxLdsBytes) + ")");
+  }
 }
 
 }  // namespace gcnsim::frontend

@@ -36,6 +36,9 @@ void parseKernel(const JobContext& ctx, const JobJson& v, const std::string& fie
 ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& field, const Job& job,
                  const KernelArg* meta, bool allowIteration = false);
 
+// Refuses a list or "bytes" value for raw code (no metadata, so no layout for it).
+[[noreturn]] void failListForRawCode(const JobContext& ctx, const std::string& field);
+
 // "grid" / "workgroup": 1 to 3 entries.
 std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const std::string& field);
 // A dispatch's geometry against the limits and the kernel (null: raw code);

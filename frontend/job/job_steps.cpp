@@ -56,15 +56,18 @@ Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& p
   if (const JobJson* a = ctx.optionalKey(v, "args")) {
     ctx.requireArray(*a, path + ".args");
     const auto meta = info ? info->explicitArgs() : std::vector<const KernelArg*>{};
-    for (size_t i = 0; i < a->size(); ++i)
+    for (size_t i = 0; i < a->size(); ++i) {
       s.args.push_back(parseArg(ctx, (*a)[i], path + ".args[" + std::to_string(i) + "]", job,
                                 i < meta.size() ? meta[i] : nullptr, true));
+      if (!info && !s.args.back().bytes.empty())
+        failListForRawCode(ctx, path + ".args[" + std::to_string(i) + "]");
+    }
   }
   if (info) {
     std::vector<ArgShape> shapes;
     for (const ArgSpec& a : s.args)
-      shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? elemTypeSize(a.type) : 0,
-                        a.kind == ArgSpec::Kind::Value ? std::string(elemTypeName(a.type)) : std::string()});
+      shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? a.valueBytes() : 0,
+                        a.kind == ArgSpec::Kind::Value && a.elements ? a.valueDescription() : std::string()});
     checkArgShapes(ctx.file() + ": " + path, *info, shapes, "the step");
   }
   return s;

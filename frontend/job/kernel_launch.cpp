@@ -6,6 +6,7 @@
 #include "frontend/common/error.hpp"
 #include "frontend/common/limits.hpp"
 #include "frontend/job/job.hpp"
+#include "isa/hex_text.hpp"
 #include "isa/operands.hpp"
 #include "memory/apertures.hpp"
 #include "memory/buffer_resource.hpp"
@@ -71,10 +72,24 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   uint64_t imageEnd = 0;
   for (const Segment& s : co.loadSegments) imageEnd = std::max(imageEnd, s.vaddr + s.memsz);
   if (!layout.loadBase) {
-    layout.loadBase =
+    const uint64_t base =
         mem.allocate(alignUp(std::max<uint64_t>(imageEnd, 4), 4096), 0x10000, "code object " + co.path);
+    // Dynamic relocations, as the ROCm loader applies them (checked by loadCodeObject: types, fields
+    // inside the image, symbols defined): e.g. R_AMDGPU_RELATIVE64 for `__global int *p = &a[2];`.
+    for (const Relocation& r : co.relocations)
+      if (r.type == Relocation::Abs32 && r.value(base) > 0xffffffffu)
+        throw InputError(co.path + ": " + relocationTypeName(r.type) + " at offset " + hex(r.offset) +
+                         " against symbol \"" + r.symbol + "\": S + A = " + hex(r.value(base)) +
+                         " does not fit its 32-bit field");
     for (const Segment& s : co.loadSegments)
-      if (!s.bytes.empty()) mem.write(layout.loadBase + s.vaddr, s.bytes.data(), s.bytes.size());
+      if (!s.bytes.empty()) mem.write(base + s.vaddr, s.bytes.data(), s.bytes.size());
+    for (const Relocation& r : co.relocations) {
+      const uint64_t v = r.value(base);
+      const uint32_t w = static_cast<uint32_t>(v);
+      if (r.fieldBytes() == 8) mem.write(base + r.offset, &v, 8);
+      if (r.fieldBytes() == 4) mem.write(base + r.offset, &w, 4);
+    }
+    layout.loadBase = base;
   }
   d.codeBase = layout.loadBase + co.textVaddr;
   d.codeSize = co.textSize;
@@ -101,8 +116,7 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
           std::memcpy(kernarg.data() + a.offset, v.bytes.data(), std::min<size_t>(v.bytes.size(), a.size));
         break;
       case ArgValue::Local: {
-        const uint32_t align = a.pointeeAlign ? a.pointeeAlign : 16;
-        lds = alignUp(lds, align);
+        lds = alignUp(lds, a.localBlockAlign());
         put<uint32_t>(kernarg, a.offset,
                       static_cast<uint32_t>(lds));  // a __local pointer is an LDS byte offset
         lds += v.localBytes;
@@ -117,9 +131,13 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   layout.dynamicLdsBytes = static_cast<uint32_t>(lds) - layout.dynamicLdsOffset;
   d.ldsBytes = static_cast<uint32_t>(lds);
 
+  // hidden_block_count_*: the FULL work-groups only (AMDGPUUsage.rst code object v5 kernel argument
+  // metadata: "This count only includes the non-partial work-group count"); the partial one is
+  // hidden_remainder_*. ROCm's device library: get_num_groups = block_count + (remainder != 0),
+  // get_global_size = block_count * group_size + remainder, get_local_size = group id < block_count ?
+  // group_size : remainder.
   std::array<uint32_t, 3> blocks{};
-  for (int i = 0; i < 3; ++i)
-    blocks[i] = static_cast<uint32_t>((uint64_t{geo.grid[i]} + geo.workgroup[i] - 1) / geo.workgroup[i]);
+  for (int i = 0; i < 3; ++i) blocks[i] = geo.grid[i] / geo.workgroup[i];
 
   // Scratch: per work-item private segment, backing memory for the wave slots in use.
   d.scratchBytesPerLane =

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 
+#include "frontend/job/job.hpp"
 #include "frontend/python/py_device.hpp"
 #include "frontend/python/py_types.hpp"
 
@@ -69,6 +70,11 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
                          std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
                          " has no size without kernel metadata; pass a NumPy scalar such as numpy.uint32(5)");
   const uint32_t size = meta->size;
+  if (size > 8)
+    throw py::type_error(label + ": a " + std::to_string(size) +
+                         "-byte argument cannot be given as a Python " +
+                         (py::isinstance<py::float_>(o) ? "float" : "int") +
+                         "; pass a list of a vector's elements or the argument's bytes");
   if (isFloatTypeName(meta->typeName)) {
     const ElemType t = size == 2 ? ElemType::F16 : size == 4 ? ElemType::F32 : ElemType::F64;
     const double v = o.cast<double>();
@@ -104,6 +110,68 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
   }
   KernelArg k = KernelArg::value(raw);
   k.bytes.resize(size);
+  return k;
+}
+
+// One element of a vector argument given as a list: a Python int or float (or NumPy scalar) of `t`.
+uint64_t elementBits(const py::handle& o, ElemType t, const std::string& label) {
+  const std::string what = label + ": " + py::repr(o).cast<std::string>();
+  if (frontend::isFloatType(t)) {
+    if (!py::isinstance<py::int_>(o) && !py::isinstance<py::float_>(o) && !py::hasattr(o, "__float__"))
+      throw py::type_error(what + " is not a number");
+    const double v = o.cast<double>();
+    const uint64_t bits = frontend::encodeFloat(v, t);
+    if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(bits, t)))
+      throw py::value_error(what + " is out of range for " + std::string(frontend::elemTypeName(t)));
+    return bits;
+  }
+  if (!py::isinstance<py::int_>(o) && !py::hasattr(o, "__index__"))
+    throw py::type_error(what + " is not an int (the elements are " + std::string(frontend::elemTypeName(t)) +
+                         ")");
+  const py::int_ i = py::reinterpret_steal<py::int_>(PyNumber_Index(o.ptr()));
+  if (!i) throw py::error_already_set();
+  const std::string range = what + " is out of range for " + std::string(frontend::elemTypeName(t));
+  try {
+    __int128 v = 0;
+    if (i < py::int_(0))
+      v = i.cast<long long>();
+    else
+      v = i.cast<unsigned long long>();
+    if (v < frontend::elemTypeMin(t) || v > frontend::elemTypeMax(t)) throw py::value_error(range);
+    return frontend::encodeInt(v, t);
+  } catch (const py::cast_error&) {
+    throw py::value_error(range);
+  }
+}
+
+// A list or tuple for a vector argument ("float4", "int3"): its elements in the vector's element type,
+// packed (a 3-element vector padded to 4). Bytes (or a bytearray) are the argument's bytes as they are.
+KernelArg pythonSequence(const py::handle& o, const frontend::KernelArg* meta, const std::string& label) {
+  KernelArg k;
+  k.kind = KernelArg::Value;
+  if (py::isinstance<py::bytes>(o) || py::isinstance<py::bytearray>(o)) {
+    const std::string b = py::module_::import("builtins").attr("bytes")(o).cast<std::string>();
+    k.bytes.assign(b.begin(), b.end());
+    if (k.bytes.empty()) throw py::value_error(label + ": empty bytes");
+    return k;
+  }
+  const auto vector = meta ? frontend::vectorTypeFromTypeName(meta->typeName) : std::nullopt;
+  if (!vector)
+    throw py::type_error(
+        label + ": a " + typeName(o) +
+        " is for a vector argument (float4, int3, ...); pass the argument's bytes (bytes) for "
+        "other types");
+  const py::sequence seq = py::reinterpret_borrow<py::sequence>(o);
+  if (seq.size() != vector->second)
+    throw py::value_error(label + ": " + std::to_string(seq.size()) +
+                          " elements, but the kernel argument is a " + meta->typeName + " (" +
+                          std::to_string(vector->second) + " elements)");
+  const unsigned size = frontend::elemTypeSize(vector->first);
+  k.bytes.assign(size_t{vector->second == 3 ? 4u : vector->second} * size, 0);
+  for (size_t i = 0; i < seq.size(); ++i) {
+    const uint64_t bits = elementBits(seq[i], vector->first, label + "[" + std::to_string(i) + "]");
+    std::memcpy(k.bytes.data() + i * size, &bits, size);
+  }
   return k;
 }
 
@@ -171,9 +239,13 @@ std::vector<KernelArg> kernelArgs(const Device& device, const KernelRef& kernel,
     } else if (py::isinstance<py::int_>(o) || py::isinstance<py::float_>(o)) {
       requireKind(meta, KernelArg::Value, label);
       out.push_back(pythonNumber(o, meta, label));
+    } else if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o) || py::isinstance<py::bytes>(o) ||
+               py::isinstance<py::bytearray>(o)) {
+      requireKind(meta, KernelArg::Value, label);
+      out.push_back(pythonSequence(o, meta, label));
     } else {
-      throw py::type_error(label + ": expected a gcnsim.Buffer, a NumPy scalar, an int or float, or " +
-                           "gcnsim.local(bytes); got " + typeName(o));
+      throw py::type_error(label + ": expected a gcnsim.Buffer, a NumPy scalar, an int or float, a list " +
+                           "(vector) or bytes, or gcnsim.local(bytes); got " + typeName(o));
     }
   }
   return out;

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "frontend/common/error.hpp"
+#include "isa/hex_text.hpp"
 #include "tests/common/test_files.hpp"
 
 using namespace gcnsim;
@@ -46,6 +47,8 @@ TEST_CASE("arch comes from e_flags EF_AMDGPU_MACH", "[frontend][code_object]") {
   CHECK(loadCodeObject(example("vector_add/vector_add.gfx600.hsaco")).xnack == "unsupported");
   CHECK(archFromMach(0x2f)->llvmName == "gfx906");
   CHECK_FALSE(archFromMach(0x36));  // gfx1030: not GCN
+  CHECK_FALSE(archFromMach(0x30));  // gfx908: CDNA
+  CHECK_FALSE(archFromMach(0x3f));  // gfx90a: CDNA
 }
 
 TEST_CASE("vector_add gfx900: metadata, symbols and kernel descriptor", "[frontend][code_object]") {
@@ -252,6 +255,19 @@ TEST_CASE("corrupt code objects are one-line InputErrors", "[frontend][code_obje
   bad = good;
   bad[48] = 0x36;  // EF_AMDGPU_MACH gfx1030
   CHECK_THAT(loadError(bad), Catch::Contains("EF_AMDGPU_MACH 0x36"));
+  // CDNA (AMDGPUUsage.rst EF_AMDGPU_MACH table: gfx908 0x030, gfx90a 0x03f, gfx940 0x040 in LLVM 15):
+  // gfx9 names, but not GCN 1.4 code (MFMA, AGPRs, gfx90a's VGPR granule); refused when loaded.
+  for (const auto& [mach, name] :
+       {std::pair{0x30, "gfx908"}, std::pair{0x3f, "gfx90a"}, std::pair{0x40, "gfx940"}}) {
+    bad = good;
+    bad[48] = static_cast<uint8_t>(mach);
+    CHECK(loadError(bad) == "bad.hsaco: EF_AMDGPU_MACH " + gcnsim::hex(static_cast<uint64_t>(mach)) + " (" +
+                                name +
+                                ", CDNA) is not a GCN 1.0-1.4 processor (gcnsim simulates gfx6 to gfx9)");
+  }
+  bad = good;
+  bad[48] = 0x2f;  // gfx906: GCN 1.4
+  CHECK(loadError(bad).empty());
   bad = good;
   bad[8] = 4;  // code object v6
   CHECK_THAT(loadError(bad), Catch::Contains("code object version 6"));

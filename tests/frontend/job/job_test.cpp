@@ -110,6 +110,26 @@ TEST_CASE("reduction job with a local argument; default output is every buffer",
   CHECK(job.output == std::vector<std::string>{"in", "out"});
 }
 
+// local_args_mixed.cl takes __local short*, double*, uint* (.pointee_align 2, 8, 4). The launch puts each
+// block at its pointee's alignment after the kernel's 0 bytes of LDS: 2 bytes at 0, 65528 at 8, 4 at 65536
+// -- 65540 bytes, over a work-group's 65536, though the sizes add up to 65534. Loading the job (what
+// `gcnsim check` does) must refuse it as the launch does; it had passed. 65526 for the double block fits.
+TEST_CASE("local arguments are counted with their alignment when the job is loaded", "[frontend][job]") {
+  const std::string kernel =
+      std::string(GCNSIM_SOURCE_DIR) + "/tests/kernels/bin/local_args_mixed.gfx900.hsaco";
+  const auto job = [&](unsigned doubleBytes) {
+    return R"({"kernel": {"file": ")" + kernel + R"("}, "grid": [64], "workgroup": [64],
+      "buffers": {"in": {"type": "i32", "count": 64}, "out": {"type": "f64", "count": 64}},
+      "args": [{"buffer": "in"}, {"buffer": "out"}, {"local": 2}, {"local": )" +
+           std::to_string(doubleBytes) + R"(}, {"local": 4}]})";
+  };
+  CHECK_THAT(errorOf(job(65528)),
+             Catch::Contains(
+                 "job.json: args[4].local: the kernel's 0 bytes of LDS plus the \"local\" arguments up to "
+                 "this one, each aligned to its pointee, need 65540 bytes per work-group (at most 65536)"));
+  CHECK(load(job(65520)).dynamicLdsBytes() == 65526);
+}
+
 TEST_CASE("every bundled example job loads", "[frontend][job]") {
   for (const char* dir : {"vector_add/vector_add", "reduction/reduction", "asm/smem_lds_buffer"})
     for (const char* cpu : {"gfx600", "gfx700", "gfx803", "gfx900"}) {
