@@ -17,7 +17,10 @@ namespace gcnsim::sim {
 
 struct RunStatus {
   // Interrupted: RunControl::stop was set (SIGINT/SIGTERM); the run ended cleanly.
-  enum Kind { Ok, Fault, Watchdog, Interrupted } kind = Ok;
+  // Refused: the timing model cannot place the kernel's workgroups on the configured GPU (a wave needs
+  // more VGPRs than a SIMD has, ...); nothing ran. Bad input, not a kernel fault: the frontend reports it
+  // as an input error (exit 2).
+  enum Kind { Ok, Fault, Watchdog, Interrupted, Refused } kind = Ok;
   std::string message;  // for Fault/Watchdog/Interrupted: names wave, PC and instruction
   bool ok() const { return kind == Ok; }
 };

@@ -36,9 +36,10 @@ const char* kUsage =
 
 int runCommandLine(int argc, char** argv);
 
-// Whether everything written to stdout reached it. A full disk or a closed
-// pipe makes the writes fail; without this check a truncated result, listing
-// or disassembly would leave with exit status 0.
+// Whether everything written to stdout reached it. A full disk makes the
+// writes fail; without this check a truncated result, listing or disassembly
+// would leave with exit status 0. (A pipe whose reader is gone ends the
+// process by SIGPIPE first, as it does `cat`: `gcnsim disasm | head` stays quiet.)
 bool stdoutWritten() {
   std::cout.flush();
   errno = 0;

@@ -198,6 +198,7 @@ const char* statusName(sim::RunStatus::Kind kind) {
     case sim::RunStatus::Fault: return "fault";
     case sim::RunStatus::Watchdog: return "watchdog";
     case sim::RunStatus::Interrupted: return "interrupted";
+    case sim::RunStatus::Refused: return "refused";  // (Device::dispatch throws it as an input error)
   }
   return "fault";
 }
@@ -250,6 +251,7 @@ int exitStatus(sim::RunStatus::Kind kind) {
     case sim::RunStatus::Watchdog: return kExitWatchdog;
     case sim::RunStatus::Interrupted:
       return 128 + (StopOnSignals::received() ? StopOnSignals::received() : SIGINT);
+    case sim::RunStatus::Refused: return kExitBadInput;
   }
   return kExitFault;
 }

@@ -181,6 +181,8 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
       out.checker->setTraceSink(filter.get(), &env.clock);  // findings as trace events
     out.status = sim::timing::runTiming(spec, env, gpu, topt, tstats);
     if (writer) writer->close();
+    if (out.status.kind == sim::RunStatus::Refused)  // the config cannot hold the kernel: nothing ran
+      throw InputError("config " + gpu.name + ": " + out.status.message);
     if (wantsReport(opt, "listing") || wantsReport(opt, "lines"))
       out.listing = kernelListing(k, spec, dev.mem, *out.profile);
     out.summary = frontend::summarizeTiming(tstats, gpu);

@@ -62,6 +62,16 @@ void requireKind(const frontend::KernelArg* meta, KernelArg::Kind got, const std
                        "; pass " + pass);
 }
 
+enum class IntSign { Signed, Unsigned, Either };
+// From an OpenCL scalar type name of the metadata (".type_name"); Either for anything else.
+IntSign intSignOf(const std::string& typeName) {
+  for (const char* u : {"uchar", "ushort", "uint", "ulong", "size_t"})
+    if (typeName == u) return IntSign::Unsigned;
+  for (const char* i : {"char", "short", "int", "long", "ptrdiff_t"})
+    if (typeName == i) return IntSign::Signed;
+  return IntSign::Either;
+}
+
 // A Python int or float for a by-value argument: the metadata gives its size
 // and whether it is a float type.
 KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, const std::string& label) {
@@ -91,13 +101,22 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
   if (size == 0 || size > 8)
     throw py::type_error(label + ": a " + std::to_string(size) +
                          "-byte argument cannot be given as a Python int; pass a NumPy scalar");
-  // Signed or unsigned: any value that fits `size` bytes either way.
+  // The OpenCL type name says signed or unsigned ("uint": 0 to 2^32 - 1, as `gcnsim run` takes a job's
+  // u32; "int": -2^31 to 2^31 - 1); without one, any value that fits `size` bytes either way.
   const unsigned bits = size * 8;
-  const std::string range =
-      label + ": " + py::repr(o).cast<std::string>() + " does not fit " + std::to_string(size) + " bytes";
+  const IntSign sign = intSignOf(meta->typeName);
+  const std::string range = label + ": " + py::repr(o).cast<std::string>() +
+                            (sign == IntSign::Either ? " does not fit " + std::to_string(size) + " bytes"
+                                                     : " is out of range for " + meta->typeName);
   uint64_t raw = 0;
   try {
-    if (o.cast<py::int_>() < py::int_(0)) {
+    const bool negative = o.cast<py::int_>() < py::int_(0);
+    if (negative && sign == IntSign::Unsigned) throw py::value_error(range);
+    if (!negative && sign == IntSign::Signed && bits < 64 && o.cast<unsigned long long>() >> (bits - 1))
+      throw py::value_error(range);
+    if (!negative && sign == IntSign::Signed && bits == 64 && o.cast<unsigned long long>() >> 63)
+      throw py::value_error(range);
+    if (negative) {
       const long long v = o.cast<long long>();
       if (bits < 64 && v < -(1LL << (bits - 1))) throw py::value_error(range);
       raw = static_cast<uint64_t>(v);

@@ -128,7 +128,21 @@ void StallProfile::wave(const sim::trace::WaveEvent& e) {
   }
   settle(w);
   w.end = e.cycle;
+  w.ended = true;
   g.waveCycles += w.end - w.start;
+}
+
+void StallProfile::finish(uint64_t cycles) {
+  cycles_ = cycles;
+  // A run that stopped early: its resident waves' lifetimes end here (they had stayed at end = 0, and
+  // end - start wrapped around: "18446744073709551610 wave-cycles" after a fault).
+  for (WaveProfile& w : waves_)
+    if (w.seen && !w.ended) {
+      settle(w);
+      w.end = std::max(cycles, w.start);
+      w.ended = true;
+      wgs_[w.workgroup].waveCycles += w.end - w.start;
+    }
 }
 
 }  // namespace gcnsim::frontend

@@ -44,6 +44,7 @@ struct SectionPc {  // one instruction within one section
 
 struct WaveProfile {
   bool seen = false;
+  bool ended = false;  // retired, or still resident when the run stopped (end = the run's last cycle)
   uint32_t wave = 0, workgroup = 0, cu = 0, simd = 0;
   uint64_t start = 0, end = 0, issued = 0;
   StallArray stall{};      // by reason (each stalled cycle has one)
@@ -66,7 +67,8 @@ class StallProfile final : public sim::trace::TraceSink {
   void stall(const sim::trace::StallEvent& e) override;
   void memory(const sim::trace::MemEvent& e) override;
   void wave(const sim::trace::WaveEvent& e) override;
-  void finish(uint64_t cycles) override { cycles_ = cycles; }
+  // The run's end: a wave still resident (a fault, the watchdog, an interrupt) lived up to it.
+  void finish(uint64_t cycles) override;
 
   uint64_t entryPc() const { return entryPc_; }
   uint64_t cycles() const { return cycles_; }

@@ -124,7 +124,7 @@ void GpuTiming::place() {
       groups_[groupOfCu_[p.cu]]->admit(p, c, src_, nextAge_, nextWaveId_);
     });
   if (!was && dispatcher_.residentWorkgroups() == 0 && dispatcher_.pending())
-    status_ = {RunStatus::Fault, dispatcher_.doesNotFitMessage()};
+    status_ = {RunStatus::Refused, dispatcher_.doesNotFitMessage()};
 }
 
 bool GpuTiming::boundary() {
@@ -220,6 +220,10 @@ bool GpuTiming::planNextEpoch() {
     return false;
   }
   from_ = std::max(from_, next);
+  // Nothing to do until past the cycle limit: the run waits up to it (one idle cycle at the limit, after
+  // which the boundary stops it), instead of skipping ahead and issuing past it (--max-cycles 96000 had
+  // ended at 96008 with instructions issued at 96008). (from_ was <= the limit: the boundary stops at it.)
+  if (opt_.limits.maxCycles < kNever - 1) from_ = std::min(from_, opt_.limits.maxCycles);
   to_ = from_ + epoch_;
   // Stop right after the cycle limit (the check above then ends the run).
   if (opt_.limits.maxCycles < kNever - 1 && to_ > opt_.limits.maxCycles + 1)
@@ -307,7 +311,7 @@ void GpuTiming::runThreads(unsigned threads) {
 
 RunStatus GpuTiming::run(WorkgroupSource src, unsigned threads) {
   src_ = std::move(src);
-  if (const std::string e = dispatcher_.start(src_); !e.empty()) return {RunStatus::Fault, e};
+  if (const std::string e = dispatcher_.start(src_); !e.empty()) return {RunStatus::Refused, e};
   threads_ = std::min<unsigned>(std::max(threads, 1u), unsigned(groups_.size()));
   runThreads(threads_);
   stats_.cycles = endCycle_;

@@ -36,7 +36,7 @@ struct ProfiledRun {
 
 // Runs `code` as one wave on CU 0, with `sink` (may be null) attached.
 ProfiledRun runWith(WaveHarness& h, const std::vector<uint32_t>& code, const GpuConfig& cfg,
-                    sim::trace::TraceSink* sink) {
+                    sim::trace::TraceSink* sink, uint64_t maxCycles = 1'000'000) {
   h.codeBase = h.mem.allocate(code.size() * 4 + 64, 256, "code");
   h.mem.write(h.codeBase, code.data(), code.size() * 4);
   sim::CodeCache cache(h.gen, h.mem, h.codeBase, code.size() * 4);
@@ -45,7 +45,7 @@ ProfiledRun runWith(WaveHarness& h, const std::vector<uint32_t>& code, const Gpu
   ProfiledRun r;
   r.entry = h.codeBase;
   sim::timing::TimingOptions opt;
-  opt.limits.maxCycles = 1'000'000;
+  opt.limits.maxCycles = maxCycles;
   opt.sink = sink;
   r.status = sim::timing::runWorkgroupTiming(cache, h.env, cfg, waves, opt, r.stats);
   h.wave = waves[0];
@@ -281,4 +281,24 @@ TEST_CASE("stall profile: a wait on both counters counts in the lgkm and the vm 
     CHECK(prof.totals()[unsigned(sim::trace::StallReason::Lgkm)] == smemDone - ready);
     CHECK(prof.totals()[unsigned(sim::trace::StallReason::Vm)] == vmemDone - smemDone);
   }
+}
+
+TEST_CASE("stall profile: a run stopped early counts its resident waves' lifetimes up to the stop",
+          "[sim][trace]") {
+  // Two s_sleep 7 (448 cycles each, GcnInstrsSopp.md S_SLEEP) and s_endpgm, stopped by --max-cycles 300
+  // with the wave asleep: it lived from its start to cycle 300. Its end had stayed 0, so the wave-cycles
+  // wrapped around to 2^64 - N.
+  const std::vector<uint32_t> code = {0xbf8e0007, 0xbf8e0007, 0xbf810000};  // llvm-mc-15, every generation
+  WaveHarness h(isa::Gen::GCN14);
+  StallProfile p(h.gen, 0);
+  const ProfiledRun r = runWith(h, code, GpuConfig{}, &p, 300);
+  REQUIRE(r.status.kind == sim::RunStatus::Watchdog);
+  REQUIRE(p.cycles() == 300);
+  REQUIRE(p.waves().size() == 1);
+  const frontend::WaveProfile& w = p.waves()[0];
+  CHECK(w.start < 10);
+  CHECK(w.end == 300);
+  CHECK(p.waveCycles() == 300 - w.start);
+  REQUIRE(p.workgroups().size() == 1);
+  CHECK(p.workgroups().begin()->second.waveCycles == 300 - w.start);
 }

@@ -101,8 +101,11 @@ class ErrorTest(unittest.TestCase):
     def test_value_of_the_wrong_size(self):
         with self.assertRaisesRegex(ValueError, r"args\[3\]"):
             self.add(64, 64, self.a, self.b, self.c, np.uint64(64))
-        with self.assertRaisesRegex(ValueError, r"args\[3\] \(uint\): 4294967296 does not fit 4 bytes"):
+        with self.assertRaisesRegex(ValueError, r"args\[3\] \(uint\): 4294967296 is out of range for uint"):
             self.add(64, 64, self.a, self.b, self.c, 1 << 32)
+        # A uint takes 0 to 2^32 - 1, as a job's u32 does (-1 had been taken as 0xffffffff).
+        with self.assertRaisesRegex(ValueError, r"^args\[3\] \(uint\): -1 is out of range for uint$"):
+            self.add(64, 64, self.a, self.b, self.c, -1)
 
     def test_buffer_of_another_device(self):
         other = gcnsim.Device(arch="gfx900").array(np.zeros(64, np.float32), name="x")

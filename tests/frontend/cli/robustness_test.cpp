@@ -324,6 +324,11 @@ TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
                   "buffer memory limit of 100 bytes"});
   expectBadInput("run " + job + " --result /tmp", {"--result /tmp: is a directory (expected a file name)"});
   expectBadInput("run " + job + " --config /dev/zero", {"/dev/zero: is a character device"});
+  // A kernel the configured GPU cannot hold is bad input, not a kernel fault (exit 1 names a wave and PC).
+  expectBadInput("run " + job + " --set cu.vgprs_per_simd=1",
+                 {"config vega10: timing model: a wave needs", "more than cu.vgprs_per_simd (1)"});
+  expectBadInput("run " + job + " --set cu.sgprs_per_simd=8",
+                 {"config vega10: timing model: workgroup 0 (1 waves", "does not fit an empty CU"});
 }
 
 TEST_CASE("robust: output that cannot be written is an error, not a success", "[frontend][robust]") {

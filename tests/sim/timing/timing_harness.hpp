@@ -35,7 +35,8 @@ struct TimedRun {
 // when numWaves > 1, as WaveHarness::runWorkgroup does); `simdOf` pins waves
 // to SIMDs. The waves end up in h.waves (and h.wave for a single wave).
 inline TimedRun runTimed(WaveHarness& h, const std::vector<uint32_t>& code, const sim::timing::GpuConfig& cfg,
-                         unsigned numWaves = 1, std::vector<uint32_t> simdOf = {}, bool trace = true) {
+                         unsigned numWaves = 1, std::vector<uint32_t> simdOf = {}, bool trace = true,
+                         uint64_t maxCycles = 10'000'000) {
   const uint64_t bytes = code.size() * 4 + 64;
   h.codeBase = h.mem.allocate(bytes, 256, "code");
   h.mem.write(h.codeBase, code.data(), code.size() * 4);
@@ -50,7 +51,7 @@ inline TimedRun runTimed(WaveHarness& h, const std::vector<uint32_t>& code, cons
   }
   TimedRun run;
   sim::timing::TimingOptions opt;
-  opt.limits.maxCycles = 10'000'000;
+  opt.limits.maxCycles = maxCycles;
   if (trace) opt.onIssue = [&run](const sim::timing::IssueRecord& r) { run.trace.push_back(r); };
   run.status = sim::timing::runWorkgroupTiming(cache, h.env, cfg, h.waves, opt, run.stats, simdOf);
   if (numWaves == 1) h.wave = h.waves[0];
