@@ -107,8 +107,8 @@ RunStatus FunctionalEngine::runWorkgroup(std::span<WaveState> waves, uint64_t& b
           if ((r = step(w, status)) != StopReason::None) [[unlikely]]
             break;
         if (r == StopReason::Fault) [[unlikely]] {
-          // The partial results count what ran: the faulting instruction too if it executed (as
-          // endInstruction counts it in both engines), not one that could not be fetched.
+          // The partial results count what ran: the instructions before the faulting one, which
+          // endInstruction does not count (nor one that could not be fetched).
           budget -= w.instructionsExecuted - executedBefore;
           if (control_) control_->add(control_->instructions, roundStart - budget);
           return status;

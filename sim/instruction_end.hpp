@@ -26,7 +26,12 @@ inline void setStatusAfter(WaveState& w, StopReason stop) {
 //    `executed` is not called, the PC stays.
 //  - Fault: x.faultMessage() says why, without naming the wave (the engine
 //    adds wave and PC); an observer's stop is a fault with its stopMessage().
-//    The wave is Faulted, the PC stays.
+//    The wave is Faulted, the PC stays. An instruction whose semantic
+//    faulted did not complete: `executed` is not called and nothing is
+//    counted (its register writes are dropped), so every count of a run that
+//    stops at a fault -- instructions, issue counts, the trace's issue
+//    events, the listing -- leaves it out alike. (One the observer stops did
+//    complete: counted.)
 //  - EndProgram: the wave is Ended, the PC stays at s_endpgm.
 //  - Barrier: the wave is AtBarrier (the engine releases it), the PC moves on.
 //  - None: the PC moves on (the branch target or the next instruction).
@@ -36,6 +41,10 @@ template <class Executed>
 inline StopReason endInstruction(Exec& x, const AccessLog& log, Executed&& executed) {
   if (x.stop() == StopReason::Wait) [[unlikely]]
     return StopReason::Wait;
+  if (x.stop() == StopReason::Fault) [[unlikely]] {
+    setStatusAfter(x.w, StopReason::Fault);
+    return StopReason::Fault;
+  }
   executed();
   WaveState& w = x.w;
   ++w.instructionsExecuted;

@@ -167,7 +167,8 @@ StopReason CuGroup::replayAhead(WaveCtx& wc, const TimedInst& ti) {
   const uint64_t pc = issuePc(wc);
   const AheadQueue::Entry e = wc.ahead.pop(ti.dwords, ti.branchDelta, hasJumpBit(ti));
   const uint64_t nextPc = issuePc(wc);  // the next queued instruction's, or w->pc after the last
-  countExecuted(wc, ti);
+  if (kRunning || e.stop != StopReason::Fault)
+    countExecuted(wc, ti);  // (a faulting one: not, as endInstruction)
   if constexpr (kRunning) {
     assert(e.stop == StopReason::None);
   } else {

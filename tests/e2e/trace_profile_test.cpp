@@ -302,3 +302,24 @@ TEST_CASE("stall profile: a run stopped early counts its resident waves' lifetim
   REQUIRE(p.workgroups().size() == 1);
   CHECK(p.workgroups().begin()->second.waveCycles == 300 - w.start);
 }
+
+TEST_CASE("a faulting instruction is in no count: instructions, op counts, issue counts and trace agree",
+          "[sim][trace]") {
+  // s_mov_b32 s4, 1; s_add_u32 s4, s4, 1; s_load_dword s2, s[0:1], 0x0 (s[0:1] = 0: unmapped, a fault);
+  // s_waitcnt lgkmcnt(0); s_endpgm (llvm-mc-15 -mcpu=gfx900). Two instructions complete. The faulting load
+  // had been in the instruction and SMEM counts (3, 1) but not in the trace's issue events or the issue
+  // counts (2), nor in the K$ accesses.
+  const std::vector<uint32_t> code = {0xbe840081, 0x80048104, 0xc0020080, 0x00000000, 0xbf8cc07f, 0xbf810000};
+  WaveHarness h(isa::Gen::GCN14);
+  h.wave.setSreg64(0, 0);
+  StallLog log;
+  const ProfiledRun r = runWith(h, code, GpuConfig{}, &log);
+  REQUIRE(r.status.kind == sim::RunStatus::Fault);
+  CHECK_THAT(r.status.message, Catch::Contains("s_load_dword"));
+  CHECK(r.stats.instructions == 2);
+  CHECK(log.issues.size() == 2);
+  uint64_t opTotal = 0;
+  for (uint64_t n : r.stats.opCounts) opTotal += n;
+  CHECK(opTotal == 2);
+  CHECK(r.stats.kcache.hits + r.stats.kcache.misses == 0);
+}
