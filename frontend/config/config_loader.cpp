@@ -21,8 +21,11 @@ uint32_t toU32(const nlohmann::json& v, const std::string& where, const ConfigFi
   if (v.is_number_integer() && v.template get<int64_t>() < 0)
     throw InputError(where + ": " + shortDump(v) + " is negative");
   const uint64_t x = v.get<uint64_t>();
-  if (x < f.min || x > f.max)
-    throw InputError(where + ": " + shortDump(v) + " is out of range (" + std::to_string(f.min) + " to " +
+  // (A field that must be positive starts at 1: "gpu.cus=100000 is out of range (0 to 256)" had named 0,
+  // which validate() then refuses.)
+  const uint32_t lo = f.positive ? std::max<uint32_t>(f.min, 1) : f.min;
+  if (x < lo || x > f.max)
+    throw InputError(where + ": " + shortDump(v) + " is out of range (" + std::to_string(lo) + " to " +
                      std::to_string(f.max) + ")");
   return uint32_t(x);
 }

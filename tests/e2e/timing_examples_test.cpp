@@ -80,7 +80,10 @@ TEST_CASE("configs: errors name the file and the field", "[sim][timing][config]"
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"cus", 0}}}}, "x.json"), Catch::Contains("cus"));
   // A 0 MHz clock had been taken (S_MEMREALTIME then counted 100 ticks a cycle).
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"clock_mhz", 0}}}}, "x.json"),
-                    Catch::Contains("gpu: clock_mhz must be positive"));
+                    Catch::Contains("x.json: gpu.clock_mhz: 0 is out of range (1 to "));
+  // A field that must be positive names 1 as its lowest value (it had said "0 to 256", then refused 0).
+  CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"cus", 100000}}}}, "x.json"),
+                    Catch::Contains("x.json: gpu.cus: 100000 is out of range (1 to 256)"));
   const auto c =
       frontend::parseGpuConfig(json{{"arch", "gfx803"}, {"issue", {{"smem_lgkm_multi", 1}}}}, "x.json");
   CHECK(c.issue.smemLgkmMulti == 1);

@@ -175,7 +175,7 @@ TEST_CASE("fuzz-repro: I/O errors and numbers out of range are bad input, not in
                  {"cus.json: invalid JSON: number overflow"});
   expectBadInput("run " + kExamples + "vector_add/vector_add.gfx900.json --config " +
                      writeJob("cus_many.json", R"({"arch": "gfx900", "gpu": {"cus": 4000000000}})").string(),
-                 {"cus_many.json: gpu.cus: 4000000000 is out of range (0 to 256)"});
+                 {"cus_many.json: gpu.cus: 4000000000 is out of range (1 to 256)"});
 }
 
 TEST_CASE("fuzz-repro: code-object fields are validated before anything is mapped", "[frontend][robust]") {

@@ -232,7 +232,7 @@ TEST_CASE("run: --set overrides config values, recorded in the result", "[cli][r
   CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
   const Run range = runGcnsim({"run", kVectorAdd, "--set", "gpu.cus=999"});
   CHECK(range.status == 2);
-  CHECK(range.err == "gcnsim: config vega10 with --set: gpu.cus: 999 is out of range (0 to 256)\n");
+  CHECK(range.err == "gcnsim: config vega10 with --set: gpu.cus: 999 is out of range (1 to 256)\n");
 }
 
 TEST_CASE("run: a bad output path fails before the simulation, in one line", "[cli][run]") {
