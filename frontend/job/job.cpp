@@ -264,9 +264,11 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
       a.elements = static_cast<uint32_t>(elems.size());
       if (vector) {
         if (a.elements != vector->second)
-          ctx.fail(field + ".value", std::to_string(a.elements) + " element" + (a.elements == 1 ? "" : "s") +
-                                         ", but the kernel argument is a " + meta->typeName + " (" +
-                                         std::to_string(vector->second) + " elements)");
+          ctx.fail(field + ".value",
+                   std::to_string(a.elements) + " element" + (a.elements == 1 ? "" : "s") +
+                       ", but the kernel argument is " +
+                       (std::string("aeio").find(meta->typeName[0]) != std::string::npos ? "an " : "a ") +
+                       meta->typeName + " (" + std::to_string(vector->second) + " elements)");
         if (size != elemTypeSize(vector->first))
           ctx.fail(field + ".type", std::string(elemTypeName(a.type)) + " elements are " +
                                         std::to_string(size) + " bytes, but the kernel argument's " +
@@ -441,6 +443,10 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
   } else if (const JobJson* a = ctx.optionalKey(doc, "args")) {
     ctx.requireArray(*a, "args");
     const auto meta = job.kernelInfo().explicitArgs();
+    // Too many arguments: the count first, as an extra one has no metadata to take its type from (it had
+    // been reported as 'args[3]: missing required key "type"' instead of the count).
+    if (a->size() > meta.size())
+      checkArgShapes(job.path.string(), job.kernelInfo(), std::vector<ArgShape>(a->size()), "the job");
     for (size_t i = 0; i < a->size(); ++i) {
       job.args.push_back(parseArg(ctx, (*a)[i], "args[" + std::to_string(i) + "]", job,
                                   i < meta.size() ? meta[i] : nullptr));

@@ -56,6 +56,9 @@ Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& p
   if (const JobJson* a = ctx.optionalKey(v, "args")) {
     ctx.requireArray(*a, path + ".args");
     const auto meta = info ? info->explicitArgs() : std::vector<const KernelArg*>{};
+    // Too many arguments: the count first, as an extra one has no metadata to take its type from.
+    if (info && a->size() > meta.size())
+      checkArgShapes(ctx.file() + ": " + path, *info, std::vector<ArgShape>(a->size()), "the step");
     for (size_t i = 0; i < a->size(); ++i) {
       s.args.push_back(parseArg(ctx, (*a)[i], path + ".args[" + std::to_string(i) + "]", job,
                                 i < meta.size() ? meta[i] : nullptr, true));

@@ -80,6 +80,13 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
                          std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
                          " has no size without kernel metadata; pass a NumPy scalar such as numpy.uint32(5)");
   const uint32_t size = meta->size;
+  // A vector argument takes its elements (as a job does), however few bytes it has: an int had been taken
+  // as its raw bits (char2 from -1, half4 from 1), a float refused as "for an integer argument".
+  if (const auto vector = frontend::vectorTypeFromTypeName(meta->typeName))
+    throw py::type_error(label + ": a Python " +
+                         std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
+                         " for a vector argument; pass a list of its " + std::to_string(vector->second) +
+                         " elements (or its bytes)");
   if (size > 8)
     throw py::type_error(label + ": a " + std::to_string(size) +
                          "-byte argument cannot be given as a Python " +
@@ -183,8 +190,9 @@ KernelArg pythonSequence(const py::handle& o, const frontend::KernelArg* meta, c
   const py::sequence seq = py::reinterpret_borrow<py::sequence>(o);
   if (seq.size() != vector->second)
     throw py::value_error(label + ": " + std::to_string(seq.size()) +
-                          " elements, but the kernel argument is a " + meta->typeName + " (" +
-                          std::to_string(vector->second) + " elements)");
+                          " elements, but the kernel argument is " +
+                          (std::string("aeio").find(meta->typeName[0]) != std::string::npos ? "an " : "a ") +
+                          meta->typeName + " (" + std::to_string(vector->second) + " elements)");
   const unsigned size = frontend::elemTypeSize(vector->first);
   k.bytes.assign(size_t{vector->second == 3 ? 4u : vector->second} * size, 0);
   for (size_t i = 0; i < seq.size(); ++i) {

@@ -47,11 +47,18 @@ class VectorArgumentTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"args\[5\]: value is 4 bytes but kernel argument \(S, by_value, "
                                                 r"12 bytes\) is 12 bytes"):
             self.k(1, 1, o, *self.args(s=b"\0\0\0\0"))
+        with self.assertRaisesRegex(ValueError, r"args\[2\] \(int3\): 2 elements, but the kernel argument is "
+                                                r"an int3 \(3 elements\)"):
+            self.k(1, 1, o, *self.args(i3=[1, 2]))
         with self.assertRaisesRegex(ValueError, r"args\[2\] \(int3\)\[2\]: 4294967296 is out of range for i32"):
             self.k(1, 1, o, *self.args(i3=[1, 2, 1 << 32]))
-        with self.assertRaisesRegex(TypeError, r"args\[1\] \(float4\): a 16-byte argument cannot be given as a "
-                                               r"Python float"):
+        with self.assertRaisesRegex(TypeError, r"args\[1\] \(float4\): a Python float for a vector argument; "
+                                               r"pass a list of its 4 elements"):
             self.k(1, 1, o, *self.args(f4=1.0))
+        # A vector of 8 bytes or less too: an int had been taken as its raw bits (short3 from 0x30002).
+        with self.assertRaisesRegex(TypeError, r"^args\[8\] \(short3\): a Python int for a vector argument; "
+                                               r"pass a list of its 3 elements \(or its bytes\)$"):
+            self.k(1, 1, o, *self.args(s3=0x30002))
 
 
 class ReqdWorkgroupSizeTest(unittest.TestCase):

@@ -251,6 +251,12 @@ TEST_CASE("bad jobs: one line naming the file and the field", "[frontend][job]")
   SECTION("arguments are checked against the metadata") {
     CHECK_THAT(errorOf(vaddJob(R"({"a": {"type": "f32", "count": 4}})", R"([{"buffer": "a"}])")),
                Contains("args: kernel vector_add takes 4 arguments") && Contains("the job gives 1"));
+    // An extra argument has no metadata to take its type from: the count is the error (it had been
+    // 'args[4]: missing required key "type"').
+    CHECK_THAT(errorOf(vaddJob(
+                   R"({"a": {"type": "f32", "count": 4}})",
+                   R"([{"buffer": "a"}, {"buffer": "a"}, {"buffer": "a"}, {"value": 4}, {"value": 5}])")),
+               Contains("args: kernel vector_add takes 4 arguments") && Contains("the job gives 5"));
     CHECK_THAT(
         errorOf(vaddJob(
             R"({"a": {"type": "f32", "count": 4}})",
