@@ -251,6 +251,9 @@ TEST_CASE("vector: gfx906 decodes its own opcodes, other GCN 1.4 processors keep
   CHECK(parseArch("vega20")->gen.variant() == Variant::Gfx906);
   for (const char* other : {"gfx900", "gfx902", "gfx904", "gfx909", "gfx90c", "gcn1.4"})
     CHECK(parseArch(other)->gen.variant() == Variant::Base);
+  // CDNA: gfx9 names, not GCN 1.4 code (a raw job with "arch": "gfx90a" had run as gfx900).
+  CHECK_FALSE(parseArch("gfx908"));
+  CHECK_FALSE(parseArch("gfx90a"));
   CHECK(gfx906 == Gen::GCN14);  // a GCN 1.4 generation to everything but the decoder
   // Words and text: llvm-objdump-15 -d --mcpu=gfx906 of kernels clang-15 compiled for gfx906
   // (fma(), ~(a ^ b), fma((float)half, f, g), __builtin_amdgcn_{s,u}dot{2,4,8}, fdot2).
