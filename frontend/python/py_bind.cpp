@@ -138,9 +138,21 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "The buffer's contents as a NumPy array of its shape and dtype, read straight into the array's "
            "memory; "
            "with `out`, into that C-contiguous array of the same dtype and size (no allocation).")
-      .def("write", &PyBuffer::write, py::arg("array"), py::arg("offset") = 0,
-           "Copies `array` (of the buffer's dtype) into the buffer from element `offset` on. TypeError for "
-           "another dtype, ValueError if it does not fit.")
+      .def(
+          "write",
+          [](const PyBuffer& b, const py::array& array, const py::object& offset) {
+            // (A named error for offset=-1 or 1.5, not pybind11's "incompatible function arguments".)
+            if (!py::isinstance<py::int_>(offset) || py::isinstance<py::bool_>(offset))
+              throw py::type_error("offset: expected an int, got " +
+                                   py::str(py::type::of(offset).attr("__name__")).cast<std::string>());
+            if (offset.cast<py::int_>() < py::int_(0) || offset.cast<py::int_>() > py::int_(UINT64_MAX))
+              throw py::value_error("offset: " + py::repr(offset).cast<std::string>() +
+                                    " is out of range (0 to the buffer's size)");
+            b.write(array, offset.cast<uint64_t>());
+          },
+          py::arg("array"), py::arg("offset") = 0,
+          "Copies `array` (of the buffer's dtype) into the buffer from element `offset` on. TypeError for "
+          "another dtype, ValueError if it does not fit.")
       .def("free", &PyBuffer::free,
            "Frees the buffer: using it again raises ValueError; its name can be reused.")
       .def_property_readonly(

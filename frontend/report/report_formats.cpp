@@ -113,10 +113,13 @@ std::string stallsCsv(const StallProfile& p) {
     for (uint64_t v : a) f.push_back(std::to_string(v));
     return csvRow(f);
   };
-  for (const auto& [pc, pp] : p.pcs())
+  uint64_t execs = 0;  // the "all" row counts every execution (the wave-instructions), as a PC row its own
+  for (const auto& [pc, pp] : p.pcs()) {
+    execs += pp.execs;
     if (pp.stallTotal())
       o += row(std::to_string(sim::entryOffset(pc, p.entryPc())), pp.inst, pp.execs, pp.stall);
-  return o + row("all", "", 0, p.totals());
+  }
+  return o + row("all", "", execs, p.totals());
 }
 
 std::string listingCsv(const std::vector<ListingRow>& rows) {

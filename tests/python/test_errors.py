@@ -122,6 +122,11 @@ class ErrorTest(unittest.TestCase):
             self.a.write(np.zeros(64, np.float64))
         with self.assertRaisesRegex(ValueError, r'buffer "a": 65 elements from offset 0 do not fit its 64'):
             self.a.write(np.zeros(65, np.float32))
+        # A bad offset names it (it had been pybind11's multi-line "incompatible function arguments").
+        with self.assertRaisesRegex(ValueError, r"^offset: -1 is out of range \(0 to the buffer's size\)$"):
+            self.a.write(np.zeros(1, np.float32), offset=-1)
+        with self.assertRaisesRegex(TypeError, r"^offset: expected an int, got float$"):
+            self.a.write(np.zeros(1, np.float32), offset=1.5)
 
     def test_unsupported_dtype(self):
         with self.assertRaisesRegex(TypeError, "complex128 is not a gcnsim element type"):

@@ -232,6 +232,18 @@ TEST_CASE("stalls and listing as JSON hold every stall reason", "[frontend][cli]
     else if (st.contains(name) && st.at(name).is_number_unsigned())
       CHECK(row.at("value") == std::to_string(st.at(name).get<uint64_t>()));
   }
+  // The stalls as CSV: the "all" row counts every execution, the run's wave-instructions (it had said 0),
+  // and sums the per-PC rows' stall cycles.
+  const auto stallsCsv = runGcnsim("run " + job + " --report stalls --report-format csv -q");
+  REQUIRE(stallsCsv.status == 0);
+  const std::vector<CsvRow> stallRows = parseCsv(stallsCsv.out);
+  REQUIRE(!stallRows.empty());
+  const CsvRow& all = stallRows.back();
+  CHECK(all.at("pc") == "all");
+  CHECK(all.at("count") == std::to_string(st.at("instructions").get<uint64_t>()));
+  uint64_t stalled = 0;
+  for (size_t i = 0; i + 1 < stallRows.size(); ++i) stalled += std::stoull(stallRows[i].at("stall_cycles"));
+  CHECK(all.at("stall_cycles") == std::to_string(stalled));
   std::filesystem::remove_all(dir);
 }
 
