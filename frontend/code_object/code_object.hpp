@@ -70,9 +70,13 @@ struct KernelArg {
   std::string valueKindName;  // ".value_kind" as written
   std::string addressSpace;   // ".address_space": global, constant, local, private, generic, region; or empty
   uint32_t pointeeAlign = 0;  // ".pointee_align" (dynamic_shared_pointer), 0 if absent
-  // A __local argument's block starts at a multiple of this in LDS: .pointee_align, else 16 (the most any
-  // OpenCL type needs). The launch lays the blocks out by it and `gcnsim check` counts them by it.
-  uint32_t localBlockAlign() const { return pointeeAlign ? pointeeAlign : 16; }
+  // Where a __local argument's block starts in LDS after `lds` bytes: at a multiple of .pointee_align,
+  // else of 16 (the most any OpenCL type needs). The launch lays the blocks out by it and `gcnsim check`
+  // counts them by it.
+  uint64_t localBlockStart(uint64_t lds) const {
+    const uint64_t align = pointeeAlign ? pointeeAlign : 16;
+    return (lds + align - 1) / align * align;
+  }
   bool isConst = false;  // ".is_const"
 };
 

@@ -34,7 +34,9 @@ std::optional<ElemType> typeFromTypeName(const std::string& name) {
   return std::nullopt;
 }
 
-std::optional<std::pair<ElemType, unsigned>> vectorType(const std::string& name) {
+}  // namespace
+
+std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::string& name) {
   size_t digits = name.size();
   while (digits > 0 && std::isdigit(static_cast<unsigned char>(name[digits - 1]))) --digits;
   if (digits == name.size() || digits == 0) return std::nullopt;
@@ -47,6 +49,14 @@ std::optional<std::pair<ElemType, unsigned>> vectorType(const std::string& name)
     return std::nullopt;
   return std::pair{*typeFromTypeName(base), static_cast<unsigned>(std::stoul(count))};
 }
+
+std::string vectorCountMismatch(size_t given, const std::string& typeName, unsigned count) {
+  const bool vowel = !typeName.empty() && std::string("aeio").find(typeName[0]) != std::string::npos;
+  return std::to_string(given) + " element" + (given == 1 ? "" : "s") + ", but the kernel argument is " +
+         (vowel ? "an " : "a ") + typeName + " (" + std::to_string(count) + " elements)";
+}
+
+namespace {
 
 // "bytes": hex digits, two per byte, in memory order; spaces and underscores between them are ignored.
 std::vector<uint8_t> parseHexBytes(const JobContext& ctx, const JobJson& v, const std::string& field) {
@@ -74,10 +84,6 @@ std::vector<uint8_t> parseHexBytes(const JobContext& ctx, const JobJson& v, cons
 }
 
 }  // namespace
-
-std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::string& name) {
-  return vectorType(name);
-}
 
 std::string ArgSpec::valueDescription() const {
   if (elements == 0) return std::to_string(bytes.size()) + " raw bytes";
@@ -231,9 +237,8 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
     a.kind = ArgSpec::Kind::Value;
     const bool list = v["value"].is_array();
     // A vector argument ("float4"): the element type and count the list must have.
-    const auto vector = meta && meta->valueKind == ArgValueKind::ByValue
-                            ? vectorTypeFromTypeName(meta->typeName)
-                            : std::nullopt;
+    std::optional<std::pair<ElemType, unsigned>> vector;
+    if (meta && meta->valueKind == ArgValueKind::ByValue) vector = vectorTypeFromTypeName(meta->typeName);
     if (const JobJson* t = ctx.optionalKey(v, "type")) {
       const std::string s = ctx.requireString(*t, field + ".type");
       auto type = parseElemType(s);
@@ -264,11 +269,7 @@ ArgSpec parseArg(const JobContext& ctx, const JobJson& v, const std::string& fie
       a.elements = static_cast<uint32_t>(elems.size());
       if (vector) {
         if (a.elements != vector->second)
-          ctx.fail(field + ".value",
-                   std::to_string(a.elements) + " element" + (a.elements == 1 ? "" : "s") +
-                       ", but the kernel argument is " +
-                       (std::string("aeio").find(meta->typeName[0]) != std::string::npos ? "an " : "a ") +
-                       meta->typeName + " (" + std::to_string(vector->second) + " elements)");
+          ctx.fail(field + ".value", vectorCountMismatch(a.elements, meta->typeName, vector->second));
         if (size != elemTypeSize(vector->first))
           ctx.fail(field + ".type", std::string(elemTypeName(a.type)) + " elements are " +
                                         std::to_string(size) + " bytes, but the kernel argument's " +

@@ -209,6 +209,9 @@ RawSetup parseRawSetupText(const std::string& json, const std::vector<BufferSpec
 // An OpenCL C vector type name of the metadata (".type_name" "float4", "int3", "uchar16"): its element
 // type and count (2, 3, 4, 8 or 16); nullopt for anything else. A 3-element vector takes 4 elements' room.
 std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::string& name);
+// "3 elements, but the kernel argument is a float4 (4 elements)": a vector argument given `given`
+// elements (the job's and the Python binding's message).
+std::string vectorCountMismatch(size_t given, const std::string& typeName, unsigned count);
 
 // Checks job.args against the kernel's explicit metadata arguments (count,
 // buffer vs global_buffer, value size vs by_value size, local vs
@@ -227,5 +230,7 @@ struct ArgShape {
 // problem"; a count mismatch says "..., GIVER gives N".
 void checkArgShapes(const std::string& where, const KernelInfo& kernel, const std::vector<ArgShape>& args,
                     const char* giver);
+// The shapes of parsed arguments (a job's or a step's).
+std::vector<ArgShape> argShapes(const std::vector<ArgSpec>& args);
 
 }  // namespace gcnsim::frontend

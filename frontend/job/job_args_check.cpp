@@ -68,12 +68,16 @@ void checkArgShapes(const std::string& where, const KernelInfo& kernel, const st
   }
 }
 
-void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
+std::vector<ArgShape> argShapes(const std::vector<ArgSpec>& args) {
   std::vector<ArgShape> shapes;
-  for (const ArgSpec& a : job.args)
+  for (const ArgSpec& a : args)
     shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? a.valueBytes() : 0,
                       a.kind == ArgSpec::Kind::Value && a.elements ? a.valueDescription() : std::string()});
-  checkArgShapes(job.path.string(), kernel, shapes, "the job");
+  return shapes;
+}
+
+void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
+  checkArgShapes(job.path.string(), kernel, argShapes(job.args), "the job");
   // The "local" blocks as the launch lays them out (kernel_launch.cpp): after the kernel's own LDS, each
   // aligned to its pointee. loadJob's running sum has no alignments: `gcnsim check` had passed a job whose
   // 1 + 65535 bytes need 65539 once the second block is aligned to 4, which `gcnsim run` refused.
@@ -81,8 +85,7 @@ void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
   const auto expected = kernel.explicitArgs();
   for (size_t i = 0; i < expected.size(); ++i) {
     if (job.args[i].kind != ArgSpec::Kind::Local) continue;
-    const uint64_t align = expected[i]->localBlockAlign();
-    lds = (lds + align - 1) / align * align + job.args[i].localBytes;
+    lds = expected[i]->localBlockStart(lds) + job.args[i].localBytes;
     if (lds > kMaxLdsBytes)
       throw InputError(job.path.string() + ": args[" + std::to_string(i) + "].local: the kernel's " +
                        std::to_string(kernel.groupSegmentSize) +

@@ -66,13 +66,7 @@ Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& p
         failListForRawCode(ctx, path + ".args[" + std::to_string(i) + "]");
     }
   }
-  if (info) {
-    std::vector<ArgShape> shapes;
-    for (const ArgSpec& a : s.args)
-      shapes.push_back({a.kind, a.kind == ArgSpec::Kind::Value ? a.valueBytes() : 0,
-                        a.kind == ArgSpec::Kind::Value && a.elements ? a.valueDescription() : std::string()});
-    checkArgShapes(ctx.file() + ": " + path, *info, shapes, "the step");
-  }
+  if (info) checkArgShapes(ctx.file() + ": " + path, *info, argShapes(s.args), "the step");
   return s;
 }
 

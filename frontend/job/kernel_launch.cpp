@@ -116,7 +116,7 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
           std::memcpy(kernarg.data() + a.offset, v.bytes.data(), std::min<size_t>(v.bytes.size(), a.size));
         break;
       case ArgValue::Local: {
-        lds = alignUp(lds, a.localBlockAlign());
+        lds = a.localBlockStart(lds);
         put<uint32_t>(kernarg, a.offset,
                       static_cast<uint32_t>(lds));  // a __local pointer is an LDS byte offset
         lds += v.localBytes;

@@ -105,9 +105,8 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
   }
   if (!py::isinstance<py::int_>(o))
     throw py::type_error(label + ": a Python float for an integer argument; pass an int or a NumPy scalar");
-  if (size == 0 || size > 8)
-    throw py::type_error(label + ": a " + std::to_string(size) +
-                         "-byte argument cannot be given as a Python int; pass a NumPy scalar");
+  if (size == 0)  // (over 8 bytes: refused above)
+    throw py::type_error(label + ": a 0-byte argument cannot be given as a Python int; pass a NumPy scalar");
   // The OpenCL type name says signed or unsigned ("uint": 0 to 2^32 - 1, as `gcnsim run` takes a job's
   // u32; "int": -2^31 to 2^31 - 1); without one, any value that fits `size` bytes either way.
   const unsigned bits = size * 8;
@@ -119,9 +118,7 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
   try {
     const bool negative = o.cast<py::int_>() < py::int_(0);
     if (negative && sign == IntSign::Unsigned) throw py::value_error(range);
-    if (!negative && sign == IntSign::Signed && bits < 64 && o.cast<unsigned long long>() >> (bits - 1))
-      throw py::value_error(range);
-    if (!negative && sign == IntSign::Signed && bits == 64 && o.cast<unsigned long long>() >> 63)
+    if (!negative && sign == IntSign::Signed && o.cast<unsigned long long>() >> (bits - 1))
       throw py::value_error(range);
     if (negative) {
       const long long v = o.cast<long long>();
@@ -189,10 +186,8 @@ KernelArg pythonSequence(const py::handle& o, const frontend::KernelArg* meta, c
         "other types");
   const py::sequence seq = py::reinterpret_borrow<py::sequence>(o);
   if (seq.size() != vector->second)
-    throw py::value_error(label + ": " + std::to_string(seq.size()) +
-                          " elements, but the kernel argument is " +
-                          (std::string("aeio").find(meta->typeName[0]) != std::string::npos ? "an " : "a ") +
-                          meta->typeName + " (" + std::to_string(vector->second) + " elements)");
+    throw py::value_error(label + ": " +
+                          frontend::vectorCountMismatch(seq.size(), meta->typeName, vector->second));
   const unsigned size = frontend::elemTypeSize(vector->first);
   k.bytes.assign(size_t{vector->second == 3 ? 4u : vector->second} * size, 0);
   for (size_t i = 0; i < seq.size(); ++i) {
