@@ -1,5 +1,6 @@
 // How fault, watchdog and deadlock messages of both engines name a wave:
-// "wave 3 (workgroup (1,0,0) wave 1) pc 0x1010 (entry+0x10) `s_load_dword s0, s[0:1], 0x0`".
+// "wave 3 (workgroup (1,0,0) wave 1) pc 0x1010 (entry+0x10) `s_load_dword s0, s[0:1], 0x0`",
+// a branch with its target: "`s_branch 65535 <entry+0x10>`".
 #pragma once
 #include <string>
 

@@ -94,14 +94,23 @@ std::string field(const json& d, const char* key) {
   return d.contains(key) && d[key].is_string() ? d[key].get<std::string>() : "?";
 }
 
-// ", config NAME" when the document records its config (a name, or an object with "name").
+// ", config NAME" when the document records its config (a name, or an object
+// with "name"), with its --set overrides: two runs of one chip that differ only
+// in an override had been labelled alike ("config vega10" twice).
 std::string configOf(const json& d) {
   if (!d.contains("config")) return "";
   const json& c = d["config"];
   if (c.is_string()) return ", config " + c.get<std::string>();
-  if (c.is_object() && c.contains("name") && c["name"].is_string())
-    return ", config " + c["name"].get<std::string>();
-  return "";
+  if (!c.is_object() || !c.contains("name") || !c["name"].is_string()) return "";
+  std::string label = ", config " + c["name"].get<std::string>();
+  if (c.contains("overrides") && c["overrides"].is_object() && !c["overrides"].empty()) {
+    std::string sets;
+    for (const auto& [key, value] : c["overrides"].items())
+      sets += (sets.empty() ? "" : " ") + key + "=" +
+              (value.is_string() ? value.get<std::string>() : value.dump());
+    label += " (" + sets + ")";
+  }
+  return label;
 }
 
 // pc -> listing entry. A pc is signed: a function the kernel called may lie before it (sim/pc_offset.hpp).

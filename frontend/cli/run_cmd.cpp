@@ -164,18 +164,6 @@ unsigned parseThreads(const std::string& text) {
   return n;
 }
 
-namespace {
-
-void checkMode(const RunOptions& o) {
-  if (o.mode != "functional" && o.mode != "timing")
-    throw InputError("--mode: \"" + o.mode + "\" is not a mode (expected timing or functional)");
-  if (o.mode == "functional" && !o.trace.empty()) throw InputError("--trace: needs --mode timing");
-  if (o.mode == "functional" && !o.reports.empty())
-    throw InputError("--report " + o.reports[0] + ": needs --mode timing");
-}
-
-}  // namespace
-
 uint32_t sgprsPerWave(const KernelSpec& kernel, const KernelInfo* info) {
   if (kernel.format == KernelFormat::Elf && info) return (info->kd.granulatedWavefrontSgprCount + 1u) * 8u;
   if (kernel.sgprs) return kernel.sgprs;
@@ -204,7 +192,7 @@ const char* statusName(sim::RunStatus::Kind kind) {
 }
 
 RunOutcome runJob(Job job, const RunOptions& opt) {
-  checkMode(opt);
+  checkLaunchOptions(launchOptions(opt), OptionNames::Cli);
   if (opt.mode != "timing" && (!opt.config.empty() || !opt.sets.empty()))
     throw InputError(std::string(opt.config.empty() ? "--set" : "--config") + ": needs --mode timing");
   if (!opt.arch.empty()) {

@@ -133,6 +133,16 @@ struct LaunchOptions {
   sim::RunControl* control = nullptr;       // stop flag and progress counters
 };
 
+// How checkLaunchOptions names an option in its messages: as the C++ and
+// Python APIs spell it ("max_cycles: needs mode timing") or as `gcnsim run`
+// does ("--max-cycles: needs --mode timing").
+enum class OptionNames { Api, Cli };
+
+// Throws InputError for an unknown mode or report, an option of timing mode
+// only (trace, reports, maxCycles) in functional mode, a trace filter
+// without a trace, or checkFatal without checks. Device::dispatch calls it.
+void checkLaunchOptions(const LaunchOptions& options, OptionNames names = OptionNames::Api);
+
 // The result of one dispatch. A stopped run (fault, watchdog, interrupted)
 // still fills everything with what ran.
 struct DispatchResult {

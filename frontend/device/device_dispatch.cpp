@@ -27,27 +27,6 @@ using frontend::InputError;
 
 namespace {
 
-const char* const kReports[] = {"stalls", "listing", "lines", "stats"};
-
-void checkLaunchOptions(const LaunchOptions& o) {
-  if (o.mode != "functional" && o.mode != "timing")
-    throw InputError("mode: \"" + o.mode + "\" is not a mode (expected timing or functional)");
-  for (const std::string& r : o.reports)
-    if (std::find(std::begin(kReports), std::end(kReports), r) == std::end(kReports))
-      throw InputError("reports: \"" + r + "\" is not a report (expected stalls, listing, lines or stats)");
-  if (o.mode == "functional" && !o.trace.empty()) throw InputError("trace: needs mode timing");
-  // A trace filter without a trace had been ignored, unchecked. (Named as the filter parsers name them.)
-  if (o.trace.empty()) {
-    if (!o.traceWaves.empty()) throw InputError("--trace-waves: needs --trace");
-    if (!o.traceCycles.empty()) throw InputError("--trace-cycles: needs --trace");
-    if (o.traceCu) throw InputError("--trace-cu: needs --trace");
-    if (o.traceFormat != "text") throw InputError("--trace-format: needs --trace");
-  }
-  if (o.checks.fatal && !o.checks.any()) throw InputError("check_fatal: needs checks");
-  if (o.mode == "functional" && !o.reports.empty())
-    throw InputError("reports " + o.reports[0] + ": needs mode timing");
-}
-
 // CPU time of every thread of the process, for DispatchResult::cpuSeconds.
 double processCpuSeconds() {
   timespec ts{};
@@ -81,6 +60,38 @@ unsigned checkScratch(const Kernel& k, const std::array<uint32_t, 3>& workgroup,
 }
 
 }  // namespace
+
+void checkLaunchOptions(const LaunchOptions& o, OptionNames names) {
+  const bool cli = names == OptionNames::Cli;
+  // The API's name and the CLI's: "max_cycles" / "--max-cycles", "reports" / "--report".
+  auto name = [cli](std::string api) {
+    if (!cli) return api;
+    if (api == "reports" || api == "checks") api.pop_back();
+    std::replace(api.begin(), api.end(), '_', '-');
+    return "--" + api;
+  };
+  const std::string needsTiming = cli ? ": needs --mode timing" : ": needs mode timing";
+  if (o.mode != "functional" && o.mode != "timing")
+    throw InputError(name("mode") + ": \"" + o.mode + "\" is not a mode (expected timing or functional)");
+  static const char* const kReports[] = {"stalls", "listing", "lines", "stats"};
+  for (const std::string& r : o.reports)
+    if (std::find(std::begin(kReports), std::end(kReports), r) == std::end(kReports))
+      throw InputError(name("reports") + ": \"" + r +
+                       "\" is not a report (expected stalls, listing, lines or stats)");
+  if (o.trace.empty()) {
+    // A trace filter without a trace had been ignored, unchecked. (Named as the filter parsers name them.)
+    if (!o.traceWaves.empty()) throw InputError("--trace-waves: needs --trace");
+    if (!o.traceCycles.empty()) throw InputError("--trace-cycles: needs --trace");
+    if (o.traceCu) throw InputError("--trace-cu: needs --trace");
+    if (o.traceFormat != "text") throw InputError("--trace-format: needs --trace");
+  }
+  if (o.checks.fatal && !o.checks.any()) throw InputError(name("check_fatal") + ": needs " + name("checks"));
+  if (o.mode != "functional") return;
+  if (!o.trace.empty()) throw InputError(name("trace") + needsTiming);
+  if (!o.reports.empty()) throw InputError(name("reports") + " " + o.reports[0] + needsTiming);
+  // Functional mode counts no cycles: a cycle budget there had been accepted and ignored.
+  if (o.maxCycles) throw InputError(name("max_cycles") + needsTiming);
+}
 
 DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid,
                                 std::array<uint32_t, 3> workgroup, const std::vector<KernelArg>& args,

@@ -70,6 +70,9 @@ class ErrorTest(unittest.TestCase):
             self.add(64, 64, self.a, self.b, self.c, np.uint32(64), max_instructions=1e6)
         with self.assertRaisesRegex(gcnsim.DispatchError, r"cycle limit reached \(max_cycles 1\)$"):
             self.add(64, 64, self.a, self.b, self.c, np.uint32(64), max_cycles=1)
+        # Functional mode counts no cycles: a cycle budget there had been accepted and ignored.
+        with self.assertRaisesRegex(ValueError, r"^max_cycles: needs mode timing$"):
+            self.add(64, 64, self.a, self.b, self.c, np.uint32(64), mode="functional", max_cycles=1)
 
     def test_thread_count_out_of_range(self):
         # As gcnsim run --threads: 1 to 1024; None (not 0) is all cores.

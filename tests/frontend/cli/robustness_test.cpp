@@ -329,6 +329,13 @@ TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
                  {"config vega10: timing model: a wave needs", "more than cu.vgprs_per_simd (1)"});
   expectBadInput("run " + job + " --set cu.sgprs_per_simd=8",
                  {"config vega10: timing model: workgroup 0 (1 waves", "does not fit an empty CU"});
+  // Options of timing mode in functional mode (--max-cycles had been accepted and ignored).
+  expectBadInput("run " + job + " --mode functional --max-cycles 100", {"--max-cycles: needs --mode timing"});
+  expectBadInput("run " + job + " --mode functional --trace /dev/null", {"--trace: needs --mode timing"});
+  expectBadInput("run " + job + " --mode functional --report stalls",
+                 {"--report stalls: needs --mode timing"});
+  expectBadInput("run " + job + " --mode fast",
+                 {"--mode: \"fast\" is not a mode (expected timing or functional)"});
 }
 
 TEST_CASE("robust: output that cannot be written is an error, not a success", "[frontend][robust]") {

@@ -332,6 +332,23 @@ TEST_CASE("gcnsim diff compares two result documents", "[frontend][cli][diff]") 
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gcnsim diff: the header names each side's --set overrides", "[frontend][cli][diff]") {
+  // Two runs of vega10 that differ only by --set had both been labelled "config vega10".
+  const auto dir = tempDir();
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  const auto a = dir / "a.json", b = dir / "b.json";
+  REQUIRE(runGcnsim("run " + job + " --result " + a.string()).status == 0);
+  REQUIRE(
+      runGcnsim("run " + job + " --set gpu.cus=4 --set issue.arbitration=round_robin --result " + b.string())
+          .status == 0);
+  const auto r = runGcnsim("diff " + a.string() + " " + b.string());
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("timing mode, config vega10)\n"));
+  CHECK_THAT(r.out,
+             Catch::Contains("timing mode, config vega10 (gpu.cus=4 issue.arbitration=round_robin))\n"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("gcnsim diff: B - A of 64-bit counters is exact, however far apart", "[frontend][cli][diff]") {
   // The difference of two int64/uint64 JSON numbers may need 65 bits; int64 arithmetic had wrapped it
   // (x gave -1, y +1; UBSan: signed overflow).

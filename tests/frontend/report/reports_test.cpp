@@ -27,7 +27,7 @@ std::vector<size_t> hotIndices(const std::vector<uint64_t>& costs) {
 std::optional<uint64_t> targetOf(uint32_t word, uint64_t pc) {
   isa::DecodedInst inst;
   REQUIRE(isa::decode(isa::Gen::GCN14, &word, 1, inst) == isa::DecodeStatus::Ok);
-  return branchTarget(inst, pc);
+  return isa::branchTarget(inst, pc);
 }
 
 const std::string kExamples = std::string(GCNSIM_SOURCE_DIR) + "/examples/";
