@@ -32,8 +32,15 @@ uint32_t swizzledBufferOffset(uint32_t index, uint32_t offset, uint32_t stride, 
 
 // "For 32-bit and wider operations, an address are aligned to 4 bytes.
 //  For 16-bit operations, an address are aligned to 2 bytes."
-// (GcnMemHandling.md; the seed states the 32-bit rule.)
-uint64_t alignForAccess(uint64_t address, uint32_t bytes) {
+// (GcnMemHandling.md; the seed states the 32-bit rule.) That is the hardware's
+// DWORD alignment mode (SH_MEM_CONFIG.ALIGNMENT_MODE). In UNALIGNED mode --
+// the one the ROCm kernel driver sets for every HSA process (amdkfd
+// update_qpd_cik/_vi/_v9: SH_MEM_ALIGNMENT_MODE_UNALIGNED) and LLVM assumes for
+// amdhsa code (+unaligned-buffer-access, reviews.llvm.org/D20595) -- the
+// address is used as it is: clang -O0 code loads a packed struct's short from
+// an odd scratch offset.
+uint64_t alignForAccess(uint64_t address, uint32_t bytes, bool unaligned) {
+  if (unaligned) return address;
   if (bytes >= 4) return address & ~uint64_t(3);
   if (bytes == 2) return address & ~uint64_t(1);
   return address;
@@ -64,7 +71,7 @@ BufferAddress computeBufferAddress(const BufferResource& rsrc, const BufferAcces
     // "ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET // 64-bit addressing"
     // "No range checking for 64-bit mode addressing."
     out.address = alignForAccess(rsrc.baseAddress + access.vaddr64 + access.instOffset + access.sgprOffset,
-                                 access.bytes);
+                                 access.bytes, access.unaligned);
     out.offset = access.instOffset;
     return out;
   }
@@ -80,7 +87,8 @@ BufferAddress computeBufferAddress(const BufferResource& rsrc, const BufferAcces
   };
   out.bufferOffset = bufferOffsetOf(out.offset);
   // "The base address are calculated as sum of BASE and SGPR offset."
-  out.address = alignForAccess(rsrc.baseAddress + access.sgprOffset + out.bufferOffset, access.bytes);
+  out.address =
+      alignForAccess(rsrc.baseAddress + access.sgprOffset + out.bufferOffset, access.bytes, access.unaligned);
 
   out.inRange = bufferInRange(rsrc, access, out.index, out.offset, out.bufferOffset);
   // The whole access must be in range, checked on the bytes it actually moves:

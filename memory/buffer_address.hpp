@@ -26,10 +26,14 @@ struct BufferAccess {
   bool addr64 = false;   // GCN 1.0/1.1 only: VADDR holds a 64-bit address
   uint64_t vaddr64 = 0;  // VADDR pair when addr64
   uint32_t bytes = 4;    // access size in bytes (1, 2, 4, ...)
+  // SH_MEM_CONFIG.ALIGNMENT_MODE UNALIGNED: the address is used as computed;
+  // otherwise (DWORD mode, the seed's rule) it is rounded down to the access
+  // size, at most 4 (buffer_address.cpp alignForAccess).
+  bool unaligned = false;
 };
 
 struct BufferAddress {
-  uint64_t address = 0;       // final, aligned device address
+  uint64_t address = 0;       // final device address (aligned unless BufferAccess::unaligned)
   bool inRange = true;        // the seed's range check, applied to the first byte
   bool allInRange = true;     // the same rule applied to the last byte of `bytes` too
   uint32_t index = 0;         // AINDEX

@@ -49,9 +49,13 @@ struct VectorL1Config {
 
 // Shared L2 and DRAM behind it.
 struct MemoryConfig {
-  CacheLevelConfig l2{524288, 64, 16, 80, 256};  // size per chip; latency added on an L1/K$ miss: estimate
-  uint32_t dramLatency = 200;                    // added on an L2 miss: estimate
-  uint32_t dramBytesPerCycle = 256;              // DRAM bandwidth per shader clock (per chip)
+  // Size per chip; latency added on an L1/K$ miss: estimate. MSHRs: estimate,
+  // enough misses in flight for the DRAM bandwidth (Little's law: bandwidth x
+  // latency / 64-byte lines, up to a power of two: 256 x 200 / 64 = 800 ->
+  // 1024); 256 had capped every chip at 256 x 64 / 200 = 82 bytes a cycle.
+  CacheLevelConfig l2{524288, 64, 16, 80, 1024};
+  uint32_t dramLatency = 200;        // added on an L2 miss: estimate
+  uint32_t dramBytesPerCycle = 256;  // DRAM bandwidth per shader clock (per chip)
   bool operator==(const MemoryConfig&) const = default;
 };
 

@@ -30,6 +30,10 @@ struct ExecEnv {
   // SH_HIDDEN_PRIVATE_BASE_VIMID: base of the scratch backing memory; GCN 1.1/1.2
   // FLAT_SCRATCH holds wave offsets relative to it (AMDGPUUsage.rst "Flat Scratch").
   uint64_t hiddenPrivateBase = 0;
+  // SH_MEM_CONFIG.ALIGNMENT_MODE: UNALIGNED (true) for code objects, as the
+  // ROCm driver runs every HSA process; DWORD, the seed's rounding of buffer
+  // addresses, for raw code (memory/buffer_address.cpp alignForAccess).
+  bool unalignedBuffers = false;
   uint64_t clock = 0;     // s_memtime: cycle count (timing) or instructions issued (functional)
   uint64_t realtime = 0;  // s_memrealtime: a constant-rate counter
   // The message of the last Exec::fault (a fault stops the dispatch, so one

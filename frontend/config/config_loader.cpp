@@ -111,10 +111,12 @@ nlohmann::json gpuConfigValues(const GpuConfig& config) {
 namespace {
 
 // The bundled chips, with the architecture their configs/NAME.json names.
-constexpr std::pair<isa::Gen, const char*> kChips[] = {{isa::Gen::GCN10, "gfx600"},
-                                                       {isa::Gen::GCN11, "gfx701"},
-                                                       {isa::Gen::GCN12, "gfx803"},
-                                                       {isa::Gen::GCN14, "gfx900"}};
+constexpr std::pair<isa::Gen, const char*> kChips[] = {
+    {isa::Gen::GCN10, "gfx600"},
+    {isa::Gen::GCN11, "gfx701"},
+    {isa::Gen::GCN12, "gfx803"},
+    {isa::Gen::GCN14, "gfx900"},
+    {isa::Gen(isa::Gen::GCN14, isa::Variant::Gfx906), "gfx906"}};
 
 // "section.field" for a --set key: as written, or the one section with that field.
 std::string fullKey(const std::string& key) {

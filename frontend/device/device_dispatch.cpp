@@ -110,6 +110,8 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
   sim::ExecEnv env;
   env.global = &dev.mem;
   env.gds = &dev.gds;
+  // Code objects run as ROCm runs them, with unaligned buffer addresses (sim::ExecEnv::unalignedBuffers).
+  env.unalignedBuffers = !k.raw();
   sim::DispatchSpec spec;
   if (!k.raw()) {
     uint64_t& image = dev.imageBases[k.codeObject.get()];

@@ -14,22 +14,6 @@ RegMask sgprsOnly(const RegMask& m) {
   return r;
 }
 
-// registerMasks adds the VCC of the table's implicit-VCC flags whatever the
-// encoding; in VOP3 a compare or carry op names its SGPR destination (SDST)
-// and its carry-in or mask (SRC2) explicitly, so VCC is only what they name
-// (kReadsVccInVop3: v_div_fmas reads VCC in every encoding).
-void dropImplicitVcc(const isa::DecodedInst& in, InstFacts& f) {
-  RegMask named;
-  for (const isa::Operand* o : {&in.dst, &in.sdst, &in.src[0], &in.src[1], &in.src[2]}) named.add(*o);
-  RegMask vcc;
-  vcc.addS(isa::code::kVccLo, 2);
-  const RegMask implicit = without(vcc, named);
-  if (in.dst.kind == isa::OpdKind::SReg || in.sdst.kind == isa::OpdKind::SReg)
-    f.writes = without(f.writes, implicit);
-  if (in.src[2].kind == isa::OpdKind::SReg && !in.info->has(isa::kReadsVccInVop3))
-    f.reads = without(f.reads, implicit);
-}
-
 }  // namespace
 
 std::string firstRegister(const RegMask& m) {
@@ -52,7 +36,6 @@ InstFacts analyzeInstruction(const isa::DecodedInst& in, isa::Gen gen) {
   if (!in.valid()) return f;
   const isa::OpInfo& op = *in.info;
   timing::registerMasks(in, f.reads, f.writes);
-  if (in.encoding == isa::Format::VOP3) dropImplicitVcc(in, f);
   f.sgprWrites = sgprsOnly(f.writes);
   f.valu = op.unit == isa::Unit::VALU;
   f.salu = op.unit == isa::Unit::SALU;

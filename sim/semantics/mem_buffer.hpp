@@ -26,6 +26,7 @@ struct BufferCtx {
   const uint32_t* v0 = nullptr;  // VADDR
   const uint32_t* v1 = nullptr;  // VADDR+1 (IDXEN+OFFEN, ADDR64)
   bool offen = false, idxen = false, addr64 = false;
+  bool unaligned = false;    // ExecEnv::unalignedBuffers
   AccessLog* log = nullptr;  // counts the accesses the range check drops (the checker's bounds check)
 
   // Address of `bytes` bytes at instruction offset + `extra` for `lane`.
@@ -38,6 +39,7 @@ struct BufferCtx {
     a.idxen = idxen;
     a.addr64 = addr64;
     a.bytes = bytes;
+    a.unaligned = unaligned;
     if (addr64) {
       a.vaddr64 = u64Of(v0[lane], v1[lane]);
     } else if (idxen && offen) {
@@ -72,6 +74,7 @@ inline bool bufferCtx(Exec& x, BufferCtx& c) {
   c.soffset = readScalar32(x.w, x.in.soffset, &x.env.special);
   c.instOffset = uint32_t(x.in.mem.offset) & 0xfff;
   c.log = x.log;
+  c.unaligned = x.env.unalignedBuffers;
   c.addr64 = x.in.mem.addr64 && x.w.gen <= isa::Gen::GCN11;
   c.offen = x.in.mem.offen && !c.addr64;
   c.idxen = x.in.mem.idxen && !c.addr64;

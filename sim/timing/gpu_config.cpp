@@ -72,6 +72,7 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.cu.ldsGranule = 512;
       c.memory.l2.sizeBytes = 2097152;
       c.memory.dramBytesPerCycle = 487;  // 512 GB/s at 1050 MHz
+      c.memory.l2.mshrs = 2048;  // estimate: 487 x 200 / 64 = 1522 in flight for it (timing_config.hpp)
       break;
     case isa::Gen::GCN14:  // Radeon RX Vega 64 (Vega 10 XT)
       c.name = "vega10";
@@ -81,7 +82,15 @@ GpuConfig defaultConfig(isa::Gen gen) {
       c.cu.sgprGranule = 16;
       c.cu.ldsGranule = 512;
       c.memory.l2.sizeBytes = 4194304;
-      c.memory.dramBytesPerCycle = 313;  // 484 GB/s at 1546 MHz
+      c.memory.dramBytesPerCycle = 313;             // 484 GB/s at 1546 MHz
+      if (gen.variant() == isa::Variant::Gfx906) {  // Radeon Instinct MI50 (Vega 20), configs/vega20.json
+        c.name = "vega20";
+        c.cus = 60;
+        c.clockMhz = 1725;
+        c.issue.dpFactor = 1;              // GcnTimings DPFACTOR 1: 1/2-rate FP64 (MI50: 6.6 of 13.3 TFLOPS)
+        c.memory.dramBytesPerCycle = 594;  // 1024 GB/s at 1725 MHz
+        c.memory.l2.mshrs = 2048;          // estimate: 594 x 200 / 64 = 1856 in flight for it
+      }
       break;
   }
   return c;

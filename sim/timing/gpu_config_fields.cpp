@@ -51,7 +51,7 @@ std::vector<ConfigField> configFields(GpuConfig& c) {
       {"memory", "l2_line_bytes", &c.memory.l2.lineBytes, 16, kDefaultMax},
       {"memory", "l2_ways", &c.memory.l2.ways, 0, 1024},
       {"memory", "l2_hit_latency", &c.memory.l2.hitLatency},
-      {"memory", "l2_mshrs", &c.memory.l2.mshrs, 0, 1024},
+      {"memory", "l2_mshrs", &c.memory.l2.mshrs, 0, 65536},
       {"memory", "dram_latency", &c.memory.dramLatency},
       {"memory", "dram_bytes_per_cycle", &c.memory.dramBytesPerCycle, 0, kDefaultMax, true},
   };

@@ -168,9 +168,18 @@ void registerMasks(const isa::DecodedInst& in, RegMask& reads, RegMask& writes) 
   writes.add(in.sdst);
   const bool vector = op.unit == isa::Unit::VALU || op.unit == isa::Unit::VMEM || op.unit == isa::Unit::DS;
   if (vector || op.has(isa::kReadsExec)) reads.addS(isa::code::kExecLo, 2);
-  if (op.has(isa::kReadsVcc)) reads.addS(isa::code::kVccLo, 2);
+  // The table's implicit-VCC flags name VCC where the encoding has no operand
+  // for it (e32). In VOP3 a compare or carry op names its SGPR destination
+  // (SDST) and its carry-in or mask (SRC2) explicitly, so VCC is only what
+  // those name, added above (v_div_fmas alone reads VCC in every encoding:
+  // kReadsVccInVop3). A v_cmp_*_e64 s[30:31] had been timed as writing VCC
+  // too: a later VCC reader waited for it, and a branch on VCCZ paid the
+  // VCC-write penalty.
+  const bool namesCarryIn = in.src[2].kind == isa::OpdKind::SReg && !op.has(isa::kReadsVccInVop3);
+  const bool namesSgprDst = in.dst.kind == isa::OpdKind::SReg || in.sdst.kind == isa::OpdKind::SReg;
+  if (op.has(isa::kReadsVcc) && !namesCarryIn) reads.addS(isa::code::kVccLo, 2);
   if (op.has(isa::kReadsM0) || op.unit == isa::Unit::DS) reads.addS(isa::code::kM0, 1);
-  if (op.has(isa::kWritesVcc)) writes.addS(isa::code::kVccLo, 2);
+  if (op.has(isa::kWritesVcc) && !namesSgprDst) writes.addS(isa::code::kVccLo, 2);
   if (op.has(isa::kWritesExec)) writes.addS(isa::code::kExecLo, 2);
   if (op.has(isa::kWritesM0)) writes.addS(isa::code::kM0, 1);
 }

@@ -506,7 +506,7 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
       return false;
     }
-    if (op.kind == Kind::Salu && now_ < wc.lateSgprsUntil && reads->intersects(wc.lateSgprs)) {
+    if (op.kind == Kind::Salu && now_ < wc.lateSgprsUntil && wc.lateSgprs.blocks(*reads, now_)) {
       ++stats_.scoreboardStalls;
       if (tracing<kTraced>()) tracer_.blocked(wc, ti, trace::StallReason::Dependency, now_);
       return false;
@@ -572,8 +572,9 @@ bool CuGroup::tryIssue(SimdCtx& simd, WaveCtx& wc, uint32_t& used) {
         wc.valuWrites = *writes;
         wc.readyAt = from + cfg_.issue.valuCycles + align;
         if (op.lateForSalu) {
-          wc.lateSgprs = RegMask{writes->s, {}};
-          wc.lateSgprsUntil = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
+          const uint64_t end = now_ + op.cycles + cfg_.issue.saluAfterValuCycles;
+          wc.lateSgprs.add(*writes, now_, end);
+          wc.lateSgprsUntil = std::max(wc.lateSgprsUntil, end);
         }
         if (pw && (pw->hasSgpr || pw->hasVgpr)) pw->applyTo(*wc.w);
         break;

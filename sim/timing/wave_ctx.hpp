@@ -12,6 +12,7 @@
 #include "memory/lds.hpp"
 #include "sim/code_cache.hpp"
 #include "sim/timing/inst_class.hpp"
+#include "sim/timing/late_sgprs.hpp"
 #include "sim/timing/memory_pipes.hpp"
 #include "sim/timing/run_ahead.hpp"
 #include "sim/trace/trace_sink.hpp"
@@ -78,9 +79,7 @@ struct alignas(64) WaveCtx {
   WaveState* w = nullptr;
   // Its SIMD and its position there (SimdCtx::wave): where its pollAt is.
   SimdCtx* home = nullptr;
-  // GcnTimings.md "Instruction scheduling": an SALU instruction reading an
-  // SGPR that an integer VALU op (OpTiming::lateForSalu) wrote waits until
-  // lateSgprsUntil (every SALU issue reads it; lateSgprs only before it).
+  // Until this cycle some SGPR is late for the SALU (lateSgprs below): an SALU issue after it needs no look.
   uint64_t lateSgprsUntil = 0;
   uint8_t pos = 0;
   uint8_t prio = 0;
@@ -95,7 +94,8 @@ struct alignas(64) WaveCtx {
   // not empty, w->pc is past them and `next` is the first one.
   AheadQueue ahead;
   // The rest is touched by fewer than every issue, or only when a wave arrives.
-  RegMask lateSgprs;
+  // SGPRs an integer VALU op (OpTiming::lateForSalu) wrote, late for the SALU (late_sgprs.hpp).
+  LateSgprs lateSgprs;
   // The registers the wave's memory instructions in flight will write when
   // their data returns (a union, cleared when VM_CNT and LGKM_CNT are 0): an
   // instruction that reads or writes one does not run ahead (run_ahead.hpp).

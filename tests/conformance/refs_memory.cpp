@@ -3,6 +3,7 @@
 // __constant tables, many-work-group streams.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "tests/conformance/reference.hpp"
@@ -43,6 +44,35 @@ REFERENCE(narrow_types) {
   return {exact(in, "wide", wide, "extensions"), exact(in, "oc", oc, "char stores"),
           exact(in, "ouc", ouc, "uchar stores"), exact(in, "os", os, "short stores"),
           exact(in, "ous", ous, "ushort stores")};
+}
+
+REFERENCE(packed_struct_o0) {
+  // The OpenCL struct's layout, packed: c@0 i@1 s@5 l@7 f@15 d@19 x@20, 28 bytes.
+#pragma pack(push, 1)
+  struct P {
+    int8_t c;
+    i32 i;
+    int16_t s;
+    i64 l;
+    float f;
+    int8_t d;
+    double x;
+  };
+#pragma pack(pop)
+  static_assert(sizeof(P) == 28);
+  auto bytesIn = in.buf<uint8_t>("in");
+  auto out = in.buf<uint8_t>("out");
+  const u32 n = in.arg<u32>(2);
+  for (u32 g = 0; g < n; ++g) {
+    P p;
+    std::memcpy(&p, &bytesIn[g * sizeof(P)], sizeof(P));
+    p.d = static_cast<int8_t>(p.s >> 3);
+    p.i = static_cast<i32>(static_cast<u32>(p.i) + static_cast<u32>(i32{p.c}));  // wraps, as the add does
+    p.s = static_cast<int16_t>(p.s ^ 0x1234);
+    p.l = static_cast<i64>(static_cast<u64>(p.l) * 3 + static_cast<u64>(i64{p.i}));
+    std::memcpy(&out[g * sizeof(P)], &p, sizeof(P));
+  }
+  return {exact(in, "out", out, "the struct's fields after the private copy")};
 }
 
 REFERENCE(lds_reduce) {
@@ -258,6 +288,19 @@ REFERENCE(bitonic_sort_local) {
   for (size_t base = 0; base + 256 <= data.size(); base += 256)
     std::sort(data.begin() + base, data.begin() + base + 256);
   return {exact(in, "data", data, "sorted 256-element chunks")};
+}
+
+REFERENCE(stream_read) {
+  auto v = in.buf<float>("in");
+  auto out = in.buf<float>("out");
+  const u32 n = in.arg<u32>(2), grid = in.job().grid[0];
+  for (u32 g = 0; g < grid; ++g) {
+    float s[4] = {0, 0, 0, 0};
+    for (u32 i = g; i < n; i += grid)
+      for (u32 c = 0; c < 4; ++c) s[c] += v[4 * i + c];
+    out[g] = ((s[0] + s[1]) + s[2]) + s[3];
+  }
+  return {exact(in, "out", out, "each work-item's grid-stride sum")};
 }
 
 REFERENCE(saxpy_many_wg) {

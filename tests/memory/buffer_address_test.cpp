@@ -76,6 +76,28 @@ TEST_CASE("buffer address: IDXEN and OFFEN together", "[memory][bufaddr]") {
   CHECK(computeBufferAddress(structured(0x20000, 16, 10), a).address == 0x20000 + 90);
 }
 
+TEST_CASE("buffer address: UNALIGNED mode uses the address as computed", "[memory][bufaddr]") {
+  // SH_MEM_CONFIG.ALIGNMENT_MODE UNALIGNED (the mode amdkfd sets for HSA processes): clang -O0 reads a
+  // packed struct's short with buffer_load_ushort ... offset:37, which must move bytes 37-38, not 36-37.
+  BufferAccess a;
+  a.unaligned = true;
+  a.instOffset = 37;
+  a.bytes = 2;
+  const BufferResource r = rawBuffer(0x10000, 40);
+  BufferAddress out = computeBufferAddress(r, a);
+  CHECK(out.address == 0x10000 + 37);
+  CHECK(out.allInRange);  // bytes 37..38 < 40
+  a.bytes = 4;            // a dword at 37 moves bytes 37..40: byte 40 is past NUMRECORDS 40
+  out = computeBufferAddress(r, a);
+  CHECK(out.address == 0x10000 + 37);
+  CHECK(out.inRange);
+  CHECK_FALSE(out.allInRange);
+  a.unaligned = false;  // DWORD mode (the seed's rule): bytes 36..39, all in range
+  out = computeBufferAddress(r, a);
+  CHECK(out.address == 0x10000 + 36);
+  CHECK(out.allInRange);
+}
+
 TEST_CASE("buffer address: TID_ENABLE adds the lane id to the index", "[memory][bufaddr]") {
   BufferResource r = structured(0x40000, 4, 64);
   r.addTidEnable = true;

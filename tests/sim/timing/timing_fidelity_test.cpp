@@ -115,6 +115,34 @@ TEST_CASE("VALU -> SALU: an SALU op reading v_readfirstlane's SGPR waits 16 cycl
   }
 }
 
+TEST_CASE("VOP3 compares write their SDST, not VCC; each late SGPR keeps its own 16 cycles",
+          "[sim][timing]") {
+  // timing_vop3_sdst.s. The model had added VCC to the writes of every op whose e32 form writes it, and had
+  // kept only the latest v_readfirstlane's SGPR late.
+  for (isa::Gen g : kAllGens) {
+    CAPTURE(g);
+    WaveHarness h(g);
+    const GpuConfig cfg;
+    REQUIRE(cfg.issue.saluAfterValuCycles == 16);  // GcnTimings.md:78-79
+    REQUIRE(cfg.issue.alignmentPenaltyCycles == 0);
+    REQUIRE(cfg.issue.branchPenaltyCycles == 4);  // GcnTimings.md:80-83
+    const TimedRun r = runTimed(h, loadProgram("timing_vop3_sdst", g), cfg);
+    REQUIRE(r.status.ok());
+    const auto valu = r.cycles(Kind::Valu), salu = r.cycles(Kind::Salu), branch = r.cycles(Kind::Branch);
+    REQUIRE(valu.size() == 5);
+    REQUIRE(salu.size() == 5);
+    REQUIRE(branch.size() == 2);
+    // v_cmp_lt_f64 is a DP op: DPFACTOR x 4 cycles (GcnTimings.md); only the e32 form's VCC is waited for.
+    const uint64_t cmpF64 = uint64_t{cfg.issue.dpFactor} * cfg.issue.valuCycles;
+    CHECK(salu[0] - valu[0] == cfg.issue.valuCycles);
+    CHECK(salu[1] - valu[1] == cmpF64);
+    // s_mov_b32 s6, s4: 4 cycles of the first v_readfirstlane, then the 16-cycle delay.
+    CHECK(salu[2] - valu[2] == cfg.issue.valuCycles + 16);
+    // Both branches are taken (VCC = 0 from the e32 compare) and cost the same: no penalty after the e64 one.
+    CHECK(salu[3] - branch[0] == salu[4] - branch[1]);
+  }
+}
+
 TEST_CASE("SCC branch penalty: 4 cycles right after s_cmp, none after an s_nop", "[sim][timing]") {
   for (isa::Gen g : {isa::Gen::GCN12, isa::Gen::GCN14}) {
     CAPTURE(g);
