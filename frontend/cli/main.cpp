@@ -18,6 +18,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/cli/version.hpp"
 #include "frontend/common/error.hpp"
+#include "frontend/common/stdout_error.hpp"
 
 using namespace gcnsim;
 using frontend::InputError;
@@ -36,6 +37,9 @@ const char* kUsage =
 
 int runCommandLine(int argc, char** argv);
 
+// A write to stdout failed where it was made (StdoutWriteError): main reports it, in its one line.
+bool stdoutFailed = false;
+
 // Whether everything written to stdout reached it. A full disk makes the
 // writes fail; without this check a truncated result, listing or disassembly
 // would leave with exit status 0. (A pipe whose reader is gone ends the
@@ -51,7 +55,7 @@ bool stdoutWritten() {
 
 int main(int argc, char** argv) {
   int rc = runCommandLine(argc, argv);
-  if (!stdoutWritten()) {
+  if (!stdoutWritten() || stdoutFailed) {
     const int err = errno;
     // (errno tells why only if the last flush failed; an earlier failed write leaves just the error flag)
     std::cerr << "gcnsim: stdout: write error, the output is incomplete"
@@ -88,6 +92,9 @@ int runCommandLine(int argc, char** argv) {
     }
     std::cerr << "gcnsim: unknown command \"" << frontend::escapeText(cmd)
               << "\" (expected run, disasm, info, check or diff; see gcnsim --help)\n";
+    return frontend::kExitBadInput;
+  } catch (const frontend::StdoutWriteError&) {
+    stdoutFailed = true;  // (reported once, by main, as every failed write to stdout is)
     return frontend::kExitBadInput;
   } catch (const InputError& e) {
     std::cerr << "gcnsim: " << e.what() << '\n';

@@ -6,6 +6,13 @@ namespace po = boost::program_options;
 
 namespace gcnsim::frontend {
 
+namespace {
+
+// The files a command takes (gcnsim diff A B: two; run, check, info, disasm: one).
+const char* filesTaken(const std::string& command) { return command == "diff" ? "two files" : "one file"; }
+
+}  // namespace
+
 std::string optionErrorMessage(const po::error& e, const std::string& command) {
   const std::string help = " (see gcnsim " + command + " --help)";
   const std::string what = e.what();
@@ -16,7 +23,8 @@ std::string optionErrorMessage(const po::error& e, const std::string& command) {
   };
   std::string msg;
   if (dynamic_cast<const po::too_many_positional_options_error*>(&e)) {
-    msg = command + ": too many arguments: it takes one file; options start with --" + help;
+    msg =
+        command + ": too many arguments: it takes " + filesTaken(command) + "; options start with --" + help;
   } else if (const auto* o = dynamic_cast<const po::error_with_option_name*>(&e)) {
     const std::string name = o->get_option_name();
     if (dynamic_cast<const po::unknown_option*>(&e))

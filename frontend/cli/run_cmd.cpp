@@ -138,7 +138,11 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   if (o.checks.fatal && !o.checks.any()) throw InputError("--check-fatal: needs --check");
   // (Without a report it printed nothing and only moved the summary to stderr.)
   if (vm.count("report-format") && o.reports.empty()) throw InputError("--report-format: needs --report");
-  if (!traceCu.empty()) {
+  // An empty filter is a mistake, not "every wave" (the API's "" means not given; given empty here it had
+  // been accepted silently, even without --trace).
+  if (vm.count("trace-waves") && o.traceWaves.empty()) parseWaveList(o.traceWaves);  // throws: empty list
+  if (vm.count("trace-cycles") && o.traceCycles.empty()) parseCycleRange(o.traceCycles);  // throws
+  if (vm.count("trace-cu")) {
     uint32_t cu = 0;
     const auto [p, ec] = std::from_chars(traceCu.data(), traceCu.data() + traceCu.size(), cu);
     if (ec != std::errc() || p != traceCu.data() + traceCu.size())

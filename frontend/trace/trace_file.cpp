@@ -1,6 +1,7 @@
 #include "frontend/trace/trace_file.hpp"
 
 #include "frontend/common/error.hpp"
+#include "frontend/common/stdout_error.hpp"
 
 namespace gcnsim::frontend {
 
@@ -34,6 +35,7 @@ void TraceFile::close() {
   if (std::fflush(f_) != 0) failed_ = true;
   if (ownsFile_ && std::fclose(f_) != 0) failed_ = true;
   f_ = nullptr;
+  if (failed_ && !ownsFile_) throw StdoutWriteError();  // --trace -
   if (failed_) throw InputError(path_ + ": cannot write the trace file");
 }
 

@@ -34,7 +34,7 @@ class FilterSink final : public sim::trace::TraceSink {
  public:
   FilterSink(TraceFilter f, sim::trace::TraceSink& next) : f_(std::move(f)), next_(next) {}
   void issue(const sim::trace::IssueEvent& e) override {
-    if (pass(e.w, e.cycle, 0)) next_.issue(e);
+    if (pass(e.w, e.cycle, e.dur)) next_.issue(e);
   }
   void stall(const sim::trace::StallEvent& e) override {
     if (pass(e.w, e.cycle, e.dur)) next_.stall(e);
@@ -43,22 +43,31 @@ class FilterSink final : public sim::trace::TraceSink {
     if (pass(e.w, e.cycle, 0)) next_.memory(e);
   }
   void wave(const sim::trace::WaveEvent& e) override {
+    if (!e.end) noteCu(e.w);
     if (pass(e.w, e.cycle, 0)) next_.wave(e);
   }
   void workgroup(const sim::trace::WorkgroupEvent& e) override {
     if (f_.cuOk(e.cu) && f_.timeOk(e.cycle)) next_.workgroup(e);
   }
   void finish(uint64_t cycles) override { next_.finish(cycles); }
+  // A finding of the checker (sim/check), which knows the wave only: its CU is the one the wave started on.
   void check(const sim::trace::CheckEvent& e) override {
-    if (f_.waveOk(e.wave) && f_.timeOk(e.cycle)) next_.check(e);
+    sim::trace::CheckEvent c = e;
+    if (e.wave < cuOfWave_.size()) c.cu = cuOfWave_[e.wave];
+    if (f_.cuOk(c.cu) && f_.waveOk(c.wave) && f_.timeOk(c.cycle)) next_.check(c);
   }
 
  private:
   bool pass(const sim::trace::WaveRef& w, uint64_t cycle, uint64_t dur) const {
     return f_.cuOk(w.cu) && f_.waveOk(w.wave) && f_.timeOk(cycle, dur);
   }
+  void noteCu(const sim::trace::WaveRef& w) {
+    if (w.wave >= cuOfWave_.size()) cuOfWave_.resize(size_t(w.wave) + 1, 0);
+    cuOfWave_[w.wave] = w.cu;
+  }
   TraceFilter f_;
   sim::trace::TraceSink& next_;
+  std::vector<uint32_t> cuOfWave_;  // by wave id, from the wave start events (every one passes through here)
 };
 
 }  // namespace gcnsim::frontend

@@ -83,9 +83,9 @@ class JsonlWriter final : public TraceWriter {
   }
   void check(const CheckEvent& e) override {
     fmt::format_to(out(),
-                   "{{\"ev\":\"check\",\"cycle\":{},\"wave\":{},\"pc\":{},\"pc_abs\":{},\"kind\":\"{}\","
-                   "\"rule\":\"{}\",\"text\":{}}}\n",
-                   e.cycle, e.wave, sim::entryOffset(e.pc, ctx_.entryPc), e.pc, e.kind, e.rule,
+                   "{{\"ev\":\"check\",\"cycle\":{},\"cu\":{},\"wave\":{},\"pc\":{},\"pc_abs\":{},"
+                   "\"kind\":\"{}\",\"rule\":\"{}\",\"text\":{}}}\n",
+                   e.cycle, e.cu, e.wave, sim::entryOffset(e.pc, ctx_.entryPc), e.pc, e.kind, e.rule,
                    nlohmann::json(e.text).dump());
     file_.written();
   }

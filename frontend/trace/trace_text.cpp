@@ -7,6 +7,7 @@
 
 #include <iterator>
 
+#include "frontend/common/error.hpp"
 #include "frontend/trace/trace_file.hpp"
 #include "frontend/trace/trace_writer.hpp"
 #include "sim/pc_offset.hpp"
@@ -35,7 +36,7 @@ class TextWriter final : public TraceWriter {
         out(),
         "# gcnsim {} trace: kernel {} ({}, config {}), cycles from dispatch, pc = byte offset from "
         "the kernel entry [absolute]\n",
-        ctx.version, ctx.kernel, ctx.arch, ctx.config);
+        ctx.version, escapeText(ctx.kernel), escapeText(ctx.arch), escapeText(ctx.config));
     if (!ctx.configJson.empty()) fmt::format_to(out(), "# config {}\n", ctx.configJson);
   }
 
@@ -84,7 +85,7 @@ class TextWriter final : public TraceWriter {
   }
   void finish(uint64_t cycles) override { fmt::format_to(out(), "{:>10} {:<6}\n", cycles, "finish"); }
   void check(const CheckEvent& e) override {
-    fmt::format_to(out(), "{:>10} {:<6} {}\n", e.cycle, "check", e.text);
+    fmt::format_to(out(), "{:>10} {:<6} cu {:2} {}\n", e.cycle, "check", e.cu, e.text);
     file_.written();
   }
   void close() override { file_.close(); }

@@ -40,6 +40,7 @@ CuGroup::~CuGroup() = default;
 void CuGroup::fault(WaveCtx& wc, const std::string& what) {
   wc.w->status = WaveStatus::Faulted;
   setPollAt(wc, kNever);
+  if (tracer_.on()) tracer_.closeStall(wc, nullptr, now_);  // its wait ends here, not at the run's stop
   if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describeWave(*wc.w, code_) + ": " + what};
 }
 
@@ -356,6 +357,16 @@ uint64_t CuGroup::nextWork(uint64_t from, bool parkedTurns) const {
 // Within the epoch the turns of waves parked on a busy VALU are skipped too.
 uint64_t CuGroup::nextInterestingCycle() const { return nextWork(now_ + 1, false); }
 
+// A run that stops early: the waits still open end at the stop, where the resident waves' lifetimes end
+// (stall intervals are reported when they close, and these had never closed: a run stopped while every
+// wave waited showed no stall at all).
+void CuGroup::closeOpenStalls() {
+  for (auto& wg : workgroups_)
+    if (wg->unfinished)
+      for (WaveCtx* c : wg->ctx)
+        if (wg->resident(*c)) tracer_.closeStall(*c, nullptr, now_);
+}
+
 void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
   // A run that stops early: the turns of waves still parked on a busy VALU up to the last epoch's end.
   for (auto& wg : workgroups_)
@@ -365,7 +376,10 @@ void CuGroup::finish(uint64_t cycle, TimingStats& stats) {
           settleBusyValu(cuCtx(c->cu).simds[c->simd], *c, epochEnd_);
   now_ = cycle;
   countOccupancy();
-  if (tracer_.on()) tracer_.finish(now_);
+  if (tracer_.on()) {
+    closeOpenStalls();
+    tracer_.finish(now_);
+  }
   pipes_.collect(stats);
   const TimingStats& g = stats_;
   stats.instructions += g.instructions;

@@ -178,6 +178,7 @@ class CuGroup {
   template <bool kTraced>
   void applyEvent(const Event& ev);
   void finishWave(WaveCtx& wc);
+  void closeOpenStalls();  // (traced) the open stall intervals of the resident waves, at now_
   // Counts the amounts on the wave's counters; returns the return event's id (its sequence number).
   uint64_t reserve(WaveCtx& wc, CounterAmounts amounts);
   uint64_t schedule(uint64_t time, WaveCtx& wc, CounterAmounts amounts, PendingWrites* pw,

@@ -119,7 +119,9 @@ bool GpuTiming::mayLag(uint32_t l) const {
 void GpuTiming::place() {
   if (!dispatcher_.mayPlace()) return;
   const bool was = dispatcher_.residentWorkgroups() > 0;
-  for (uint64_t c = from_; c < from_ + epoch_ && dispatcher_.mayPlace(); ++c)
+  // (Nothing arrives at or after the cycle limit: the run stops before it.)
+  const uint64_t end = std::min(from_ + epoch_, opt_.limits.maxCycles);
+  for (uint64_t c = from_; c < end && dispatcher_.mayPlace(); ++c)
     dispatcher_.placeWorkgroups([this, c](const Placement& p) {
       groups_[groupOfCu_[p.cu]]->admit(p, c, src_, nextAge_, nextWaveId_);
     });
@@ -180,13 +182,15 @@ bool GpuTiming::boundary() {
       endCycle_ = last;
       return false;
     }
-    if (last >= opt_.limits.maxCycles) {
-      answer();
-      status_ = {RunStatus::Watchdog, oldestWave() + ": cycle limit reached (--max-cycles " +
-                                          std::to_string(opt_.limits.maxCycles) + ")"};
-      endCycle_ = last;
-      return false;
-    }
+  }
+  // The epochs ran cycles [0, to_): at the limit N the run stops, having run cycles 0 to N - 1 (it had run
+  // cycle N too, issuing and dispatching there). (With N = 0 nothing runs.)
+  if (to_ >= opt_.limits.maxCycles) {
+    answer();
+    status_ = {RunStatus::Watchdog, oldestWave() + ": cycle limit reached (--max-cycles " +
+                                        std::to_string(opt_.limits.maxCycles) + ")"};
+    endCycle_ = opt_.limits.maxCycles;
+    return false;
   }
   from_ = to_;
   place();
@@ -220,14 +224,13 @@ bool GpuTiming::planNextEpoch() {
     return false;
   }
   from_ = std::max(from_, next);
-  // Nothing to do until past the cycle limit: the run waits up to it (one idle cycle at the limit, after
-  // which the boundary stops it), instead of skipping ahead and issuing past it (--max-cycles 96000 had
-  // ended at 96008 with instructions issued at 96008). (from_ was <= the limit: the boundary stops at it.)
-  if (opt_.limits.maxCycles < kNever - 1) from_ = std::min(from_, opt_.limits.maxCycles);
-  to_ = from_ + epoch_;
-  // Stop right after the cycle limit (the check above then ends the run).
-  if (opt_.limits.maxCycles < kNever - 1 && to_ > opt_.limits.maxCycles + 1)
-    to_ = std::max(from_ + 1, opt_.limits.maxCycles + 1);
+  // The epochs stop at the cycle limit N (the boundary then ends the run): nothing runs at or after it.
+  // With nothing to do until past it, the run waits up to it -- an idle last cycle N - 1 -- instead of
+  // skipping ahead and issuing past it (--max-cycles 96000 had ended at 96008 with instructions issued at
+  // 96008). (from_ < N here: the boundary stops the run at to_ >= N.)
+  const uint64_t limit = opt_.limits.maxCycles;
+  from_ = std::min(from_, limit - 1);
+  to_ = std::min(from_ + epoch_, limit);
   busyGroups_ =
       uint32_t(std::count_if(groupNext_.begin(), groupNext_.end(), [&](uint64_t t) { return t < to_; }));
   return true;

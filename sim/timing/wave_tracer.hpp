@@ -60,12 +60,14 @@ class WaveTracer {
     sink_->workgroup({now, wg.cu, wg.index, uint32_t(wg.ctx.size()), what});
   }
   void finish(uint64_t now) { sink_->finish(now); }
+  // Reports the wave's open stall interval, if any, as ending at `now` (`current`: the instruction it
+  // stalled at, if the interval did not record it).
+  void closeStall(WaveCtx& wc, const isa::DecodedInst* current, uint64_t now);
 
  private:
   static trace::WaveRef ref(const WaveCtx& wc) {
     return {wc.w->waveId, wc.wg->index, wc.cu, wc.simd, wc.slot};
   }
-  void closeStall(WaveCtx& wc, const isa::DecodedInst* current, uint64_t now);
   // The outstanding operation whose return brings the counter down to
   // `limit` (the one an s_waitcnt waits for), or null.
   static const OpenOp* releasingOp(const WaveCtx& wc, bool lgkm, uint8_t limit);

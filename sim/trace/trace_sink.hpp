@@ -118,6 +118,7 @@ struct CheckEvent {
   const char* kind = "";  // "hazard", "race", "uninit", "bounds"
   const char* rule = "";
   const char* text = "";  // the finding's line (sim/check/findings.hpp), valid during the call
+  uint32_t cu = 0;  // the wave's CU: the checker sees only the wave; the frontend's trace filter fills it in
 };
 
 class TraceSink {

@@ -303,6 +303,35 @@ TEST_CASE("stall profile: a run stopped early counts its resident waves' lifetim
   CHECK(p.workgroups().begin()->second.waveCycles == 300 - w.start);
 }
 
+TEST_CASE("stall profile: a wait still open when the run stops is counted up to the stop", "[sim][trace]") {
+  // s_load_dword s2, s[0:1], 0x0; s_waitcnt lgkmcnt(0); s_endpgm (llvm-mc-15 -mcpu=gfx900), stopped by
+  // --max-cycles 100 while the load (a K$ miss, 296 cycles with the default latencies) is outstanding: the
+  // wave waits at the s_waitcnt from its first turn after the load's issue cycles (the issue event's
+  // cycle + dur) to the stop. That interval had been lost from the profile and the trace.
+  const std::vector<uint32_t> code = {0xc0020080, 0x00000000, 0xbf8cc07f, 0xbf810000};
+  WaveHarness h(isa::Gen::GCN14);
+  setupSmem(h);
+  StallProfile prof(h.gen, 0);
+  StallLog log;
+  sim::trace::TeeSink tee;
+  tee.add(&prof);
+  tee.add(&log);
+  const ProfiledRun r = runWith(h, code, GpuConfig{}, &tee, 100);
+  REQUIRE(r.status.kind == sim::RunStatus::Watchdog);
+  REQUIRE(log.issues.size() == 1);  // the load
+  const uint64_t waitFrom = log.issues[0].cycle + log.issues[0].dur;
+  REQUIRE(waitFrom < 100);
+  REQUIRE(log.stalls.size() == 1);
+  const sim::trace::StallEvent& s = log.stalls[0];
+  CHECK(s.reason == sim::trace::StallReason::Lgkm);
+  CHECK(s.waitingOn == sim::trace::MemKind::Smem);
+  CHECK(s.pc == r.entry + 8);
+  CHECK(s.cycle == waitFrom);
+  CHECK(s.dur == 100 - waitFrom);
+  CHECK(prof.totals()[unsigned(sim::trace::StallReason::Lgkm)] == 100 - waitFrom);
+  CHECK(prof.sectionTotal(StallSection::Lgkm) == 100 - waitFrom);
+}
+
 TEST_CASE("a faulting instruction is in no count: instructions, op counts, issue counts and trace agree",
           "[sim][trace]") {
   // s_mov_b32 s4, 1; s_add_u32 s4, s4, 1; s_load_dword s2, s[0:1], 0x0 (s[0:1] = 0: unmapped, a fault);

@@ -3,11 +3,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -31,7 +33,8 @@ nlohmann::json checksSection(const std::filesystem::path& result) {
 
 // A raw-code job running tests/sim/programs/chk_valu_sgpr_vmem_bad.s for gfx900:
 // `v_readfirstlane_b32 s4, v0` at entry+0, `buffer_load_dword v1, off, s[0:3], s4` at entry+4.
-std::filesystem::path hazardJob(const std::filesystem::path& dir) {
+// `grid` work-items, one wave per work-group.
+std::filesystem::path hazardJob(const std::filesystem::path& dir, unsigned grid = 64) {
   std::ifstream hex(std::string(GCNSIM_TEST_DATA) + "/sim/programs/bin/chk_valu_sgpr_vmem_bad.gfx9.hex");
   REQUIRE(hex);
   std::vector<uint32_t> words;
@@ -44,7 +47,9 @@ std::filesystem::path hazardJob(const std::filesystem::path& dir) {
       << R"({"kernel": {"file": "hazard.bin", "format": "raw", "arch": "gfx900", "sgprs": 16, "vgprs": 4,
   "setup": {"s[0:3]": {"resource": {"buffer": "out", "stride": 0, "data_format": "32", "num_format": "uint"}},
             "v0": "workitem_id_x"}},
-  "grid": [64], "workgroup": [64], "buffers": {"out": {"type": "u32", "count": 64}}, "output": ["out"]})";
+  "grid": [)"
+      << grid
+      << R"(], "workgroup": [64], "buffers": {"out": {"type": "u32", "count": 64}}, "output": ["out"]})";
   return job;
 }
 
@@ -81,7 +86,7 @@ TEST_CASE("gcnsim run --check: findings on stderr and in the result document, bo
       std::ifstream trace(dir / "t.txt");
       std::string line, checkLine, loadIssue;
       while (std::getline(trace, line)) {
-        if (line.find(" check  hazard valu-sgpr-vmem: wave 0 ") != std::string::npos) checkLine = line;
+        if (line.find(" check  cu  0 hazard valu-sgpr-vmem: wave 0 ") != std::string::npos) checkLine = line;
         if (line.find(" issue ") != std::string::npos && line.find("buffer_load_dword") != std::string::npos)
           loadIssue = line;
       }
@@ -94,6 +99,45 @@ TEST_CASE("gcnsim run --check: findings on stderr and in the result document, bo
     CHECK_THAT(fatal.out, Catch::Contains("fault: "));
     CHECK_THAT(fatal.out, Catch::Contains("check: hazard valu-sgpr-vmem"));
   }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gcnsim run --check --trace: a finding's trace event names its CU and --trace-cu filters it",
+          "[frontend][cli]") {
+  // Two work-groups of one wave each, on two CUs; the finding is traced once, by the wave that finds it
+  // first. Its event had no CU, and --trace-cu let it through from any CU.
+  const auto dir = gcnsim::test::scratchDir("check_cli_cu");
+  const auto job = hazardJob(dir, 128);
+  const auto checksIn = [&](const std::string& filter) {
+    const auto trace = dir / "t.jsonl";
+    const Run r = runGcnsim("run " + job.string() + " --check hazards --trace " + trace.string() +
+                            " --trace-format jsonl" + filter);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    std::vector<nlohmann::json> events;
+    std::ifstream in(trace);
+    for (std::string line; std::getline(in, line);) events.push_back(nlohmann::json::parse(line));
+    return events;
+  };
+  const std::vector<nlohmann::json> all = checksIn("");
+  std::map<uint64_t, uint64_t> cuOfWave;  // from the wave start events
+  std::vector<nlohmann::json> checks;
+  for (const auto& e : all) {
+    if (e["ev"] == "wave") cuOfWave[e["wave"].get<uint64_t>()] = e["cu"].get<uint64_t>();
+    if (e["ev"] == "check") checks.push_back(e);
+  }
+  REQUIRE(cuOfWave.size() == 2);
+  REQUIRE(cuOfWave[0] != cuOfWave[1]);
+  REQUIRE(checks.size() == 1);
+  REQUIRE(checks[0].contains("cu"));
+  const uint64_t cu = checks[0]["cu"].get<uint64_t>();
+  CHECK(cu == cuOfWave.at(checks[0]["wave"].get<uint64_t>()));
+  const uint64_t other = cuOfWave[0] == cu ? cuOfWave[1] : cuOfWave[0];
+  const auto countChecks = [](const std::vector<nlohmann::json>& events) {
+    return std::count_if(events.begin(), events.end(), [](const auto& e) { return e["ev"] == "check"; });
+  };
+  CHECK(countChecks(checksIn(" --trace-cu " + std::to_string(cu))) == 1);
+  CHECK(countChecks(checksIn(" --trace-cu " + std::to_string(other))) == 0);
   std::filesystem::remove_all(dir);
 }
 

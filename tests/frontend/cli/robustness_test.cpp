@@ -336,6 +336,17 @@ TEST_CASE("robust: bad run options are one-line errors", "[frontend][robust]") {
                  {"--report stalls: needs --mode timing"});
   expectBadInput("run " + job + " --mode fast",
                  {"--mode: \"fast\" is not a mode (expected timing or functional)"});
+  // An empty trace filter is a mistake (it had meant "every wave / CU", silently, even without --trace).
+  expectBadInput("run " + job + " --trace-waves ''",
+                 {"--trace-waves: empty list (expected a list like 0,3,8-11)"});
+  expectBadInput("run " + job + " --trace /dev/null --trace-cu ''", {"--trace-cu: \"\" is not a CU number"});
+  expectBadInput("run " + job + " --trace /dev/null --trace-cycles ''",
+                 {"--trace-cycles: \"\" is not a cycle range"});
+  // Too many files: each command says how many it takes (diff had said "one file" too).
+  expectBadInput("diff " + job + " " + job + " " + job,
+                 {"diff: too many arguments: it takes two files; options start with --"});
+  expectBadInput("run " + job + " " + job,
+                 {"run: too many arguments: it takes one file; options start with --"});
 }
 
 TEST_CASE("robust: output that cannot be written is an error, not a success", "[frontend][robust]") {
@@ -343,13 +354,19 @@ TEST_CASE("robust: output that cannot be written is an error, not a success", "[
   // say so and exit non-zero instead of leaving a truncated result with status 0.
   const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
   const std::string code = kExamples + "vector_add/vector_add.gfx900.hsaco";
-  for (const std::string& args :
-       {"run " + job + " -q --mode functional --result -", "run " + job + " -q", "disasm " + code,
-        "info " + code, "check " + job, std::string("--version")}) {
+  for (const std::string& args : {"run " + job + " -q --mode functional --result -", "run " + job + " -q",
+                                  "run " + job + " -q --trace -", "disasm " + code, "info " + code,
+                                  "check " + job, std::string("--version")}) {
     const auto r = ::gcnsim::test::runGcnsim(args + " >/dev/full");
     INFO("gcnsim " << args << " >/dev/full\n" << r.err);
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::EndsWith("gcnsim: stdout: write error, the output is incomplete\n"));
+    // One error line: --trace - had said "-: cannot write the trace file" first. (Other lines: the summary,
+    // on stderr when stdout holds the result or the trace.)
+    size_t errorLines = r.err.starts_with("gcnsim: ") ? 1 : 0;
+    for (size_t at = r.err.find("\ngcnsim: "); at != std::string::npos; at = r.err.find("\ngcnsim: ", at + 1))
+      ++errorLines;
+    CHECK(errorLines == 1);
     // The same command with stdout writable succeeds: the failure is the write's.
     CHECK(::gcnsim::test::runGcnsim(args + " >/dev/null").status == 0);
   }

@@ -12,6 +12,7 @@
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/job/job.hpp"
+#include "frontend/trace/trace_filter.hpp"
 #include "tests/common/test_files.hpp"
 
 using namespace gcnsim::frontend;
@@ -187,6 +188,98 @@ TEST_CASE("trace filters select waves, cycles and CUs", "[frontend][trace]") {
   opt.traceCycles.clear();
   opt.traceFormat = "chrome";
   CHECK_THROWS_WITH(runWith(example("vector_add", "gfx900"), opt), "--trace-format: needs --trace");
+}
+
+TEST_CASE("trace filter: --trace-cycles keeps the issue and stall events that overlap the window",
+          "[frontend][trace]") {
+  // README "Filters": events that overlap the window pass. An issue at cycle 1 with dur 4 covers [1, 5) and
+  // overlaps 2:10; it had been tested as an instant at cycle 1 and dropped.
+  struct Recorder : gcnsim::sim::trace::TraceSink {
+    std::vector<uint64_t> issues, stalls;
+    void issue(const gcnsim::sim::trace::IssueEvent& e) override { issues.push_back(e.cycle); }
+    void stall(const gcnsim::sim::trace::StallEvent& e) override { stalls.push_back(e.cycle); }
+  } rec;
+  TraceFilter f;
+  f.from = 2, f.to = 10;
+  FilterSink sink(f, rec);
+  // (cycle, dur): [0, 2), [1, 2) and [10, 14) miss the window; [1, 5), [1, 3), the instant at 2 and [9, 13)
+  // overlap it.
+  for (const auto& [cycle, dur] :
+       std::vector<std::pair<uint64_t, uint32_t>>{{0, 2}, {1, 4}, {1, 1}, {1, 2}, {2, 0}, {9, 4}, {10, 4}}) {
+    gcnsim::sim::trace::IssueEvent i;
+    i.cycle = cycle, i.dur = dur;
+    sink.issue(i);
+    gcnsim::sim::trace::StallEvent st;
+    st.cycle = cycle, st.dur = dur;
+    sink.stall(st);
+  }
+  const std::vector<uint64_t> kept = {1, 1, 2, 9};
+  CHECK(rec.issues == kept);
+  CHECK(rec.stalls == kept);
+}
+
+TEST_CASE("cycle limit: --max-cycles N, nothing issued or dispatched at or after N, for any thread count",
+          "[frontend][trace]") {
+  // vector_add (16 work-groups, 16 waves): its whole trace's events before N are the trace of a run
+  // stopped by --max-cycles N, which ends at N (the work-group dispatch at cycle 4 and the issues at
+  // cycle 4 had been in --max-cycles 4's trace, and its instruction count).
+  const Job job = loadJob(example("vector_add", "gfx900"));
+  RunOptions full;
+  full.trace = tempFile("whole.jsonl").string();
+  full.traceFormat = "jsonl";
+  runWith(example("vector_add", "gfx900"), full);
+  const std::vector<nlohmann::json> whole = readJsonl(full.trace);
+  const auto before = [](const std::vector<nlohmann::json>& events, uint64_t n) {
+    std::vector<nlohmann::json> out;
+    for (const auto& e : events)
+      if (e["ev"] != "header" && e["ev"] != "end" && e["ev"] != "stall" && e["cycle"].get<uint64_t>() < n)
+        out.push_back(e);
+    return out;
+  };
+  for (const uint64_t n : {1, 2, 4, 5, 13, 40, 300}) {
+    CAPTURE(n);
+    size_t issued = 0;
+    for (const auto& e : before(whole, n)) issued += e["ev"] == "issue";
+    RunOptions opt = full;
+    opt.trace = tempFile("limited.jsonl").string();
+    opt.maxCycles = n;
+    const RunOutcome out = runJob(job, opt);
+    CHECK(out.status.kind == gcnsim::sim::RunStatus::Watchdog);
+    CHECK(out.cycles == n);
+    CHECK(out.doc.stats.instructions == issued);
+    const std::vector<nlohmann::json> limited = readJsonl(opt.trace);
+    CHECK(before(limited, ~uint64_t{0}) == before(whole, n));
+    CHECK(limited.back()["ev"] == "end");
+    CHECK(limited.back()["cycle"] == n);
+    for (const unsigned threads : {1u, 2u}) {
+      RunOptions plain;
+      plain.maxCycles = n;
+      plain.threads = threads;
+      const RunOutcome p = runJob(job, plain);
+      CHECK(p.cycles == n);
+      CHECK(p.doc.stats.instructions == issued);
+    }
+  }
+}
+
+TEST_CASE("the text trace's header escapes control characters in the kernel name", "[frontend][trace]") {
+  // A raw-code kernel's label is the job's text: "two\nlines" had split the header comment over two lines,
+  // the second not starting with '#'. Escaped as the summary and every message escape it (escapeText).
+  nlohmann::json j = nlohmann::json::parse(gcnsim::test::readText(example("asm", "gfx900")));
+  j["kernel"]["file"] = std::string(GCNSIM_SOURCE_DIR) + "/examples/asm/smem_lds_buffer.gfx900.bin";
+  j["kernel"]["name"] = "two\nlines";
+  const fs::path job = tempFile("two_lines.json");
+  std::ofstream(job) << j.dump();
+  RunOptions opt;
+  opt.trace = tempFile("two_lines.txt").string();
+  runWith(job.string(), opt);
+  std::ifstream in(opt.trace);
+  std::string first, second;
+  REQUIRE(std::getline(in, first));
+  REQUIRE(std::getline(in, second));
+  CHECK_THAT(first,
+             Catch::StartsWith("# gcnsim ") && Catch::Contains(" trace: kernel two\\nlines (gfx900, "));
+  CHECK_THAT(second, Catch::StartsWith("# config "));
 }
 
 TEST_CASE("tracing and profiling never change the cycle count", "[frontend][trace]") {
