@@ -61,6 +61,10 @@ struct BufferHandle {
   uint64_t address = 0;  // device address of the first byte
   uint64_t bytes = 0;
   std::string name;
+  // The Device that allocated it, by a serial number unique in the process:
+  // two Devices give the same addresses and names, so only this tells their
+  // handles apart (0: no Device's).
+  uint64_t device = 0;
 };
 
 // A loaded kernel: a code object and the name of one of its kernels, or raw

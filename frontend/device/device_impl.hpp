@@ -20,6 +20,7 @@ struct Device::Impl {
   explicit Impl(DeviceOptions o);
 
   DeviceOptions options;
+  const uint64_t id;  // BufferHandle::device of this Device's buffers (unique in the process)
   isa::Arch arch;
   unsigned threads = 1;  // options.threads, 0 resolved to the core count
   // Simulated device memory: large enough for buffers up to the
@@ -47,7 +48,7 @@ struct Device::Impl {
   DeviceTotals totals;
 
   BufferHandle place(const std::string& name, uint64_t bytes);
-  // The live buffer `b` names; InputError "WHAT: ..." if it was freed or is not this device's.
+  // The live buffer `b` names; InputError "WHAT: ..." if it was freed or is another Device's.
   const BufferHandle& live(const BufferHandle& b, const std::string& what) const;
   KernelRef finishKernel(std::shared_ptr<Kernel> k) const;
 };

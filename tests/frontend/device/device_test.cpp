@@ -208,3 +208,35 @@ TEST_CASE("device: iteration on the host: a += 1 ten times, one kernel loaded on
   for (int i = 0; i < 100; ++i) CHECK(out[i] == i + 45);  // 0 + 1 + ... + 9
   CHECK(dev.totals().dispatches == 10);
 }
+
+TEST_CASE("device: another device's handle is refused, though its name, address and size match", "[device]") {
+  Device dev(opts("gfx900", 1)), other(opts("gfx900", 1));
+  Vadd v(dev, 64);
+  // The second Device allocates alike: the same name gets the same address and size.
+  const BufferHandle foreign = other.allocate(64 * 4, "a");
+  REQUIRE(foreign.address == v.a.address);
+  REQUIRE(foreign.bytes == v.a.bytes);
+  float x[4] = {};
+  CHECK(errorOf([&] { dev.read(foreign, 0, x, 4); }) == "read: buffer \"a\" belongs to another device");
+  CHECK(errorOf([&] { dev.write(foreign, 0, x, 4); }) == "write: buffer \"a\" belongs to another device");
+  CHECK(errorOf([&] { dev.free(foreign); }) == "free: buffer \"a\" belongs to another device");
+  CHECK(errorOf([&] {
+          dev.dispatch(
+              v.k, {64, 1, 1}, {64, 1, 1},
+              {KernelArg::of(foreign), KernelArg::of(v.b), KernelArg::of(v.c), KernelArg::value(64u)});
+        }) == kVadd + ": args[0]: buffer \"a\" belongs to another device");
+  // Its own handle still works.
+  dev.read(v.a, 0, x, sizeof x);
+  CHECK(x[1] == 1.0f);
+}
+
+TEST_CASE("device: a range past 2^64 names its true end", "[device]") {
+  Device dev(opts("gfx900", 1));
+  const BufferHandle a = dev.allocate(104, "a");
+  uint8_t x[8] = {};
+  // 2^64 - 3 + 8 = 2^64 + 5: the end had wrapped to 5 ("bytes [18446744073709551613, 5)").
+  CHECK(errorOf([&] { dev.read(a, UINT64_MAX - 2, x, 8); }) ==
+        "read: buffer \"a\": bytes [18446744073709551613, 18446744073709551621) are outside its 104 bytes");
+  CHECK(errorOf([&] { dev.write(a, 100, x, 8); }) ==
+        "write: buffer \"a\": bytes [100, 108) are outside its 104 bytes");
+}
