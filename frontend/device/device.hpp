@@ -188,7 +188,9 @@ class Device {
   const isa::Arch& arch() const;
 
   // Loads kernel `kernelName` of a code object file ("" = its only kernel).
-  // A file loaded twice is read and placed in device memory once. Throws
+  // The file is read at every call; a file loaded again with the same
+  // contents reuses the first load (one image in device memory, one set of
+  // program-scope variables), a rebuilt one is loaded anew. Throws
   // InputError "FILE: ..." for an unreadable file, a code object for another
   // generation, or no kernel of that name (listing the kernels).
   KernelRef loadCodeObject(const std::filesystem::path& file, const std::string& kernelName = "");

@@ -35,8 +35,7 @@ struct Device::Impl {
   std::map<std::string, BufferHandle, std::less<>> buffers;  // live buffers by name
   uint64_t bufferBytes = 0;                                  // their bytes (limits.maxBufferBytes)
   uint64_t unnamedBuffers = 0;                               // for "buffer<N>" names
-  // Code objects loaded from files (read once, by canonical path) and where their images are placed.
-  std::map<std::filesystem::path, std::shared_ptr<const frontend::CodeObject>> codeObjects;
+  // Where the code objects' images are placed.
   std::map<const frontend::CodeObject*, uint64_t> imageBases;
   // One program, one image: every code object a kernel was loaded from, by canonical file path. A kernel
   // of the same file with the same contents uses the first one's CodeObject (and so its placed image and
@@ -45,6 +44,9 @@ struct Device::Impl {
 
   std::shared_ptr<const frontend::CodeObject> sameProgram(std::shared_ptr<const frontend::CodeObject> co,
                                                           const std::filesystem::path& file);
+  // The code object already loaded from `file` with exactly these bytes; null if none.
+  std::shared_ptr<const frontend::CodeObject> loadedProgram(const std::filesystem::path& file,
+                                                            const std::vector<uint8_t>& bytes) const;
   DeviceTotals totals;
 
   BufferHandle place(const std::string& name, uint64_t bytes);

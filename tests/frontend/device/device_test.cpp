@@ -4,6 +4,7 @@
 #include "frontend/device/device.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <numeric>
 
 #include "frontend/cli/run_cmd.hpp"
@@ -239,4 +240,39 @@ TEST_CASE("device: a range past 2^64 names its true end", "[device]") {
         "read: buffer \"a\": bytes [18446744073709551613, 18446744073709551621) are outside its 104 bytes");
   CHECK(errorOf([&] { dev.write(a, 100, x, 8); }) ==
         "write: buffer \"a\": bytes [100, 108) are outside its 104 bytes");
+}
+
+TEST_CASE("device: a code object file rebuilt since it was loaded is loaded anew", "[device]") {
+  const auto file = test::scratchDir("device_reload") / "swap.hsaco";
+  std::filesystem::copy_file(kIterate, file, std::filesystem::copy_options::overwrite_existing);
+  Device dev(opts("gfx900", 1));
+  const KernelRef add = dev.loadCodeObject(file, "add_step");
+  // The same contents again: the same loaded program (one image, one set of program-scope variables).
+  CHECK(kernelMetadata(dev.loadCodeObject(file, "add_step")) == kernelMetadata(add));
+  std::filesystem::copy_file(kVadd, file, std::filesystem::copy_options::overwrite_existing);
+  // (The path alone had found the old image: "no kernel "vector_add" (kernels: add_step, any_below,
+  // smooth)".)
+  const KernelRef vadd = dev.loadCodeObject(file, "vector_add");
+  CHECK(kernelMetadata(vadd)->name == "vector_add");
+  CHECK(errorOf([&] { dev.loadCodeObject(file, "add_step"); }) ==
+        file.string() + ": no kernel \"add_step\" (kernels: vector_add)");
+  // Both run: the kernel loaded before the rebuild keeps its program.
+  const BufferHandle a = dev.allocate(64 * 4, "a"), b = dev.allocate(64 * 4, "b"),
+                     c = dev.allocate(64 * 4, "c");
+  std::vector<int32_t> host(64, 7);
+  dev.write(a, 0, host.data(), 256);
+  REQUIRE(dev.dispatch(add, {64, 1, 1}, {64, 1, 1},
+                       {KernelArg::of(a), KernelArg::value<int32_t>(3), KernelArg::value<uint32_t>(64)})
+              .status.ok());
+  dev.read(a, 0, host.data(), 256);
+  CHECK(host[63] == 10);
+  const std::vector<float> x(64, 1.5f), y(64, 2.25f);
+  dev.write(a, 0, x.data(), 256);
+  dev.write(b, 0, y.data(), 256);
+  REQUIRE(dev.dispatch(vadd, {64, 1, 1}, {64, 1, 1},
+                       {KernelArg::of(a), KernelArg::of(b), KernelArg::of(c), KernelArg::value<uint32_t>(64)})
+              .status.ok());
+  std::vector<float> sum(64);
+  dev.read(c, 0, sum.data(), 256);
+  CHECK(sum[63] == 3.75f);
 }
