@@ -113,7 +113,8 @@ struct KernelArg {
 
 // Raw machine code (README "Raw machine code"): the fields of a job's raw
 // "kernel" block. The setup's buffer names are looked up among the Device's
-// buffers at each dispatch.
+// buffers at each dispatch: a buffer freed and allocated again under its name
+// gives its new address and size (a resource's default num_records follows).
 struct RawKernelOptions {
   std::string name;          // a label for messages and traces; "" = the file's stem (or "raw")
   uint32_t sgprs = 0;        // SGPRs per wave; 0 = 104 on gfx6/gfx7, 102 on gfx8/gfx9
