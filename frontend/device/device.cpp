@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <nlohmann/json.hpp>
 
 #include "frontend/cli/limit_options.hpp"
@@ -17,7 +18,15 @@ namespace gcnsim {
 
 using frontend::InputError;
 
-Device::Impl::Impl(DeviceOptions o) : options(std::move(o)) {
+namespace {
+// Device::Impl::id: never 0, and never reused, even at the address of a destroyed Device.
+uint64_t nextDeviceId() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
+}
+}  // namespace
+
+Device::Impl::Impl(DeviceOptions o) : options(std::move(o)), id(nextDeviceId()) {
   const std::optional<isa::Arch> a = isa::parseArch(options.arch);
   if (!a)
     throw InputError("arch: unknown architecture \"" + options.arch + "\" (expected one of " +
@@ -58,13 +67,15 @@ BufferHandle Device::Impl::place(const std::string& name, uint64_t bytes) {
                      " bytes exceed the buffer memory limit of " +
                      std::to_string(options.limits.maxBufferBytes) + " bytes (" +
                      std::to_string(bufferBytes) + " already used) (--max-buffer-bytes)");
-  BufferHandle h{mem.allocate(bytes, 256, name), bytes, name};  // (an empty buffer: an address, no byte)
+  BufferHandle h{mem.allocate(bytes, 256, name), bytes, name, id};  // (an empty buffer: an address, no byte)
   bufferBytes += bytes;
   buffers.emplace(name, h);
   return h;
 }
 
 const BufferHandle& Device::Impl::live(const BufferHandle& b, const std::string& what) const {
+  // Another Device's handle can match a buffer here in name, address and size: Devices allocate alike.
+  if (b.device != id) throw InputError(what + ": buffer \"" + b.name + "\" belongs to another device");
   const auto it = buffers.find(b.name);
   if (it == buffers.end() || it->second.address != b.address || it->second.bytes != b.bytes)
     throw InputError(what + ": buffer \"" + b.name + "\" is not a live buffer of this device (freed?)");
@@ -91,11 +102,20 @@ BufferHandle Device::allocate(frontend::BufferSpec&& spec) {
 }
 
 namespace {
+// The decimal digits of `v` (std::to_string has no 128-bit overload).
+std::string decimal(unsigned __int128 v) {
+  std::string s;
+  do s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+  while (v /= 10);
+  return s;
+}
+
 void checkRange(const BufferHandle& b, uint64_t offset, uint64_t bytes, const char* what) {
-  if (offset > b.bytes || bytes > b.bytes - offset)
+  // The end in 128 bits: offset + bytes can pass 2^64, and a wrapped end had read "[2^64 - 3, 5)".
+  const unsigned __int128 end = static_cast<unsigned __int128>(offset) + bytes;
+  if (end > b.bytes)
     throw InputError(std::string(what) + " buffer \"" + b.name + "\": bytes [" + std::to_string(offset) +
-                     ", " + std::to_string(offset + bytes) + ") are outside its " + std::to_string(b.bytes) +
-                     " bytes");
+                     ", " + decimal(end) + ") are outside its " + std::to_string(b.bytes) + " bytes");
 }
 }  // namespace
 

@@ -61,6 +61,10 @@ struct BufferHandle {
   uint64_t address = 0;  // device address of the first byte
   uint64_t bytes = 0;
   std::string name;
+  // The Device that allocated it, by a serial number unique in the process:
+  // two Devices give the same addresses and names, so only this tells their
+  // handles apart (0: no Device's).
+  uint64_t device = 0;
 };
 
 // A loaded kernel: a code object and the name of one of its kernels, or raw
@@ -109,7 +113,8 @@ struct KernelArg {
 
 // Raw machine code (README "Raw machine code"): the fields of a job's raw
 // "kernel" block. The setup's buffer names are looked up among the Device's
-// buffers at each dispatch.
+// buffers at each dispatch: a buffer freed and allocated again under its name
+// gives its new address and size (a resource's default num_records follows).
 struct RawKernelOptions {
   std::string name;          // a label for messages and traces; "" = the file's stem (or "raw")
   uint32_t sgprs = 0;        // SGPRs per wave; 0 = 104 on gfx6/gfx7, 102 on gfx8/gfx9
@@ -184,7 +189,9 @@ class Device {
   const isa::Arch& arch() const;
 
   // Loads kernel `kernelName` of a code object file ("" = its only kernel).
-  // A file loaded twice is read and placed in device memory once. Throws
+  // The file is read at every call; a file loaded again with the same
+  // contents reuses the first load (one image in device memory, one set of
+  // program-scope variables), a rebuilt one is loaded anew. Throws
   // InputError "FILE: ..." for an unreadable file, a code object for another
   // generation, or no kernel of that name (listing the kernels).
   KernelRef loadCodeObject(const std::filesystem::path& file, const std::string& kernelName = "");

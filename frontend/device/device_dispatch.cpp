@@ -125,11 +125,12 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
     spec = frontend::prepareCodeObjectLaunch(dev.mem, env, *k.codeObject, k.info(), values, geo, k.layout);
     image = k.layout.loadBase;
   } else {
-    auto addressOf = [&dev](const std::string& name) -> std::optional<uint64_t> {
+    auto bufferOf = [&dev](const std::string& name) -> std::optional<frontend::SetupBuffer> {
       const auto it = dev.buffers.find(name);
-      return it == dev.buffers.end() ? std::nullopt : std::optional<uint64_t>(it->second.address);
+      if (it == dev.buffers.end()) return std::nullopt;
+      return frontend::SetupBuffer{it->second.address, it->second.bytes};
     };
-    spec = frontend::prepareRawLaunch(dev.mem, env, k.spec, k.rawCode, values, grid, workgroup, addressOf,
+    spec = frontend::prepareRawLaunch(dev.mem, env, k.spec, k.rawCode, values, grid, workgroup, bufferOf,
                                       k.layout);
   }
   if (spec.ldsBytes > memory::Lds::kMaxBytes)

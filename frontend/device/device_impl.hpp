@@ -20,6 +20,7 @@ struct Device::Impl {
   explicit Impl(DeviceOptions o);
 
   DeviceOptions options;
+  const uint64_t id;  // BufferHandle::device of this Device's buffers (unique in the process)
   isa::Arch arch;
   unsigned threads = 1;  // options.threads, 0 resolved to the core count
   // Simulated device memory: large enough for buffers up to the
@@ -34,8 +35,7 @@ struct Device::Impl {
   std::map<std::string, BufferHandle, std::less<>> buffers;  // live buffers by name
   uint64_t bufferBytes = 0;                                  // their bytes (limits.maxBufferBytes)
   uint64_t unnamedBuffers = 0;                               // for "buffer<N>" names
-  // Code objects loaded from files (read once, by canonical path) and where their images are placed.
-  std::map<std::filesystem::path, std::shared_ptr<const frontend::CodeObject>> codeObjects;
+  // Where the code objects' images are placed.
   std::map<const frontend::CodeObject*, uint64_t> imageBases;
   // One program, one image: every code object a kernel was loaded from, by canonical file path. A kernel
   // of the same file with the same contents uses the first one's CodeObject (and so its placed image and
@@ -44,10 +44,13 @@ struct Device::Impl {
 
   std::shared_ptr<const frontend::CodeObject> sameProgram(std::shared_ptr<const frontend::CodeObject> co,
                                                           const std::filesystem::path& file);
+  // The code object already loaded from `file` with exactly these bytes; null if none.
+  std::shared_ptr<const frontend::CodeObject> loadedProgram(const std::filesystem::path& file,
+                                                            const std::vector<uint8_t>& bytes) const;
   DeviceTotals totals;
 
   BufferHandle place(const std::string& name, uint64_t bytes);
-  // The live buffer `b` names; InputError "WHAT: ..." if it was freed or is not this device's.
+  // The live buffer `b` names; InputError "WHAT: ..." if it was freed or is another Device's.
   const BufferHandle& live(const BufferHandle& b, const std::string& what) const;
   KernelRef finishKernel(std::shared_ptr<Kernel> k) const;
 };

@@ -48,18 +48,23 @@ std::shared_ptr<const frontend::CodeObject> Device::Impl::sameProgram(
   return co;
 }
 
+std::shared_ptr<const frontend::CodeObject> Device::Impl::loadedProgram(
+    const std::filesystem::path& file, const std::vector<uint8_t>& bytes) const {
+  const auto it = programs.find(canonicalFile(file));
+  if (it == programs.end()) return nullptr;
+  for (const auto& co : it->second)
+    if (co->file == bytes) return co;
+  return nullptr;
+}
+
 KernelRef Device::loadCodeObject(const std::filesystem::path& file, const std::string& kernelName) {
-  const std::filesystem::path key = canonicalFile(file);
-  std::shared_ptr<const frontend::CodeObject>& co = impl_->codeObjects[key];
-  if (!co) {
-    try {
-      co = std::make_shared<const frontend::CodeObject>(
-          frontend::loadCodeObject(file, impl_->options.limits.maxFileBytes));
-    } catch (...) {
-      impl_->codeObjects.erase(key);
-      throw;
-    }
-  }
+  // Read every time: a cache by path alone served the old code after the file was rebuilt. The same
+  // contents still share one CodeObject (one image, one set of program-scope variables: sameProgram).
+  std::vector<uint8_t> bytes = frontend::readInputFile(file, impl_->options.limits.maxFileBytes);
+  std::shared_ptr<const frontend::CodeObject> co = impl_->loadedProgram(file, bytes);
+  if (!co)
+    co = std::make_shared<const frontend::CodeObject>(
+        frontend::loadCodeObject(std::move(bytes), file.string()));
   frontend::KernelSpec spec;
   spec.file = file;
   spec.arch = co->arch;

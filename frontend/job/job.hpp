@@ -28,6 +28,8 @@ struct BufferResourceSpec {
   bool cacheSwizzle = false;   // "cache_swizzle" (bit 62)
   bool swizzleEnable = false;  // "swizzle_enable" (bit 63)
   uint32_t numRecords = 0;  // "num_records" (bits 64-95); default: buffer bytes (stride 0) or bytes / stride
+  bool numRecordsGiven =
+      false;  // "num_records" was written (else the default, for the buffer at each launch)
   uint8_t dstSelX = 4, dstSelY = 5, dstSelZ = 6,
           dstSelW = 7;      // "dst_sel_x".. (bits 96-107): 0, 1, R=4, G, B, A=7
   uint8_t numFormat = 4;    // "num_format" (bits 108-110): unorm 0 .. float 7; default uint
@@ -42,6 +44,9 @@ struct BufferResourceSpec {
 
 // The four dwords of the resource for a buffer placed at `bufferAddress`.
 std::array<uint32_t, 4> encodeBufferResource(const BufferResourceSpec& r, uint64_t bufferAddress);
+// The default "num_records" of `r` for a buffer of `bufferBytes` bytes: the bytes past its offset (at most
+// bufferBytes), in units of its stride if it has one; at most 2^32 - 1.
+uint32_t defaultNumRecords(const BufferResourceSpec& r, uint64_t bufferBytes);
 
 // A register or register range of the initial wave state ("s8", "s[4:7]", "v0", "m0").
 struct RegRange {

@@ -133,11 +133,11 @@ BufferResourceSpec parseResource(const JobContext& ctx, const JobJson& v, const 
   if (auto* x = opt("hash_enable")) r.hashEnable = ctx.requireBool(*x, f("hash_enable"));
   if (auto* x = opt("heap")) r.heap = ctx.requireBool(*x, f("heap"));
   if (auto* x = opt("type")) r.type = static_cast<uint8_t>(ctx.requireUint(*x, f("type"), 0, 3));
-  const uint64_t usable = buffer.size - r.baseOffset;
-  const uint64_t defaultRecords = r.stride ? usable / r.stride : usable;
-  r.numRecords = static_cast<uint32_t>(std::min<uint64_t>(defaultRecords, 0xffffffffu));
-  if (auto* x = opt("num_records"))
+  r.numRecords = defaultNumRecords(r, buffer.size);
+  if (auto* x = opt("num_records")) {
     r.numRecords = static_cast<uint32_t>(ctx.requireUint(*x, f("num_records"), 0, 0xffffffffu));
+    r.numRecordsGiven = true;
+  }
   return r;
 }
 
@@ -270,6 +270,11 @@ void parseValue(const JobContext& ctx, const JobJson& v, const std::string& fiel
 }
 
 }  // namespace
+
+uint32_t defaultNumRecords(const BufferResourceSpec& r, uint64_t bufferBytes) {
+  const uint64_t usable = bufferBytes - std::min(r.baseOffset, bufferBytes);
+  return static_cast<uint32_t>(std::min<uint64_t>(r.stride ? usable / r.stride : usable, 0xffffffffu));
+}
 
 std::array<uint32_t, 4> encodeBufferResource(const BufferResourceSpec& r, uint64_t bufferAddress) {
   const uint64_t base = (bufferAddress + r.baseOffset) & 0xffffffffffffull;

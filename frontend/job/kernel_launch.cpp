@@ -266,7 +266,7 @@ sim::DispatchSpec prepareRawLaunch(
     memory::GlobalMemory& mem, sim::ExecEnv& env, const KernelSpec& kernel, const std::vector<uint8_t>& code,
     const std::vector<ArgValue>& args, const std::array<uint32_t, 3>& grid,
     const std::array<uint32_t, 3>& workgroup,
-    const std::function<std::optional<uint64_t>(const std::string&)>& bufferAddress, LaunchLayout& layout) {
+    const std::function<std::optional<SetupBuffer>(const std::string&)>& bufferOf, LaunchLayout& layout) {
   const isa::Gen gen = kernel.arch.gen;
   sim::DispatchSpec d;
   d.gen = gen;
@@ -316,10 +316,15 @@ sim::DispatchSpec prepareRawLaunch(
   }
   const uint64_t kernargAddress = layout.kernarg;
   mem.write(kernargAddress, kernarg.data(), kernarg.size());
-  auto addressOf = [&](const RegInit& r) {
-    const std::optional<uint64_t> a = bufferAddress(r.buffer);
-    if (!a) throw InputError(kernel.name + ": setup " + r.key + ": no buffer \"" + r.buffer + "\"");
-    return *a;
+  // The buffer as it is now (it may have been freed and allocated again, at another size, since the
+  // kernel was loaded), its offset checked against its size as the setup's parser did against the old one.
+  auto bufferAt = [&](const RegInit& r, uint64_t offset) {
+    const std::optional<SetupBuffer> b = bufferOf(r.buffer);
+    if (!b) throw InputError(kernel.name + ": setup " + r.key + ": no buffer \"" + r.buffer + "\"");
+    if (offset > b->bytes)
+      throw InputError(kernel.name + ": setup " + r.key + ": offset " + std::to_string(offset) +
+                       " is beyond buffer \"" + r.buffer + "\" (" + std::to_string(b->bytes) + " bytes)");
+    return *b;
   };
   for (const RegInit& r : kernel.setup.inits) {
     // The registers' operand codes (CLRX GcnOperands.md): SGPRs 0.., VCC 106, M0 124, EXEC 126.
@@ -333,12 +338,15 @@ sim::DispatchSpec prepareRawLaunch(
         words = {static_cast<uint32_t>(r.constant), static_cast<uint32_t>(r.constant >> 32)};
         break;
       case RegInit::Kind::BufferAddress: {
-        const uint64_t a = addressOf(r) + r.offset;
+        const uint64_t a = bufferAt(r, r.offset).address + r.offset;
         words = {static_cast<uint32_t>(a), static_cast<uint32_t>(a >> 32)};
         break;
       }
       case RegInit::Kind::BufferResource: {
-        const auto w = encodeBufferResource(r.resource, addressOf(r));
+        const SetupBuffer b = bufferAt(r, r.resource.baseOffset);
+        BufferResourceSpec resource = r.resource;
+        if (!resource.numRecordsGiven) resource.numRecords = defaultNumRecords(resource, b.bytes);
+        const auto w = encodeBufferResource(resource, b.address);
         words.assign(w.begin(), w.end());
         break;
       }

@@ -69,18 +69,26 @@ std::array<uint32_t, 4> scratchResource(isa::Gen gen, uint64_t base, uint64_t by
 namespace gcnsim::frontend {
 struct KernelSpec;
 
+// A buffer a raw kernel's setup names, as it is at the launch.
+struct SetupBuffer {
+  uint64_t address = 0;
+  uint64_t bytes = 0;
+};
+
 // Raw machine code: places the code (once: layout.loadBase), lays the
 // arguments out in the kernarg segment in order at their natural alignment
 // (a pointer 8 bytes, a value its size, a local block the 4-byte LDS offset
 // of the block, placed after kernel.ldsBytes), and turns the kernel's "setup"
-// block into initial register values. `bufferAddress(name)` gives the device
-// address of a buffer the setup names (nullopt: InputError "KERNEL: setup
-// REG: no buffer \"NAME\"").
+// block into initial register values. `bufferOf(name)` gives the address
+// and size of a buffer the setup names (nullopt: InputError "KERNEL: setup
+// REG: no buffer \"NAME\""), both taken now: an address's or resource's
+// offset is checked against that size, and a resource's default num_records
+// comes from it.
 sim::DispatchSpec prepareRawLaunch(
     memory::GlobalMemory& mem, sim::ExecEnv& env, const KernelSpec& kernel, const std::vector<uint8_t>& code,
     const std::vector<ArgValue>& args, const std::array<uint32_t, 3>& grid,
     const std::array<uint32_t, 3>& workgroup,
-    const std::function<std::optional<uint64_t>(const std::string&)>& bufferAddress, LaunchLayout& layout);
+    const std::function<std::optional<SetupBuffer>(const std::string&)>& bufferOf, LaunchLayout& layout);
 
 // MODE register of a raw kernel's waves: round to nearest even, f32 and
 // f16/f64 denormals kept, DX10 clamp and IEEE mode on (the defaults clang

@@ -26,7 +26,7 @@ std::string argLabel(size_t i, const frontend::KernelArg* meta) {
 
 bool isFloatTypeName(const std::string& t) { return t == "float" || t == "double" || t == "half"; }
 
-// A NumPy scalar or 0-d array: its bytes as its dtype holds them.
+// A NumPy scalar or 0-d array: its value's bytes in the device's (little-endian) byte order.
 KernelArg numpyScalar(const py::handle& o, const std::string& label) {
   const py::array a = py::array::ensure(o);
   if (a.ndim() != 0)
@@ -34,10 +34,11 @@ KernelArg numpyScalar(const py::handle& o, const std::string& label) {
                          py::str(py::tuple(o.attr("shape"))).cast<std::string>() +
                          " is not a kernel argument; copy it to the device with Device.array()");
   elemTypeOf(a.dtype(), label);
+  const py::array native = nativeArray(a);  // (a big-endian 0-d array's bytes had been passed swapped)
   KernelArg k;
   k.kind = KernelArg::Value;
-  k.bytes.resize(static_cast<size_t>(a.itemsize()));
-  std::memcpy(k.bytes.data(), a.data(), k.bytes.size());
+  k.bytes.resize(static_cast<size_t>(native.itemsize()));
+  std::memcpy(k.bytes.data(), native.data(), k.bytes.size());
   return k;
 }
 
@@ -94,10 +95,11 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
                          "; pass a list of a vector's elements or the argument's bytes");
   if (isFloatTypeName(meta->typeName)) {
     const ElemType t = size == 2 ? ElemType::F16 : size == 4 ? ElemType::F32 : ElemType::F64;
-    const double v = o.cast<double>();
+    const std::string range =
+        label + ": " + py::repr(o).cast<std::string>() + " is out of range for " + meta->typeName;
+    const double v = toDouble(o, range);  // (an int beyond a double: range too)
     if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(frontend::encodeFloat(v, t), t)))
-      throw py::value_error(label + ": " + py::repr(o).cast<std::string>() + " is out of range for " +
-                            meta->typeName);
+      throw py::value_error(range);
     const uint64_t bits = frontend::encodeFloat(v, t);
     KernelArg k = KernelArg::value(bits);
     k.bytes.resize(size);
@@ -142,10 +144,10 @@ uint64_t elementBits(const py::handle& o, ElemType t, const std::string& label) 
   if (frontend::isFloatType(t)) {
     if (!py::isinstance<py::int_>(o) && !py::isinstance<py::float_>(o) && !py::hasattr(o, "__float__"))
       throw py::type_error(what + " is not a number");
-    const double v = o.cast<double>();
+    const std::string range = what + " is out of range for " + std::string(frontend::elemTypeName(t));
+    const double v = toDouble(o, range);
     const uint64_t bits = frontend::encodeFloat(v, t);
-    if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(bits, t)))
-      throw py::value_error(what + " is out of range for " + std::string(frontend::elemTypeName(t)));
+    if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(bits, t))) throw py::value_error(range);
     return bits;
   }
   if (!py::isinstance<py::int_>(o) && !py::hasattr(o, "__index__"))
@@ -200,25 +202,30 @@ KernelArg pythonSequence(const py::handle& o, const frontend::KernelArg* meta, c
 }  // namespace
 
 std::array<uint32_t, 3> toDims(const py::object& dims, const char* what) {
-  std::vector<py::ssize_t> v;
-  try {
-    if (py::isinstance<py::int_>(dims))
-      v.push_back(dims.cast<py::ssize_t>());
-    else
-      for (const py::handle h : dims) v.push_back(h.cast<py::ssize_t>());
-  } catch (const py::error_already_set&) {
-    throw py::type_error(std::string(what) + ": expected an int or a sequence of 1 to 3 ints");
-  } catch (const py::cast_error&) {
-    throw py::type_error(std::string(what) + ": expected an int or a sequence of 1 to 3 ints");
+  // Each extent an int or a NumPy integer (operator.index), alone or in a sequence: a NumPy scalar alone
+  // had been refused though the same in a tuple was taken. A bool or a float is refused.
+  const std::string expected = std::string(what) + ": expected an int or a sequence of 1 to 3 ints, got ";
+  std::vector<py::int_> v;
+  if (const std::optional<py::int_> n = indexOf(dims)) {
+    v.push_back(*n);
+  } else if (py::isinstance<py::sequence>(dims) && !py::isinstance<py::str>(dims) &&
+             !py::isinstance<py::bytes>(dims)) {
+    for (const py::handle h : dims) {
+      const std::optional<py::int_> e = indexOf(h);
+      if (!e) throw py::type_error(expected + "a sequence holding " + typeName(h));
+      v.push_back(*e);
+    }
+  } else {
+    throw py::type_error(expected + typeName(dims));
   }
   if (v.empty() || v.size() > 3)
     throw py::value_error(std::string(what) + ": needs 1 to 3 dimensions, not " + std::to_string(v.size()));
   std::array<uint32_t, 3> out{1, 1, 1};
   for (size_t i = 0; i < v.size(); ++i) {
-    if (v[i] < 1 || v[i] > 0xffffffffLL)
-      throw py::value_error(std::string(what) + "[" + std::to_string(i) + "]: " + std::to_string(v[i]) +
-                            " is not between 1 and 4294967295");
-    out[i] = static_cast<uint32_t>(v[i]);
+    if (v[i] < py::int_(1) || v[i] > py::int_(UINT32_MAX))
+      throw py::value_error(std::string(what) + "[" + std::to_string(i) +
+                            "]: " + py::repr(v[i]).cast<std::string>() + " is not between 1 and 4294967295");
+    out[i] = v[i].cast<uint32_t>();
   }
   return out;
 }

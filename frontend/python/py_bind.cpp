@@ -1,6 +1,8 @@
 // The Python classes and functions of gcnsim._gcnsim and their docstrings.
 #include <pybind11/stl.h>
 
+#include <algorithm>
+
 #include "frontend/python/py_device.hpp"
 #include "frontend/python/py_options.hpp"
 #include "frontend/python/py_types.hpp"
@@ -9,29 +11,98 @@
 namespace gcnsim::python {
 namespace {
 
-// The keyword options of a kernel call as LaunchOptions.
-LaunchOptions launchOptions(const std::string& mode, const std::optional<std::string>& trace,
-                            const std::string& traceFormat, const std::string& traceWaves,
-                            const std::string& traceCycles, std::optional<uint32_t> traceCu,
-                            const std::vector<std::string>& reports, const std::string& checks,
-                            bool checkFatal, const py::object& maxInstructions, const py::object& maxCycles) {
+// The keyword arguments of a kernel call (grid and workgroup may be keywords too, as in a Python function).
+constexpr const char* kCallKeywords[] = {
+    "grid",     "workgroup", "mode",   "trace",       "trace_format",     "trace_waves", "trace_cycles",
+    "trace_cu", "reports",   "checks", "check_fatal", "max_instructions", "max_cycles"};
+
+// A str option: `fallback` when not given.
+std::string strOption(const py::kwargs& kw, const char* name, const std::string& fallback) {
+  if (!kw.contains(name)) return fallback;
+  const py::object v = kw[name];
+  if (!py::isinstance<py::str>(v))
+    throw py::type_error(std::string(name) + ": expected a str, got " + typeName(v));
+  return v.cast<std::string>();
+}
+
+// The keyword options of a kernel call as LaunchOptions, each checked here so that a value of the wrong
+// type is a one-line TypeError naming it (pybind11's own conversion had given its multi-line
+// "incompatible function arguments").
+LaunchOptions launchOptions(const py::kwargs& kw) {
   LaunchOptions o;
-  o.mode = mode;
-  o.trace = trace.value_or("");
-  o.traceFormat = traceFormat;
-  o.traceWaves = traceWaves;
-  o.traceCycles = traceCycles;
-  o.traceCu = traceCu;
-  o.reports = reports;
-  if (!checks.empty()) try {
+  o.mode = strOption(kw, "mode", "timing");
+  if (kw.contains("trace") && !kw["trace"].is_none()) o.trace = strOption(kw, "trace", "");
+  o.traceFormat = strOption(kw, "trace_format", "text");
+  o.traceWaves = strOption(kw, "trace_waves", "");
+  o.traceCycles = strOption(kw, "trace_cycles", "");
+  if (kw.contains("trace_cu") && !kw["trace_cu"].is_none()) {
+    const py::object v = kw["trace_cu"];
+    const std::optional<py::int_> cu = indexOf(v);
+    if (!cu) throw py::type_error("trace_cu: expected an int or None, got " + typeName(v));
+    if (*cu < py::int_(0) || *cu > py::int_(UINT32_MAX))
+      throw py::value_error("trace_cu: " + py::repr(*cu).cast<std::string>() + " is not a CU number");
+    o.traceCu = cu->cast<uint32_t>();
+  }
+  if (kw.contains("reports")) {
+    const py::object v = kw["reports"];
+    const std::string expected = "reports: expected a list of str, got ";
+    if (!py::isinstance<py::list>(v) && !py::isinstance<py::tuple>(v))
+      throw py::type_error(expected + typeName(v));
+    for (const py::handle r : v) {
+      if (!py::isinstance<py::str>(r)) throw py::type_error(expected + "a list holding " + typeName(r));
+      o.reports.push_back(r.cast<std::string>());
+    }
+  }
+  if (const std::string checks = strOption(kw, "checks", ""); !checks.empty()) try {
       sim::check::parseCheckList(checks, o.checks);
     } catch (const std::invalid_argument& e) {
       throw py::value_error(std::string("checks: ") + e.what());
     }
-  o.checks.fatal = checkFatal;
-  o.maxInstructions = countOption(maxInstructions, "max_instructions");
-  o.maxCycles = countOption(maxCycles, "max_cycles");
+  if (kw.contains("check_fatal")) {
+    const py::object v = kw["check_fatal"];
+    if (!py::isinstance<py::bool_>(v))
+      throw py::type_error("check_fatal: expected a bool, got " + typeName(v));
+    o.checks.fatal = v.cast<bool>();
+  }
+  const auto count = [&kw](const char* name) {
+    return countOption(kw.contains(name) ? py::object(kw[name]) : py::object(py::none()), name);
+  };
+  o.maxInstructions = count("max_instructions");
+  o.maxCycles = count("max_cycles");
   return o;
+}
+
+// kernel(grid, workgroup, *args, **options), its arguments parsed here (see launchOptions).
+py::dict callKernel(const PyKernel& k, const py::args& args, const py::kwargs& kw) {
+  for (const auto& item : kw) {
+    const std::string key = py::str(item.first).cast<std::string>();
+    if (std::find_if(std::begin(kCallKeywords), std::end(kCallKeywords),
+                     [&key](const char* name) { return key == name; }) != std::end(kCallKeywords))
+      continue;
+    std::string known;
+    for (const char* name : kCallKeywords) known += (known.empty() ? "" : ", ") + std::string(name);
+    throw py::type_error(k.name + "(): unexpected keyword argument '" + key + "' (expected " + known + ")");
+  }
+  // grid and workgroup: positional, or keywords when no kernel argument follows them.
+  py::object dims[2];
+  const char* const dimNames[2] = {"grid", "workgroup"};
+  for (size_t i = 0; i < 2; ++i) {
+    if (i < args.size() && kw.contains(dimNames[i]))
+      throw py::type_error(k.name + "(): got multiple values for argument '" + dimNames[i] + "'");
+    if (i < args.size()) {
+      dims[i] = args[i];
+    } else if (kw.contains(dimNames[i])) {
+      dims[i] = kw[dimNames[i]];
+    } else {
+      throw py::type_error(k.name + "(): missing argument '" + dimNames[i] +
+                           "' (kernel(grid, workgroup, *args, ...))");
+    }
+  }
+  const size_t first = std::min<size_t>(args.size(), 2);
+  PyObject* rest =
+      PyTuple_GetSlice(args.ptr(), static_cast<py::ssize_t>(first), static_cast<py::ssize_t>(args.size()));
+  if (!rest) throw py::error_already_set();
+  return k.call(dims[0], dims[1], py::reinterpret_steal<py::args>(rest), launchOptions(kw));
 }
 
 constexpr const char* kDeviceDoc = R"doc(A simulated AMD GCN GPU that lives across dispatches.
@@ -106,7 +177,8 @@ setup      the initial registers, a dict in the job file's "setup" syntax:
             "v0": "workitem_id_x", "m0": 0xFFFFFFFF,
             "s[4:7]": {"resource": {"buffer": "out", "data_format": "32"}}}.
            The buffers it names must exist when the kernel is loaded (their
-           sizes are checked) and at each call (their addresses are taken then).
+           sizes are checked) and at each call (their addresses and sizes are
+           taken then).
 
 The kernel has no metadata: pass value arguments as NumPy scalars
 (numpy.uint32(5)); they are laid out in the kernarg segment in order, each at
@@ -120,7 +192,17 @@ void bindDevice(py::module_& m) {
       .def_readonly("bytes", &PyLocal::bytes, "Bytes of LDS per work-group.")
       .def("__repr__", [](const PyLocal& l) { return "gcnsim.local(" + std::to_string(l.bytes) + ")"; });
   m.def(
-      "local", [](uint32_t bytes) { return PyLocal{bytes}; }, py::arg("bytes"),
+      "local",
+      [](const py::object& bytes) {
+        // (-1, 2**32 or 1.5 had been pybind11's multi-line "incompatible function arguments".)
+        const std::optional<py::int_> n = indexOf(bytes);
+        if (!n) throw py::type_error("local: bytes: expected an int, got " + typeName(bytes));
+        if (*n < py::int_(0) || *n > py::int_(UINT32_MAX))
+          throw py::value_error("local: bytes: " + py::repr(*n).cast<std::string>() +
+                                " is out of range (0 to 4294967295)");
+        return PyLocal{n->cast<uint32_t>()};
+      },
+      py::arg("bytes"),
       "A __local pointer argument: `bytes` bytes of LDS per work-group (dynamic shared memory).");
 
   m.def("random", &randomArray, py::arg("shape"), py::arg("dtype"), py::arg("seed") = 0,
@@ -140,7 +222,7 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            "with `out`, into that C-contiguous array of the same dtype and size (no allocation).")
       .def(
           "write",
-          [](const PyBuffer& b, const py::array& array, const py::object& offset) {
+          [](const PyBuffer& b, const py::object& array, const py::object& offset) {
             // (A named error for offset=-1 or 1.5, not pybind11's "incompatible function arguments".)
             if (!py::isinstance<py::int_>(offset) || py::isinstance<py::bool_>(offset))
               throw py::type_error("offset: expected an int, got " +
@@ -151,8 +233,8 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
             b.write(array, offset.cast<uint64_t>());
           },
           py::arg("array"), py::arg("offset") = 0,
-          "Copies `array` (of the buffer's dtype) into the buffer from element `offset` on. TypeError for "
-          "another dtype, ValueError if it does not fit.")
+          "Copies NumPy array `array` (of the buffer's dtype, in either byte order) into the buffer from "
+          "element `offset` on. TypeError for another dtype, ValueError if it does not fit.")
       .def("free", &PyBuffer::free,
            "Frees the buffer: using it again raises ValueError; its name can be reused.")
       .def_property_readonly(
@@ -170,23 +252,7 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
       .def("__repr__", &PyBuffer::repr);
 
   py::class_<PyKernel>(m, "Kernel", "A kernel loaded by Device.load(); call it to dispatch it.")
-      .def(
-          "__call__",
-          [](const PyKernel& k, const py::object& grid, const py::object& workgroup, const py::args& args,
-             const std::string& mode, const std::optional<std::string>& trace, const std::string& traceFormat,
-             const std::string& traceWaves, const std::string& traceCycles, std::optional<uint32_t> traceCu,
-             const std::vector<std::string>& reports, const std::string& checks, bool checkFatal,
-             const py::object& maxInstructions, const py::object& maxCycles) {
-            return k.call(grid, workgroup, args,
-                          launchOptions(mode, trace, traceFormat, traceWaves, traceCycles, traceCu, reports,
-                                        checks, checkFatal, maxInstructions, maxCycles));
-          },
-          py::arg("grid"), py::arg("workgroup"), py::kw_only(), py::arg("mode") = "timing",
-          py::arg("trace") = py::none(), py::arg("trace_format") = "text", py::arg("trace_waves") = "",
-          py::arg("trace_cycles") = "", py::arg("trace_cu") = py::none(),
-          py::arg("reports") = std::vector<std::string>{}, py::arg("checks") = "",
-          py::arg("check_fatal") = false, py::arg("max_instructions") = py::none(),
-          py::arg("max_cycles") = py::none(), kCallDoc)
+      .def("__call__", &callKernel, kCallDoc)
       .def_readonly("name", &PyKernel::name, "The kernel's name.")
       .def_property_readonly("arguments", &PyKernel::arguments,
                              "The explicit arguments from the code object's metadata: a list of dicts "
@@ -236,15 +302,17 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
            py::arg("max_file_bytes") = py::none())
       .def("load", &PyDevice::load, py::arg("code_object"), py::arg("kernel_name") = "",
            "Loads kernel `kernel_name` of an AMDGPU code object file (\"\": its only kernel) and returns a "
-           "callable gcnsim.Kernel. A file is read once however many of its kernels are loaded. ValueError "
+           "callable gcnsim.Kernel. A file with the same contents is placed once however many of its kernels "
+           "are "
+           "loaded; a rebuilt file is loaded anew. ValueError "
            "naming the file for a missing file, another generation's code object or an unknown kernel.")
       .def("load_raw", &PyDevice::loadRaw, py::arg("code"), py::kw_only(), py::arg("name") = "",
            py::arg("sgprs") = 0, py::arg("vgprs") = 0, py::arg("lds_bytes") = 0,
            py::arg("setup") = py::none(), kLoadRawDoc)
       .def("array", &PyDevice::array, py::arg("array"), py::arg("name") = "",
-           "A new buffer holding a copy of NumPy array `array` (its shape and dtype; written straight from "
-           "the "
-           "array's memory). `name` (default \"buffer<N>\") must be unused.")
+           "A new buffer holding a copy of NumPy array `array` (its shape and dtype, in the native byte "
+           "order: "
+           "a big-endian array's values are converted). `name` (default \"buffer<N>\") must be unused.")
       .def("empty", &PyDevice::empty, py::arg("shape"), py::arg("dtype"), py::arg("name") = "",
            "A new zero-filled buffer of `shape` (an int or a tuple) and `dtype` (numpy.float32, \"float32\" "
            "or "

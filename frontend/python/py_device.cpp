@@ -16,9 +16,15 @@
 namespace gcnsim::python {
 namespace {
 
-// A C-contiguous view of `data` (a copy only when it is not contiguous already).
-py::array contiguous(const py::array& data) {
-  return py::array::ensure(data, py::array::c_style | py::array::forcecast);
+// A file path argument: a str or an os.PathLike.
+bool isPath(const py::handle& o) {
+  return py::isinstance<py::str>(o) || py::isinstance(o, py::module_::import("os").attr("PathLike"));
+}
+
+std::filesystem::path filePath(const py::handle& o, const std::string& what) {
+  if (!isPath(o))
+    throw py::type_error(what + ": expected a file path (str or os.PathLike), got " + typeName(o));
+  return std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(o)).cast<std::string>());
 }
 
 // Devices running a dispatch with the GIL released. Only read or changed with
@@ -98,9 +104,13 @@ py::array PyBuffer::numpy(const py::object& out) const {
   return a;
 }
 
-void PyBuffer::write(const py::array& array, uint64_t offset) const {
+void PyBuffer::write(const py::object& data, uint64_t offset) const {
   const std::string what = "write to buffer \"" + handle.name + "\"";
-  if (!array.dtype().equal(dtype))
+  // (A list or a NumPy scalar had been pybind11's multi-line "incompatible function arguments".)
+  if (!py::isinstance<py::array>(data))
+    throw py::type_error(what + ": array: expected a NumPy array, got " + typeName(data));
+  const py::array array = data.cast<py::array>();
+  if (!nativeDtype(array.dtype()).equal(dtype))  // (either byte order: converted below)
     throw py::type_error(what + ": array dtype " + dtypeName(array.dtype()) + " is not the buffer's " +
                          dtypeName(dtype));
   const uint64_t item = static_cast<uint64_t>(dtype.itemsize());
@@ -108,7 +118,7 @@ void PyBuffer::write(const py::array& array, uint64_t offset) const {
   if (offset > count || static_cast<uint64_t>(array.size()) > count - offset)
     throw py::value_error(what + ": " + std::to_string(array.size()) + " elements from offset " +
                           std::to_string(offset) + " do not fit its " + std::to_string(count));
-  const py::array c = contiguous(array);
+  const py::array c = nativeArray(array);
   checkIdle(*device, what);
   device->write(handle, offset * item, c.data(), static_cast<uint64_t>(c.nbytes()));
 }
@@ -161,9 +171,12 @@ py::list PyKernel::arguments() const {
   return l;
 }
 
-PyKernel PyDevice::load(const std::string& file, const std::string& kernelName) const {
+PyKernel PyDevice::load(const py::object& file, const py::object& kernelName) const {
   checkIdle(*device, "load");
-  KernelRef k = device->loadCodeObject(file, kernelName);
+  // (None or an int had been pybind11's multi-line "incompatible function arguments".)
+  if (!py::isinstance<py::str>(kernelName))
+    throw py::type_error("load: kernel_name: expected a str, got " + typeName(kernelName));
+  KernelRef k = device->loadCodeObject(filePath(file, "load: code_object"), kernelName.cast<std::string>());
   const std::string name = gcnsim::kernelName(k);
   return PyKernel{device, std::move(k), name};
 }
@@ -184,12 +197,10 @@ PyKernel PyDevice::loadRaw(const py::object& code, const std::string& name, uint
     o.setupJson = py::module_::import("json").attr("dumps")(setup).cast<std::string>();
   }
   KernelRef k;
-  if (py::isinstance<py::str>(code) || py::isinstance(code, py::module_::import("os").attr("PathLike"))) {
-    k = device->loadRaw(
-        std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(code)).cast<std::string>()),
-        std::move(o));
+  if (isPath(code)) {
+    k = device->loadRaw(filePath(code, "load_raw: code"), std::move(o));
   } else if (py::isinstance<py::array>(code)) {
-    const py::array a = contiguous(code.cast<py::array>());
+    const py::array a = nativeArray(code.cast<py::array>());  // (code words of a '>u4' array: their values)
     const auto* p = static_cast<const uint8_t*>(a.data());
     k = device->loadRaw(std::vector<uint8_t>(p, p + a.nbytes()), std::move(o));
   } else if (py::isinstance<py::bytes>(code) || py::isinstance<py::bytearray>(code)) {
@@ -206,8 +217,10 @@ PyKernel PyDevice::loadRaw(const py::object& code, const std::string& name, uint
 PyBuffer PyDevice::array(const py::object& data, const std::string& name) const {
   if (!py::isinstance<py::array>(data))
     throw py::type_error("array: expected a NumPy array, got " + typeName(data));
-  const py::array a = contiguous(data.cast<py::array>());
-  elemTypeOf(a.dtype(), "array" + (name.empty() ? std::string() : " \"" + name + "\""));
+  elemTypeOf(data.cast<py::array>().dtype(), "array" + (name.empty() ? std::string() : " \"" + name + "\""));
+  // A big-endian array is stored as its values in the device's (little-endian) order, the buffer's dtype
+  // the native one: its bytes as they were had given kernels byte-swapped values.
+  const py::array a = nativeArray(data.cast<py::array>());
   const std::vector<py::ssize_t> shape(a.shape(), a.shape() + a.ndim());
   checkIdle(*device, "array");
   const BufferHandle h = device->allocate(static_cast<uint64_t>(a.nbytes()), name);

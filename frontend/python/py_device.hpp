@@ -31,8 +31,9 @@ struct PyBuffer {
   // A new array of the buffer's shape and dtype, or `out` (same dtype, as
   // many bytes), filled straight from device memory.
   py::array numpy(const py::object& out) const;
-  // Copies `array` (the buffer's dtype) into the buffer from element `offset` on.
-  void write(const py::array& array, uint64_t offset) const;
+  // Copies NumPy array `data` (the buffer's dtype, either byte order) into the buffer from element
+  // `offset` on.
+  void write(const py::object& data, uint64_t offset) const;
   void free() const;
   py::ssize_t size() const;
   std::string repr() const;
@@ -55,7 +56,8 @@ struct PyKernel {
 struct PyDevice {
   std::shared_ptr<Device> device;
 
-  PyKernel load(const std::string& file, const std::string& kernelName) const;
+  // `file` a str or os.PathLike, `kernelName` a str.
+  PyKernel load(const py::object& file, const py::object& kernelName) const;
   // Raw machine code: `code` a file path or the bytes (bytes, bytearray or a
   // NumPy array); `setup` a dict in the job file's "setup" syntax, or None.
   PyKernel loadRaw(const py::object& code, const std::string& name, uint32_t sgprs, uint32_t vgprs,

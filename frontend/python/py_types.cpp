@@ -27,10 +27,37 @@ double numberOf(const py::object& o, const std::string& what) {
   if (!py::isinstance<py::int_>(o) && !py::isinstance<py::float_>(o) &&
       !py::isinstance(o, py::module_::import("numpy").attr("number")))
     throw py::type_error(what + ": expected a number, got " + typeName(o));
-  return o.cast<double>();
+  return toDouble(o, what + ": " + py::repr(o).cast<std::string>() + " is out of range for a double");
 }
 
 }  // namespace
+
+double toDouble(const py::handle& o, const std::string& outOfRange) {
+  try {
+    return o.cast<double>();
+  } catch (const py::cast_error&) {  // (an int whose conversion overflows; callers check the type first)
+    throw py::value_error(outOfRange);
+  }
+}
+
+std::optional<py::int_> indexOf(const py::handle& o) {
+  static const py::handle numpyBool = py::object(py::module_::import("numpy").attr("bool_")).release();
+  if (py::isinstance<py::bool_>(o) || py::isinstance(o, numpyBool) || !PyIndex_Check(o.ptr()))
+    return std::nullopt;
+  PyObject* i = PyNumber_Index(o.ptr());
+  if (!i) {  // (a NumPy array has __index__, which refuses all but an integer 0-d array)
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return py::reinterpret_steal<py::int_>(i);
+}
+
+py::dtype nativeDtype(const py::dtype& dtype) { return dtype.attr("newbyteorder")("=").cast<py::dtype>(); }
+
+py::array nativeArray(const py::array& array) {
+  return array.attr("astype")(nativeDtype(array.dtype()), py::arg("order") = "C", py::arg("copy") = false)
+      .cast<py::array>();
+}
 
 std::string dtypeName(const py::dtype& d) { return py::str(py::handle(d)).cast<std::string>(); }
 
@@ -75,7 +102,7 @@ py::dtype toDtype(const py::object& spec, const std::string& what) {
     throw py::type_error(what + ": " + py::repr(spec).cast<std::string>() + " is not a dtype");
   }
   elemTypeOf(d, what);  // a supported one
-  return d;
+  return nativeDtype(d);
 }
 
 std::vector<py::ssize_t> toShape(const py::object& shape, const py::dtype& dtype, const std::string& what) {

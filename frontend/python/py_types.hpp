@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <optional>
 #include <string>
 
 #include "frontend/job/elem_type.hpp"
@@ -16,8 +17,23 @@ namespace py = pybind11;
 // naming `what` for any other dtype (bool, complex, structured, ...).
 frontend::ElemType elemTypeOf(const py::dtype& dtype, const std::string& what);
 // A dtype from what a user wrote: a NumPy dtype or type (numpy.float32,
-// "float32", "f4") or a gcnsim type name ("f32"). TypeError naming `what`.
+// "float32", "f4", ">f4") or a gcnsim type name ("f32"), in the host's byte
+// order (">f4" gives float32). TypeError naming `what`.
 py::dtype toDtype(const py::object& spec, const std::string& what);
+// `dtype` in the host's (little-endian) byte order, the device memory's.
+py::dtype nativeDtype(const py::dtype& dtype);
+// `array` as a C-contiguous array in the host's byte order: a big-endian
+// array's values byte-swapped (the device would see swapped bytes otherwise).
+// A copy only when it is not that already.
+py::array nativeArray(const py::array& array);
+// A Python int or float (or NumPy number) as a double: ValueError
+// `outOfRange` for an int beyond the double range (pybind11 had raised its
+// multi-line RuntimeError "Unable to cast Python instance").
+double toDouble(const py::handle& o, const std::string& outOfRange);
+// operator.index(o) for an int or a NumPy integer (or integer 0-d array);
+// nullopt for a bool (of Python or NumPy) and anything else operator.index
+// refuses (a float, a str, an array of more than 0 dimensions).
+std::optional<py::int_> indexOf(const py::handle& o);
 py::dtype dtypeOf(frontend::ElemType t);
 // "float32", for messages.
 std::string dtypeName(const py::dtype& d);

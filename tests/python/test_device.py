@@ -57,6 +57,28 @@ class BufferTest(unittest.TestCase):
         self.assertIs(buf.numpy(out=out), out)
         np.testing.assert_array_equal(out, [1.5, -2.0])
 
+    def test_big_endian_arrays_and_dtypes_hold_their_values(self):
+        # The device is little-endian: a big-endian array's bytes as they were had given kernels
+        # byte-swapped values (1 read as 16777216), though numpy() showed them right.
+        a = self.dev.array(np.arange(64, dtype=">f4"))
+        self.assertEqual(a.dtype, np.dtype("<f4"))
+        self.assertEqual(a.numpy().tobytes(), np.arange(64, dtype="<f4").tobytes())
+        b = self.dev.empty(64, ">f4")
+        self.assertEqual(b.dtype, np.dtype("<f4"))
+        b.write(np.full(64, 0.5, dtype=">f4"))  # converted, as the buffer is float32 in either order
+        c = self.dev.empty(64, np.float32)
+        add = self.dev.load(VECTOR_ADD, "vector_add")
+        for mode in ("functional", "timing"):
+            c.write(np.zeros(64, np.float32))
+            add(64, 64, a, b, c, np.array(64, dtype=">u4"), mode=mode)  # a big-endian 0-d array: 64
+            np.testing.assert_array_equal(c.numpy(), np.arange(64) + 0.5)
+        self.assertEqual(self.dev.array(np.array([1, 2], ">i8")).numpy().tobytes(),
+                         bytes([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]))
+        # gcnsim.random makes the dtype's values in the host's order too.
+        r = gcnsim.random(8, ">i4", seed=3)
+        self.assertEqual(r.dtype, np.dtype("<i4"))
+        np.testing.assert_array_equal(r, gcnsim.random(8, "<i4", seed=3))
+
     def test_random_is_the_job_generator(self):
         ints = gcnsim.random(300, np.uint32, seed=5, min=10, max=20)
         self.assertEqual(list(ints), [10 + r % 11 for r in splitmix64(5, 300)])

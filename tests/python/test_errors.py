@@ -1,12 +1,15 @@
 """Bad input through the Python package: one clear message naming the argument."""
+import os
 import unittest
 
 import numpy as np
 
 import gcnsim
-from gcnsim_paths import example
+from gcnsim_paths import SOURCE, example
 
 VECTOR_ADD = example("vector_add", "vector_add.gfx900.hsaco")
+SAXPY = example("debug_lines", "saxpy.gfx900.hsaco")  # saxpy(const float* x, float* y, float a, uint n)
+VECARGS = os.path.join(SOURCE, "tests", "frontend", "data", "loader", "vecargs.gfx900.hsaco")
 
 
 class ErrorTest(unittest.TestCase):
@@ -176,6 +179,70 @@ class ErrorTest(unittest.TestCase):
     def test_sets_of_the_wrong_type(self):
         with self.assertRaisesRegex(TypeError, r'sets: expected a list of "KEY=VALUE" strings or a dict, got int'):
             gcnsim.Device(sets=5)
+
+    def test_int_beyond_a_double_for_a_float_argument(self):
+        # float() of 2**1100 overflows: it had been pybind11's RuntimeError "Unable to cast Python instance".
+        saxpy = self.dev.load(SAXPY, "saxpy")
+        with self.assertRaisesRegex(ValueError, r"^args\[2\] \((a: )?float\): \d{332} is out of range for float$"):
+            saxpy(64, 64, self.a, self.b, 2 ** 1100, 64)
+        vec = self.dev.load(VECARGS)
+        o = self.dev.empty(22, np.float64)
+        args = [[1.0] * 4, [1] * 3, [1] * 2, [2 ** 1100, 0.5], bytes(12), bytes(16), 1, [1] * 3]
+        with self.assertRaisesRegex(ValueError, r"^args\[4\] \(double2\)\[0\]: \d{332} is out of range for f64$"):
+            vec(1, 1, o, *args)
+        with self.assertRaisesRegex(ValueError, r"^random: max: \d{332} is out of range for a double$"):
+            gcnsim.random(4, np.float32, max=2 ** 1100)
+
+    def test_one_line_type_and_value_errors(self):
+        # Each had been pybind11's multi-line "incompatible function arguments" listing the signature.
+        with self.assertRaisesRegex(ValueError, r"^local: bytes: -1 is out of range \(0 to 4294967295\)$"):
+            gcnsim.local(-1)
+        with self.assertRaisesRegex(ValueError, r"^local: bytes: 4294967296 is out of range \(0 to 4294967295\)$"):
+            gcnsim.local(2 ** 32)
+        with self.assertRaisesRegex(TypeError, r"^local: bytes: expected an int, got float$"):
+            gcnsim.local(16.0)
+        self.assertEqual(gcnsim.local(np.uint16(16)).bytes, 16)
+        with self.assertRaisesRegex(TypeError, r'^write to buffer "a": array: expected a NumPy array, got list$'):
+            self.a.write([1.0, 2.0])
+        with self.assertRaisesRegex(TypeError, r'^write to buffer "a": array: expected a NumPy array, got float32$'):
+            self.a.write(np.float32(9))
+        with self.assertRaisesRegex(TypeError, r"^vector_add\(\): unexpected keyword argument 'foo' \(expected grid, "
+                                    r"workgroup, mode, trace, .*, max_cycles\)$"):
+            self.add(64, 64, self.a, self.b, self.c, 64, foo=1)
+        with self.assertRaisesRegex(TypeError, r"^load: code_object: expected a file path \(str or os.PathLike\), "
+                                    r"got NoneType$"):
+            self.dev.load(None)
+        with self.assertRaisesRegex(TypeError, r"^load: kernel_name: expected a str, got int$"):
+            self.dev.load(VECTOR_ADD, 3)
+        # The call's other keywords are checked the same way.
+        with self.assertRaisesRegex(TypeError, r"^mode: expected a str, got int$"):
+            self.add(64, 64, self.a, self.b, self.c, 64, mode=1)
+        with self.assertRaisesRegex(TypeError, r"^reports: expected a list of str, got str$"):
+            self.add(64, 64, self.a, self.b, self.c, 64, reports="stalls")
+        with self.assertRaisesRegex(TypeError, r"^check_fatal: expected a bool, got int$"):
+            self.add(64, 64, self.a, self.b, self.c, 64, check_fatal=1)
+        with self.assertRaisesRegex(TypeError, r"^trace_cu: expected an int or None, got str$"):
+            self.add(64, 64, self.a, self.b, self.c, 64, trace_cu="0")
+        with self.assertRaisesRegex(TypeError, r"^vector_add\(\): missing argument 'workgroup'"):
+            self.add(64)
+        with self.assertRaisesRegex(TypeError, r"^vector_add\(\): got multiple values for argument 'grid'$"):
+            self.add(64, 64, self.a, self.b, self.c, 64, grid=64)
+
+    def test_grid_and_workgroup_take_numpy_integers(self):
+        # A NumPy integer alone had been refused ("expected an int or a sequence"), in a tuple taken.
+        for grid, workgroup in [(np.int64(64), np.int32(64)), ((np.int64(64),), np.array([64])),
+                                (np.array(64), np.uint16(64))]:
+            self.assertEqual(self.add(grid, workgroup, self.a, self.b, self.c, 64, mode="functional")["grid"],
+                             (64, 1, 1))
+        with self.assertRaisesRegex(TypeError, r"^grid: expected an int or a sequence of 1 to 3 ints, got bool$"):
+            self.add(True, 64, self.a, self.b, self.c, 64)
+        with self.assertRaisesRegex(TypeError, r"^workgroup: expected an int or a sequence of 1 to 3 ints, got "
+                                    r"a sequence holding float$"):
+            self.add(64, (64.0,), self.a, self.b, self.c, 64)
+        with self.assertRaisesRegex(TypeError, r"^grid: expected an int or a sequence of 1 to 3 ints, got float64$"):
+            self.add(np.float64(64), 64, self.a, self.b, self.c, 64)
+        with self.assertRaisesRegex(ValueError, r"^grid\[0\]: 4294967296 is not between 1 and 4294967295$"):
+            self.add(np.int64(2 ** 32), 64, self.a, self.b, self.c, 64)
 
     def test_duplicate_buffer_name(self):
         with self.assertRaisesRegex(ValueError, '"a"'):

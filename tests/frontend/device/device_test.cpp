@@ -4,6 +4,7 @@
 #include "frontend/device/device.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <numeric>
 
 #include "frontend/cli/run_cmd.hpp"
@@ -207,4 +208,137 @@ TEST_CASE("device: iteration on the host: a += 1 ten times, one kernel loaded on
   dev.read(a, 0, out.data(), 400);
   for (int i = 0; i < 100; ++i) CHECK(out[i] == i + 45);  // 0 + 1 + ... + 9
   CHECK(dev.totals().dispatches == 10);
+}
+
+TEST_CASE("device: another device's handle is refused, though its name, address and size match", "[device]") {
+  Device dev(opts("gfx900", 1)), other(opts("gfx900", 1));
+  Vadd v(dev, 64);
+  // The second Device allocates alike: the same name gets the same address and size.
+  const BufferHandle foreign = other.allocate(64 * 4, "a");
+  REQUIRE(foreign.address == v.a.address);
+  REQUIRE(foreign.bytes == v.a.bytes);
+  float x[4] = {};
+  CHECK(errorOf([&] { dev.read(foreign, 0, x, 4); }) == "read: buffer \"a\" belongs to another device");
+  CHECK(errorOf([&] { dev.write(foreign, 0, x, 4); }) == "write: buffer \"a\" belongs to another device");
+  CHECK(errorOf([&] { dev.free(foreign); }) == "free: buffer \"a\" belongs to another device");
+  CHECK(errorOf([&] {
+          dev.dispatch(
+              v.k, {64, 1, 1}, {64, 1, 1},
+              {KernelArg::of(foreign), KernelArg::of(v.b), KernelArg::of(v.c), KernelArg::value(64u)});
+        }) == kVadd + ": args[0]: buffer \"a\" belongs to another device");
+  // Its own handle still works.
+  dev.read(v.a, 0, x, sizeof x);
+  CHECK(x[1] == 1.0f);
+}
+
+TEST_CASE("device: a range past 2^64 names its true end", "[device]") {
+  Device dev(opts("gfx900", 1));
+  const BufferHandle a = dev.allocate(104, "a");
+  uint8_t x[8] = {};
+  // 2^64 - 3 + 8 = 2^64 + 5: the end had wrapped to 5 ("bytes [18446744073709551613, 5)").
+  CHECK(errorOf([&] { dev.read(a, UINT64_MAX - 2, x, 8); }) ==
+        "read: buffer \"a\": bytes [18446744073709551613, 18446744073709551621) are outside its 104 bytes");
+  CHECK(errorOf([&] { dev.write(a, 100, x, 8); }) ==
+        "write: buffer \"a\": bytes [100, 108) are outside its 104 bytes");
+}
+
+TEST_CASE("device: a code object file rebuilt since it was loaded is loaded anew", "[device]") {
+  const auto file = test::scratchDir("device_reload") / "swap.hsaco";
+  std::filesystem::copy_file(kIterate, file, std::filesystem::copy_options::overwrite_existing);
+  Device dev(opts("gfx900", 1));
+  const KernelRef add = dev.loadCodeObject(file, "add_step");
+  // The same contents again: the same loaded program (one image, one set of program-scope variables).
+  CHECK(kernelMetadata(dev.loadCodeObject(file, "add_step")) == kernelMetadata(add));
+  std::filesystem::copy_file(kVadd, file, std::filesystem::copy_options::overwrite_existing);
+  // (The path alone had found the old image: "no kernel "vector_add" (kernels: add_step, any_below,
+  // smooth)".)
+  const KernelRef vadd = dev.loadCodeObject(file, "vector_add");
+  CHECK(kernelMetadata(vadd)->name == "vector_add");
+  CHECK(errorOf([&] { dev.loadCodeObject(file, "add_step"); }) ==
+        file.string() + ": no kernel \"add_step\" (kernels: vector_add)");
+  // Both run: the kernel loaded before the rebuild keeps its program.
+  const BufferHandle a = dev.allocate(64 * 4, "a"), b = dev.allocate(64 * 4, "b"),
+                     c = dev.allocate(64 * 4, "c");
+  std::vector<int32_t> host(64, 7);
+  dev.write(a, 0, host.data(), 256);
+  REQUIRE(dev.dispatch(add, {64, 1, 1}, {64, 1, 1},
+                       {KernelArg::of(a), KernelArg::value<int32_t>(3), KernelArg::value<uint32_t>(64)})
+              .status.ok());
+  dev.read(a, 0, host.data(), 256);
+  CHECK(host[63] == 10);
+  const std::vector<float> x(64, 1.5f), y(64, 2.25f);
+  dev.write(a, 0, x.data(), 256);
+  dev.write(b, 0, y.data(), 256);
+  REQUIRE(dev.dispatch(vadd, {64, 1, 1}, {64, 1, 1},
+                       {KernelArg::of(a), KernelArg::of(b), KernelArg::of(c), KernelArg::value<uint32_t>(64)})
+              .status.ok());
+  std::vector<float> sum(64);
+  dev.read(c, 0, sum.data(), 256);
+  CHECK(sum[63] == 3.75f);
+}
+
+namespace {
+
+// examples/asm/smem_lds_buffer.gfx900.bin with its parameters in the kernarg segment: out[wg*64 + t] =
+// (63 - t) * a + b + c through the buffer resource in s[4:7], which names buffer "out".
+const std::string kRaw = std::string(GCNSIM_SOURCE_DIR) + "/examples/asm/smem_lds_buffer.gfx900.bin";
+RawKernelOptions rawOptions(const std::string& resource) {
+  RawKernelOptions o;
+  o.name = "smem";
+  o.sgprs = 24;
+  o.vgprs = 8;
+  o.ldsBytes = 256;
+  o.setupJson = R"({"s[0:1]": "kernarg_segment_ptr", "s9": "workgroup_id_x", "v0": "workitem_id_x",
+                    "m0": 4294967295, "s[4:7]": )" +
+                resource + "}";
+  return o;
+}
+
+DispatchResult runRaw(Device& dev, const KernelRef& k) {
+  std::vector<KernelArg> args;
+  for (uint32_t v : {5u, 1000u, 20u, 0u, 0u, 0u, 0u}) args.push_back(KernelArg::value(v));
+  LaunchOptions o;
+  o.mode = "functional";
+  return dev.dispatch(k, {128, 1, 1}, {64, 1, 1}, args, o);
+}
+
+}  // namespace
+
+TEST_CASE("device: a raw kernel's setup takes the named buffer's address and size at each dispatch",
+          "[device]") {
+  const std::string resource = R"({"resource": {"buffer": "out"}})";
+  auto expected = [](uint32_t i) { return (63 - i % 64) * 5 + 1000 + 20; };
+  SECTION("loaded with 64 elements, run on 128: every element written") {
+    Device dev(opts("gfx900", 1));
+    dev.allocate(64 * 4, "out");
+    const KernelRef k = dev.loadRaw(kRaw, rawOptions(resource));
+    dev.free(*dev.findBuffer("out"));
+    const BufferHandle out = dev.allocate(128 * 4, "out");
+    REQUIRE(runRaw(dev, k).status.ok());
+    std::vector<uint32_t> host(128);
+    dev.read(out, 0, host.data(), 512);
+    // (num_records had stayed 256 bytes: out[64..127] were clipped to 0.)
+    for (uint32_t i = 0; i < 128; ++i) CHECK(host[i] == expected(i));
+  }
+  SECTION("loaded with 128 elements, run on 64: the stores past them are clipped, nothing faults") {
+    Device dev(opts("gfx900", 1));
+    dev.allocate(128 * 4, "out");
+    const KernelRef k = dev.loadRaw(kRaw, rawOptions(resource));
+    dev.free(*dev.findBuffer("out"));
+    const BufferHandle out = dev.allocate(64 * 4, "out");
+    const DispatchResult r = runRaw(dev, k);  // (had faulted: a store 0 bytes past the end of "out")
+    REQUIRE(r.status.ok());
+    std::vector<uint32_t> host(64);
+    dev.read(out, 0, host.data(), 256);
+    for (uint32_t i = 0; i < 64; ++i) CHECK(host[i] == expected(i));
+  }
+  SECTION("an offset beyond the buffer it names now is refused at the dispatch") {
+    Device dev(opts("gfx900", 1));
+    dev.allocate(128 * 4, "out");
+    const KernelRef k = dev.loadRaw(kRaw, rawOptions(R"({"resource": {"buffer": "out", "offset": 400}})"));
+    dev.free(*dev.findBuffer("out"));
+    dev.allocate(64 * 4, "out");
+    CHECK(errorOf([&] { runRaw(dev, k); }) ==
+          "smem: setup s[4:7]: offset 400 is beyond buffer \"out\" (256 bytes)");
+  }
 }

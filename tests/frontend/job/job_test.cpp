@@ -545,7 +545,10 @@ TEST_CASE("raw code: arguments are laid out in order at their natural alignment"
   LaunchLayout layout;
   const sim::DispatchSpec d = prepareRawLaunch(
       mem, env, job.kernel, job.rawCode, values, job.grid, job.workgroup,
-      [b](const std::string&) { return std::optional<uint64_t>(b); }, layout);
+      [b](const std::string&) {
+        return std::optional<SetupBuffer>({b, 64});
+      },
+      layout);
   uint64_t kernarg = 0;
   for (const auto& s : d.sgprs)
     if (s.reg == 2 || s.reg == 3) kernarg |= uint64_t{s.value} << (32 * (s.reg - 2));
