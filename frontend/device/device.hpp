@@ -232,6 +232,13 @@ class Device {
                           std::array<uint32_t, 3> workgroup, const std::vector<KernelArg>& args,
                           const LaunchOptions& options = {});
 
+  // Throws the InputError dispatch() would throw for these inputs -- bad
+  // options, geometry or arguments, too much LDS or scratch, and in timing
+  // mode a kernel the GPU config cannot hold -- without placing or running
+  // anything. A job with steps checks every dispatch step so before the first runs.
+  void checkDispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid, std::array<uint32_t, 3> workgroup,
+                     const std::vector<KernelArg>& args, const LaunchOptions& options = {}) const;
+
   // The next timing dispatch starts with a cold L2 (as the first one did).
   void resetCaches();
   // Sums over every dispatch so far.
