@@ -218,11 +218,14 @@ class Device {
   // Every live buffer, by name.
   std::vector<BufferHandle> buffers() const;
   // Forgets the buffer: its handle becomes invalid (InputError when used),
-  // its name can be reused, and its bytes stop counting against
-  // limits.maxBufferBytes. The address range stays mapped in the simulated
-  // memory (never reused, so a stale device pointer reads old data rather
-  // than another buffer's).
+  // its name can be reused, its bytes stop counting against
+  // limits.maxBufferBytes, and its pages go back to the host. The address
+  // range is unmapped and never reused, so a kernel that uses a stale device
+  // pointer faults rather than reaching another buffer.
   void free(const BufferHandle& buffer);
+  // Host bytes holding the device memory's written pages (buffers, code,
+  // kernarg segments, scratch).
+  uint64_t residentBytes() const;
 
   // Runs `kernel` on a grid of `grid` work-items in work-groups of
   // `workgroup`. Throws InputError for bad input: a kernel of another Device,
