@@ -121,6 +121,8 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   }
   d.codeBase = layout.loadBase + co.textVaddr;
   d.codeSize = co.textSize;
+  for (const auto& [begin, end] : k.reachableCode)
+    d.reachableCode.emplace_back(layout.loadBase + begin, layout.loadBase + end);
   d.entryPc = layout.loadBase + k.entryVaddr;
   if (d.entryPc < d.codeBase || d.entryPc >= d.codeBase + d.codeSize)
     throw InputError(co.path + ": kernel " + k.name + ": entry point is outside .text");
