@@ -122,6 +122,20 @@ void GlobalMemory::map(uint64_t addr, uint64_t size, std::string name) {
   insertRegion(addr, size, std::move(name));
 }
 
+void GlobalMemory::unmap(uint64_t base) {
+  auto it = regions_.find(base);
+  if (it == regions_.end()) throw MemoryError("GlobalMemory::unmap: no region starts at " + hex(base));
+  const Region& r = *it->second;
+  uint64_t resident = 0;
+  for (uint64_t i = 0, n = r.pageCount(); i < n; ++i)
+    if (r.pages[i].load(std::memory_order_relaxed)) resident += std::min(kPageBytes, r.size - i * kPageBytes);
+  residentBytes_.fetch_sub(resident, std::memory_order_relaxed);
+  mappedBytes_ -= r.size;
+  regions_.erase(it);  // (~Region frees the pages; adoptedOwner lets go of the adopted bytes)
+  // Any thread's windows may still point into the freed pages: under a new id none of them matches.
+  id_ = nextMemoryId.fetch_add(1, std::memory_order_relaxed);
+}
+
 const GlobalMemory::Region* GlobalMemory::regionContaining(uint64_t addr) const {
   auto it = regions_.upper_bound(addr);
   if (it == regions_.begin()) return nullptr;

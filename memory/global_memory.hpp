@@ -22,7 +22,7 @@
 //    page pointers; a page is created by compare-and-swap, so two threads
 //    writing a fresh page agree on one. Bytes themselves are not
 //    synchronised: two threads writing the same bytes is the kernel's race.
-//    allocate/map/adopt must not overlap any other call.
+//    allocate/map/adopt/unmap must not overlap any other call.
 //  - Never sees time: this is functional storage only.
 #pragma once
 #include <array>
@@ -90,6 +90,13 @@ class GlobalMemory {
   // Maps a zero-filled region at a fixed address. Throws MemoryError if it is
   // empty, overlaps an existing region, wraps around, or exceeds the capacity.
   void map(uint64_t addr, uint64_t size, std::string name);
+
+  // Unmaps the region that starts at `base` and gives its pages back to the
+  // host (its adopted bytes too); its bytes stop counting toward the
+  // capacity. The address range is not handed out again by allocate(), so an
+  // access through a stale address faults rather than reaching another
+  // region. Throws MemoryError if no region starts at `base`.
+  void unmap(uint64_t base);
 
   // True if every byte of [addr, addr+size) is mapped (size 0: true).
   bool isMapped(uint64_t addr, uint64_t size) const;
@@ -189,7 +196,9 @@ class GlobalMemory {
   std::atomic<uint64_t> residentBytes_{0};
   uint64_t nextFree_ = kFirstAllocation;
   std::map<uint64_t, std::unique_ptr<Region>> regions_;  // by base address
-  const uint64_t id_;               // unique per GlobalMemory of the process, for windows_
+  // Unique per GlobalMemory of the process, for windows_; renewed by unmap(),
+  // which makes every thread's windows on the freed pages stale.
+  uint64_t id_;
   std::atomic<uint64_t> epoch_{0};  // pages created so far
   // This thread's last pages, the most recent first.
   static constexpr size_t kWindows = 4;

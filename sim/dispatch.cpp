@@ -283,11 +283,21 @@ void clearWorkgroupScratch(const DispatchSpec& d, uint32_t firstSlot, memory::Gl
     mem.write(base + off, kZeros, std::min<uint64_t>(sizeof kZeros, bytes - off));
 }
 
+std::string orderDependence(const DispatchSpec& d, const memory::GlobalMemory& mem) {
+  std::vector<std::pair<uint64_t, uint64_t>> ranges = d.reachableCode;
+  if (ranges.empty()) ranges.emplace_back(d.codeBase, d.codeBase + d.codeSize);
+  std::vector<uint32_t> code;
+  for (const auto& [begin, end] : ranges) {
+    code.resize((end - begin) / 4);
+    if (!code.empty() && !mem.read(begin, code.data(), code.size() * 4)) code.clear();
+    if (std::string why = workgroupOrderDependence(d.gen, code, begin); !why.empty()) return why;
+  }
+  return "";
+}
+
 RunStatus runFunctional(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
                         unsigned threads, RunControl* control) {
-  std::vector<uint32_t> code(d.codeSize / 4);
-  if (!code.empty() && !env.global->read(d.codeBase, code.data(), code.size() * 4)) code.clear();
-  stats.singleThreadReason = workgroupOrderDependence(d.gen, code, d.codeBase);
+  stats.singleThreadReason = orderDependence(d, *env.global);
   if (!stats.singleThreadReason.empty()) {
     stats.threads = 1;
     return runSerial(d, env, maxInstructions, stats, control);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/exec_context.hpp"
@@ -42,6 +43,9 @@ struct VgprInit {
 struct DispatchSpec {
   isa::Gen gen = isa::Gen::GCN14;
   uint64_t codeBase = 0, codeSize = 0;  // the code region instructions are fetched from
+  // The code the kernel can reach, as [begin, end) address ranges: what
+  // orderDependence decodes. Empty: all of [codeBase, codeBase + codeSize).
+  std::vector<std::pair<uint64_t, uint64_t>> reachableCode;
   uint64_t entryPc = 0;
   std::array<uint32_t, 3> grid{1, 1, 1};        // work-items per dimension (HSA grid size)
   std::array<uint32_t, 3> workgroup{64, 1, 1};  // work-items per workgroup
@@ -86,6 +90,11 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
 // storage is reused: no allocation when it is large enough).
 void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
               uint32_t scratchSlot);
+
+// Whether the results of `d` could depend on the order of its workgroups
+// (sim/order_dependence.hpp), from the code it can reach (d.reachableCode) as
+// `mem` holds it: "" or why, naming the first such instruction.
+std::string orderDependence(const DispatchSpec& d, const memory::GlobalMemory& mem);
 
 // Runs the whole dispatch in functional mode on up to `threads` threads
 // (the scratch backing at d.scratchBase must hold functionalScratchBytes(d,

@@ -9,7 +9,9 @@
 // engine advances per instruction across workgroups. Every dword address of
 // the code is decoded (a superset of the real instruction starts, so nothing
 // is missed; a literal that happens to decode as an atomic only costs the
-// parallelism).
+// parallelism). The caller passes the code the kernel can reach
+// (sim/dispatch.hpp orderDependence: a code object kernel's own function and
+// those it calls, frontend/code_object/kernel_reach.hpp).
 #pragma once
 #include <cstdint>
 #include <span>

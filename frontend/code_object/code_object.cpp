@@ -7,6 +7,7 @@
 
 #include "frontend/code_object/code_object_metadata.hpp"
 #include "frontend/code_object/elf_reader.hpp"
+#include "frontend/code_object/kernel_reach.hpp"
 #include "frontend/common/error.hpp"
 #include "frontend/common/input_file.hpp"
 #include "frontend/common/limits.hpp"
@@ -405,6 +406,7 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
       std::unique(co.functions.begin(), co.functions.end(),
                   [](const CodeFunction& a, const CodeFunction& b) { return a.vaddr == b.vaddr; }),
       co.functions.end());
+  for (KernelInfo& k : co.kernels) k.reachableCode = kernelReachableCode(co, k);
   return co;
 }
 

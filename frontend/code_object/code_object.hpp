@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frontend/code_object/kernel_descriptor.hpp"
@@ -87,6 +88,9 @@ struct KernelInfo {
   uint64_t kdVaddr = 0;     // virtual address of the kernel descriptor
   uint64_t entryVaddr = 0;  // code address: kdVaddr + kd.kernelCodeEntryByteOffset
   uint64_t codeSize = 0;    // size of the kernel's function symbol in .text (0 if absent)
+  // The code the kernel can reach: [begin, end) vaddr ranges of its function and the functions it calls
+  // (kernel_reach.hpp); empty when that cannot be told: all of .text. The order-dependence scan decodes it.
+  std::vector<std::pair<uint64_t, uint64_t>> reachableCode;
   KernelDescriptor kd;
   std::vector<KernelArg> args;        // all arguments, hidden ones included, in metadata order
   uint32_t kernargSize = 0;           // ".kernarg_segment_size"

@@ -148,7 +148,10 @@ void Device::free(const BufferHandle& buffer) {
   const BufferHandle& b = impl_->live(buffer, "free");
   const std::string name = b.name;
   impl_->bufferBytes -= b.bytes;
+  impl_->mem.unmap(b.address);  // its pages go back to the host (they had stayed: RSS grew without bound)
   impl_->buffers.erase(name);
 }
+
+uint64_t Device::residentBytes() const { return impl_->mem.residentBytes(); }
 
 }  // namespace gcnsim

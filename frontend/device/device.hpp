@@ -225,11 +225,14 @@ class Device {
   // Every live buffer, by name.
   std::vector<BufferHandle> buffers() const;
   // Forgets the buffer: its handle becomes invalid (InputError when used),
-  // its name can be reused, and its bytes stop counting against
-  // limits.maxBufferBytes. The address range stays mapped in the simulated
-  // memory (never reused, so a stale device pointer reads old data rather
-  // than another buffer's).
+  // its name can be reused, its bytes stop counting against
+  // limits.maxBufferBytes, and its pages go back to the host. The address
+  // range is unmapped and never reused, so a kernel that uses a stale device
+  // pointer faults rather than reaching another buffer.
   void free(const BufferHandle& buffer);
+  // Host bytes holding the device memory's written pages (buffers, code,
+  // kernarg segments, scratch).
+  uint64_t residentBytes() const;
 
   // Runs `kernel` on a grid of `grid` work-items in work-groups of
   // `workgroup`. Throws InputError for bad input: a kernel of another Device,
@@ -238,6 +241,13 @@ class Device {
   DispatchResult dispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid,
                           std::array<uint32_t, 3> workgroup, const std::vector<KernelArg>& args,
                           const LaunchOptions& options = {});
+
+  // Throws the InputError dispatch() would throw for these inputs -- bad
+  // options, geometry or arguments, too much LDS or scratch, and in timing
+  // mode a kernel the GPU config cannot hold -- without placing or running
+  // anything. A job with steps checks every dispatch step so before the first runs.
+  void checkDispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid, std::array<uint32_t, 3> workgroup,
+                     const std::vector<KernelArg>& args, const LaunchOptions& options = {}) const;
 
   // The next timing dispatch starts with a cold L2 (as the first one did).
   void resetCaches();

@@ -19,6 +19,7 @@
 #include "frontend/trace/trace_writer.hpp"
 #include "memory/lds.hpp"
 #include "sim/dispatch.hpp"
+#include "sim/timing/dispatcher.hpp"
 #include "sim/timing/timing_engine.hpp"
 
 namespace gcnsim {
@@ -93,19 +94,60 @@ void checkLaunchOptions(const LaunchOptions& o, OptionNames names) {
   if (o.maxCycles) throw InputError(name("max_cycles") + needsTiming);
 }
 
-DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid,
-                                std::array<uint32_t, 3> workgroup, const std::vector<KernelArg>& args,
-                                const LaunchOptions& opt) {
-  Impl& dev = *impl_;
-  if (!kernel || kernel->owner != impl_.get())
+namespace {
+
+// What dispatch() checks before it places anything: the options, the
+// geometry, the arguments (their launch values) and the scratch (the threads).
+struct CheckedLaunch {
+  std::vector<frontend::ArgValue> values;
+  unsigned threads = 1;
+};
+CheckedLaunch checkLaunch(const Device::Impl& dev, const KernelRef& kernel,
+                          const std::array<uint32_t, 3>& grid, const std::array<uint32_t, 3>& workgroup,
+                          const std::vector<KernelArg>& args, const LaunchOptions& opt) {
+  if (!kernel || kernel->owner != &dev)
     throw InputError("dispatch: the kernel was not loaded by this device");
   const Kernel& k = *kernel;
   checkLaunchOptions(opt);
   checkGeometry(k, grid, workgroup, dev.options.limits);
-  const std::vector<frontend::ArgValue> values = launchValues(dev, k, args);
+  CheckedLaunch out;
+  out.values = launchValues(dev, k, args);
+  out.threads = checkScratch(k, workgroup, opt.mode == "timing", dev.gpu, dev.threads, dev.options.limits);
+  return out;
+}
+
+}  // namespace
+
+void Device::checkDispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid,
+                           std::array<uint32_t, 3> workgroup, const std::vector<KernelArg>& args,
+                           const LaunchOptions& opt) const {
+  const Impl& dev = *impl_;
+  const CheckedLaunch launch = checkLaunch(dev, kernel, grid, workgroup, args, opt);
+  const Kernel& k = *kernel;
+  const uint32_t lds = k.raw() ? frontend::rawLdsBytes(k.spec, launch.values)
+                               : frontend::codeObjectLdsBytes(*k.codeObject, k.info(), launch.values);
+  if (opt.mode != "timing") return;
+  // The first workgroup is the largest (only the last one in a dimension may be partial).
+  std::array<uint32_t, 3> first{};
+  for (int i = 0; i < 3; ++i) first[i] = std::min(grid[i], workgroup[i]);
+  const uint32_t vgprs =
+      k.raw() ? (k.spec.vgprs ? k.spec.vgprs : 256) : frontend::codeObjectVgprs(k.info().kd);
+  if (const std::string e = sim::timing::workgroupFitProblem(dev.gpu, sim::wavesPerWorkgroup(first), vgprs,
+                                                             k.sgprsPerWave(), lds);
+      !e.empty())
+    throw InputError("config " + dev.gpu.name + ": " + e);  // as dispatch() reports a refused run
+}
+
+DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3> grid,
+                                std::array<uint32_t, 3> workgroup, const std::vector<KernelArg>& args,
+                                const LaunchOptions& opt) {
+  Impl& dev = *impl_;
+  const CheckedLaunch launch = checkLaunch(dev, kernel, grid, workgroup, args, opt);
+  const Kernel& k = *kernel;
+  const std::vector<frontend::ArgValue>& values = launch.values;
   const bool timing = opt.mode == "timing";
   const sim::timing::GpuConfig& gpu = dev.gpu;
-  const unsigned threads = checkScratch(k, workgroup, timing, gpu, dev.threads, dev.options.limits);
+  const unsigned threads = launch.threads;
 
   sim::ExecEnv env;
   env.global = &dev.mem;

@@ -8,8 +8,10 @@
 namespace gcnsim::frontend {
 namespace {
 
-// `bits` of an integer type plus n, wrapping at the type's width (the job
-// parser allows "iteration" on integer values only).
+// `bits` of an integer type plus n. The job parser allows "iteration" on
+// integer values only and refuses one whose last pass would leave the type's
+// range, so the mask only drops the carry of a negative value's bits (i8 -1
+// is 0xff: plus 1 is 0x100, i.e. 0).
 uint64_t addIteration(ElemType type, uint64_t bits, uint64_t n) {
   const size_t bytes = elemTypeSize(type);
   const uint64_t mask = bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1;

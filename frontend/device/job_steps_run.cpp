@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "frontend/cli/version.hpp"
+#include "frontend/common/error.hpp"
 #include "frontend/device/job_dispatch.hpp"
 
 namespace gcnsim::frontend {
@@ -17,6 +18,7 @@ class StepRunner {
       : dev_(dev), job_(job), launch_(launchOptions(opt)) {
     for (const JobKernel& k : job.kernels)
       kernels_.push_back(dev.loadKernel(k.kernel, k.codeObject, k.rawCode, job.path.string()));
+    checkDispatches(job.steps);
   }
 
   // Runs `steps` (whose results are named from `prefix`); false once the job has stopped.
@@ -75,9 +77,38 @@ class StepRunner {
   }
 
  private:
+  // Runs `f`; an InputError it throws ("JOB: problem", or a problem naming no file) is rethrown as
+  // "JOB: STEP: problem".
+  template <class F>
+  auto namingStep(const std::string& step, F&& f) const {
+    try {
+      return f();
+    } catch (const InputError& e) {
+      const std::string job = job_.path.string() + ": ";
+      std::string m = e.what();
+      if (m.starts_with(job)) m.erase(0, job.size());
+      throw InputError(job + step + ": " + m);
+    }
+  }
+
+  // Every dispatch step's kernel, geometry, arguments, LDS, scratch and (timing mode) fit on the GPU
+  // config, before the first step runs: a later step's had stopped the job after earlier ones ran, with
+  // no result written. (Once per step: a repeat's passes differ in "iteration" values only.)
+  void checkDispatches(const std::vector<Step>& steps) const {
+    for (const Step& s : steps) {
+      if (s.kind == Step::Kind::Repeat) checkDispatches(s.steps);
+      if (s.kind != Step::Kind::Dispatch) continue;
+      namingStep(s.path, [&] {
+        dev_.checkDispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args), launch_);
+      });
+    }
+  }
+
   bool dispatch(const Step& s, const std::string& path, uint64_t iteration) {
-    DispatchResult r =
-        dev_.dispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args, iteration), launch_);
+    DispatchResult r = namingStep(path, [&] {
+      return dev_.dispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args, iteration),
+                           launch_);
+    });
     records_.push_back({{"step", path},
                         {"kernel", job_.kernels[s.kernel].key},
                         {"cycles", r.cycles},

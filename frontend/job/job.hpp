@@ -224,6 +224,13 @@ std::string vectorCountMismatch(size_t given, const std::string& typeName, unsig
 // calls it for ELF kernels, then fills ArgSpec::kernargOffset/kernargSize.
 void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel);
 
+// The LDS of a work-group: `fixedLds` (the kernel's own) and then the "local" blocks of `args` as the
+// launch lays them out (kernel_launch.cpp): each at its pointee's alignment for a code object (`kernel`
+// set), one after another for raw code (null). Throws InputError "WHERE: PREFIXargs[I].local: ..." at the
+// first block that ends past kMaxLdsBytes (a job's args, prefix "", or a step's, "steps[1].").
+void checkLocalBlocks(const std::string& where, const std::string& prefix, const KernelInfo* kernel,
+                      uint64_t fixedLds, const std::vector<ArgSpec>& args);
+
 // What checkArgsAgainstMetadata compares: an argument's kind, a value's bytes
 // and type name (for messages; may be empty).
 struct ArgShape {

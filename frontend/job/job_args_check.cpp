@@ -76,24 +76,28 @@ std::vector<ArgShape> argShapes(const std::vector<ArgSpec>& args) {
   return shapes;
 }
 
+void checkLocalBlocks(const std::string& where, const std::string& prefix, const KernelInfo* kernel,
+                      uint64_t fixedLds, const std::vector<ArgSpec>& args) {
+  const auto meta = kernel ? kernel->explicitArgs() : std::vector<const KernelArg*>{};
+  uint64_t lds = fixedLds;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind != ArgSpec::Kind::Local) continue;
+    lds = (kernel && i < meta.size() ? meta[i]->localBlockStart(lds) : lds) + args[i].localBytes;
+    if (lds > kMaxLdsBytes)
+      throw InputError(where + ": " + prefix + "args[" + std::to_string(i) + "].local: the kernel's " +
+                       std::to_string(fixedLds) +
+                       " bytes of LDS plus the \"local\" arguments up to this one" +
+                       (kernel ? ", each aligned to its pointee," : "") + " need " + std::to_string(lds) +
+                       " bytes per work-group (at most " + std::to_string(kMaxLdsBytes) + ")");
+  }
+}
+
 void checkArgsAgainstMetadata(const Job& job, const KernelInfo& kernel) {
   checkArgShapes(job.path.string(), kernel, argShapes(job.args), "the job");
   // The "local" blocks as the launch lays them out (kernel_launch.cpp): after the kernel's own LDS, each
   // aligned to its pointee. loadJob's running sum has no alignments: `gcnsim check` had passed a job whose
   // 1 + 65535 bytes need 65539 once the second block is aligned to 4, which `gcnsim run` refused.
-  uint64_t lds = kernel.groupSegmentSize;
-  const auto expected = kernel.explicitArgs();
-  for (size_t i = 0; i < expected.size(); ++i) {
-    if (job.args[i].kind != ArgSpec::Kind::Local) continue;
-    lds = expected[i]->localBlockStart(lds) + job.args[i].localBytes;
-    if (lds > kMaxLdsBytes)
-      throw InputError(job.path.string() + ": args[" + std::to_string(i) + "].local: the kernel's " +
-                       std::to_string(kernel.groupSegmentSize) +
-                       " bytes of LDS plus the \"local\" arguments up to this one, each aligned to its "
-                       "pointee, need " +
-                       std::to_string(lds) + " bytes per work-group (at most " +
-                       std::to_string(kMaxLdsBytes) + ")");
-  }
+  checkLocalBlocks(job.path.string(), "", &kernel, kernel.groupSegmentSize, job.args);
 }
 
 }  // namespace gcnsim::frontend

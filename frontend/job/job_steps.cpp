@@ -1,5 +1,6 @@
 // A multi-step job's "kernels" and "steps" (README "Job file", "Steps").
 #include <algorithm>
+#include <optional>
 
 #include "frontend/job/job_parts.hpp"
 
@@ -36,8 +37,29 @@ uint64_t requireIndex(const JobContext& ctx, const JobJson& v, const std::string
   return i;
 }
 
+// An "iteration" argument adds the innermost enclosing repeat's pass index, 0 to passes - 1: refused
+// outside a repeat (there is no index to add; it had added 0), and when the last pass's value would leave
+// the type's range (it had wrapped around: an i8 126 became -128 on the third pass).
+void checkIterationArgs(const JobContext& ctx, const std::string& path, const std::vector<ArgSpec>& args,
+                        std::optional<uint64_t> passes) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ArgSpec& a = args[i];
+    if (!a.iteration) continue;
+    const std::string field = path + ".args[" + std::to_string(i) + "].iteration";
+    if (!passes)
+      ctx.fail(field, "outside any repeat (it adds the innermost enclosing repeat's iteration index)");
+    if (*passes == 0) continue;
+    const __int128 value = intBitsToValue(a.bits, a.type), last = value + (*passes - 1);
+    if (last > elemTypeMax(a.type))
+      ctx.fail(field, int128ToString(value) + " + " + std::to_string(*passes - 1) + " (the last of " +
+                          std::to_string(*passes) + " passes) = " + int128ToString(last) +
+                          " is out of range for " + std::string(elemTypeName(a.type)) + " (at most " +
+                          int128ToString(elemTypeMax(a.type)) + ")");
+  }
+}
+
 Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& path, const Job& job,
-                   const Limits& limits) {
+                   const Limits& limits, std::optional<uint64_t> passes) {
   ctx.checkKeys(v, path, {"dispatch", "grid", "workgroup", "args"});
   Step s;
   s.kind = Step::Kind::Dispatch;
@@ -67,11 +89,17 @@ Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& p
     }
   }
   if (info) checkArgShapes(ctx.file() + ": " + path, *info, argShapes(s.args), "the step");
+  checkIterationArgs(ctx, path, s.args, passes);
+  // Checked here, not when the step runs: a later step's LDS had stopped the job after earlier steps ran,
+  // naming the code object instead of the step, and `gcnsim check` had passed it.
+  checkLocalBlocks(ctx.file(), path + ".", info, info ? info->groupSegmentSize : k.kernel.ldsBytes, s.args);
   return s;
 }
 
+// `passes`: the passes of the innermost enclosing repeat (none at the top level).
 std::vector<Step> parseStepList(const JobContext& ctx, const JobJson& v, const std::string& field,
-                                const Job& job, const Limits& limits, unsigned depth);
+                                const Job& job, const Limits& limits, unsigned depth,
+                                std::optional<uint64_t> passes);
 
 Step parseRepeat(const JobContext& ctx, const JobJson& v, const std::string& path, const Job& job,
                  const Limits& limits, unsigned depth) {
@@ -96,7 +124,8 @@ Step parseRepeat(const JobContext& ctx, const JobJson& v, const std::string& pat
     s.bits = ctx.elementBits(ctx.requireKey(u, "equals", field + ".until"), b.type, field + ".until.equals");
     s.max = ctx.requireUint(v["max"], field + ".max", 1, ~uint64_t{0});
   }
-  s.steps = parseStepList(ctx, ctx.requireKey(v, "steps", field), field + ".steps", job, limits, depth + 1);
+  s.steps = parseStepList(ctx, ctx.requireKey(v, "steps", field), field + ".steps", job, limits, depth + 1,
+                          s.until ? s.max : s.count);
   return s;
 }
 
@@ -139,7 +168,8 @@ Step parseHostStep(const JobContext& ctx, const JobJson& v, const std::string& p
 }
 
 std::vector<Step> parseStepList(const JobContext& ctx, const JobJson& v, const std::string& field,
-                                const Job& job, const Limits& limits, unsigned depth) {
+                                const Job& job, const Limits& limits, unsigned depth,
+                                std::optional<uint64_t> passes) {
   if (depth > kMaxStepDepth)
     ctx.fail(field, "repeats nest more than " + std::to_string(kMaxStepDepth) + " deep");
   ctx.requireArray(v, field);
@@ -149,7 +179,7 @@ std::vector<Step> parseStepList(const JobContext& ctx, const JobJson& v, const s
     const JobJson& s = ctx.requireObject(v[i], path);
     Step step;
     if (s.contains("dispatch")) {
-      step = parseDispatch(ctx, s, path, job, limits);
+      step = parseDispatch(ctx, s, path, job, limits, passes);
     } else if (s.size() != 1) {
       ctx.fail(path, "needs one of \"dispatch\", \"repeat\", \"fill\", \"set\" or \"copy\"");
     } else if (s.contains("repeat")) {
@@ -218,7 +248,7 @@ void parseKernels(const JobContext& ctx, const JobJson& v, Job& job, const Limit
 }
 
 void parseSteps(const JobContext& ctx, const JobJson& v, Job& job, const Limits& limits) {
-  job.steps = parseStepList(ctx, v, "steps", job, limits, 0);
+  job.steps = parseStepList(ctx, v, "steps", job, limits, 0, std::nullopt);
   const Step* first = firstDispatch(job.steps);
   if (!first) ctx.fail("steps", "needs at least one dispatch step");
   // Read before anything runs: a repeat count typed with three zeros too many would otherwise run for days.

@@ -57,6 +57,34 @@ std::array<uint32_t, 4> scratchResource(isa::Gen gen, uint64_t base, uint64_t by
   return r.encode(gen);
 }
 
+uint32_t codeObjectLdsBytes(const CodeObject& co, const KernelInfo& k, const std::vector<ArgValue>& args) {
+  // 64 bits: 65,537 blocks of 64 KiB must not wrap around.
+  uint64_t lds = k.kd.groupSegmentFixedSize;
+  const auto explicitArgs = k.explicitArgs();
+  for (size_t i = 0; i < explicitArgs.size() && i < args.size(); ++i)
+    if (args[i].kind == ArgValue::Local) lds = explicitArgs[i]->localBlockStart(lds) + args[i].localBytes;
+  if (lds > kMaxLdsBytesPerWorkgroup)
+    throw InputError(co.path + ": kernel " + k.name + ": its " + std::to_string(k.kd.groupSegmentFixedSize) +
+                     " bytes of LDS plus the \"local\" arguments, aligned, need " + std::to_string(lds) +
+                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
+  return static_cast<uint32_t>(lds);
+}
+
+uint32_t rawLdsBytes(const KernelSpec& kernel, const std::vector<ArgValue>& args) {
+  uint64_t lds = kernel.ldsBytes;
+  for (const ArgValue& a : args)
+    if (a.kind == ArgValue::Local) lds += a.localBytes;
+  if (lds > kMaxLdsBytesPerWorkgroup)
+    throw InputError(kernel.name + ": its " + std::to_string(kernel.ldsBytes) +
+                     " bytes of LDS plus the \"local\" arguments need " + std::to_string(lds) +
+                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
+  return static_cast<uint32_t>(lds);
+}
+
+uint32_t codeObjectVgprs(const KernelDescriptor& kd) {
+  return std::min<uint32_t>(256, (kd.granulatedWorkitemVgprCount + 1u) * 4u);
+}
+
 sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const CodeObject& co,
                                           const KernelInfo& k, const std::vector<ArgValue>& args,
                                           const LaunchGeometry& geo, LaunchLayout& layout) {
@@ -93,12 +121,15 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   }
   d.codeBase = layout.loadBase + co.textVaddr;
   d.codeSize = co.textSize;
+  for (const auto& [begin, end] : k.reachableCode)
+    d.reachableCode.emplace_back(layout.loadBase + begin, layout.loadBase + end);
   d.entryPc = layout.loadBase + k.entryVaddr;
   if (d.entryPc < d.codeBase || d.entryPc >= d.codeBase + d.codeSize)
     throw InputError(co.path + ": kernel " + k.name + ": entry point is outside .text");
 
-  // LDS: the fixed group segment, then each dynamic __local argument (64 bits:
-  // checked against the 64 KiB of a work-group below, never wrapped).
+  // LDS: the fixed group segment, then each dynamic __local argument (checked
+  // against the 64 KiB of a work-group first).
+  codeObjectLdsBytes(co, k, args);
   uint64_t lds = kd.groupSegmentFixedSize;
   layout.dynamicLdsOffset = static_cast<uint32_t>(lds);
 
@@ -124,10 +155,6 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
       }
     }
   }
-  if (lds > kMaxLdsBytesPerWorkgroup)
-    throw InputError(co.path + ": kernel " + k.name + ": its " + std::to_string(kd.groupSegmentFixedSize) +
-                     " bytes of LDS plus the \"local\" arguments, aligned, need " + std::to_string(lds) +
-                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
   layout.dynamicLdsBytes = static_cast<uint32_t>(lds) - layout.dynamicLdsOffset;
   d.ldsBytes = static_cast<uint32_t>(lds);
 
@@ -253,7 +280,7 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   if (r2.enableVgprWorkitemId > 0) d.vgprsInit.push_back({1, sim::VgprInit::WorkitemIdY, 0});
   if (r2.enableVgprWorkitemId > 1) d.vgprsInit.push_back({2, sim::VgprInit::WorkitemIdZ, 0});
 
-  d.vgprs = std::min<uint32_t>(256, (kd.granulatedWorkitemVgprCount + 1u) * 4u);
+  d.vgprs = codeObjectVgprs(kd);
   d.mode = initialMode(kd);
   return d;
 }
@@ -287,6 +314,7 @@ sim::DispatchSpec prepareRawLaunch(
   // Kernarg segment: buffer addresses, values, and the LDS offsets of
   // "local" blocks, placed one after another after kernel.lds_bytes.
   std::vector<uint8_t> kernarg(16, 0);
+  d.ldsBytes = rawLdsBytes(kernel, args);
   uint64_t lds = kernel.ldsBytes;
   uint32_t offset = 0;
   for (const ArgValue& a : args) {
@@ -305,11 +333,6 @@ sim::DispatchSpec prepareRawLaunch(
     }
     offset += size;
   }
-  if (lds > kMaxLdsBytesPerWorkgroup)
-    throw InputError(kernel.name + ": its " + std::to_string(kernel.ldsBytes) +
-                     " bytes of LDS plus the \"local\" arguments need " + std::to_string(lds) +
-                     " bytes per work-group (at most " + std::to_string(kMaxLdsBytesPerWorkgroup) + ")");
-  d.ldsBytes = static_cast<uint32_t>(lds);
   if (layout.kernargBytes < alignUp(kernarg.size(), 64)) {
     layout.kernargBytes = alignUp(kernarg.size(), 64);
     layout.kernarg = mem.allocate(layout.kernargBytes, 64, "kernarg segment");

@@ -50,6 +50,15 @@ struct LaunchLayout {
   uint64_t scratchBytes = 0, kernargBytes = 0;  // sizes of the scratch and kernarg areas
 };
 
+// LDS per work-group of a launch with `args`: the kernel's fixed group
+// segment, then each "local" block at its pointee's alignment, as
+// prepareCodeObjectLaunch lays them out. Throws InputError "FILE: kernel K:
+// ..." past kMaxLdsBytesPerWorkgroup. (Nothing is placed: Device::checkDispatch.)
+uint32_t codeObjectLdsBytes(const CodeObject& co, const KernelInfo& kernel,
+                            const std::vector<ArgValue>& args);
+// VGPRs each wave of a code object kernel holds (its descriptor's granulated count).
+uint32_t codeObjectVgprs(const KernelDescriptor& kd);
+
 // Places the code object's PT_LOAD segments, the kernarg segment (explicit
 // and hidden arguments), an HSA kernel dispatch packet, an amd_queue_t with
 // the aperture bases, and scratch backing memory; returns the dispatch.
@@ -89,6 +98,10 @@ sim::DispatchSpec prepareRawLaunch(
     const std::vector<ArgValue>& args, const std::array<uint32_t, 3>& grid,
     const std::array<uint32_t, 3>& workgroup,
     const std::function<std::optional<SetupBuffer>(const std::string&)>& bufferOf, LaunchLayout& layout);
+
+// The same for raw code: kernel.ldsBytes, then the "local" blocks one after
+// another (InputError "NAME: ...").
+uint32_t rawLdsBytes(const KernelSpec& kernel, const std::vector<ArgValue>& args);
 
 // MODE register of a raw kernel's waves: round to nearest even, f32 and
 // f16/f64 denormals kept, DX10 clamp and IEEE mode on (the defaults clang

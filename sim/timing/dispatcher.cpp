@@ -21,6 +21,41 @@ Dispatcher::Dispatcher(const GpuConfig& cfg) : cfg_(cfg), cus_(cfg.cus) {
   }
 }
 
+namespace {
+
+// The VGPR and LDS part of workgroupFitProblem (Dispatcher::start's refusal).
+std::string registerOrLdsProblem(const GpuConfig& cfg, uint32_t wgVgprs, uint32_t ldsBytes, uint32_t wgLds) {
+  if (wgVgprs > cfg.cu.vgprsPerSimd)
+    return "timing model: a wave needs " + std::to_string(wgVgprs) + " VGPRs, more than cu.vgprs_per_simd (" +
+           std::to_string(cfg.cu.vgprsPerSimd) + ")";
+  if (ldsBytes > cfg.cu.maxLdsPerWorkgroup || wgLds > cfg.cu.ldsBytes)
+    return "timing model: a workgroup needs " + std::to_string(ldsBytes) + " bytes of LDS, more than " +
+           cfg.name + " allows (cu.max_lds_per_workgroup " + std::to_string(cfg.cu.maxLdsPerWorkgroup) +
+           ", cu.lds_bytes " + std::to_string(cfg.cu.ldsBytes) + ")";
+  return {};
+}
+
+std::string notOnEmptyCu(uint32_t index, uint32_t waves, uint32_t wgVgprs, uint32_t wgSgprs) {
+  return "timing model: workgroup " + std::to_string(index) + " (" + std::to_string(waves) + " waves x " +
+         std::to_string(wgVgprs) + " VGPRs, " + std::to_string(wgSgprs) +
+         " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, cu.vgprs_per_simd, cu.sgprs_per_simd)";
+}
+
+}  // namespace
+
+std::string workgroupFitProblem(const GpuConfig& cfg, uint32_t waves, uint32_t vgprs, uint32_t sgprs,
+                                uint32_t ldsBytes) {
+  const uint32_t wgVgprs = roundUp(std::max(vgprs, 1u), cfg.cu.vgprGranule);
+  const uint32_t wgSgprs = roundUp(std::max(sgprs, 1u), cfg.cu.sgprGranule);
+  const uint32_t wgLds = ldsBytes ? roundUp(ldsBytes, cfg.cu.ldsGranule) : 0;
+  if (std::string e = registerOrLdsProblem(cfg, wgVgprs, ldsBytes, wgLds); !e.empty()) return e;
+  // An empty CU takes as many waves as Dispatcher::recount counts (every SIMD alike, none pinned).
+  const uint64_t perSimd =
+      std::min({cfg.cu.waveSlotsPerSimd, cfg.cu.vgprsPerSimd / wgVgprs, cfg.cu.sgprsPerSimd / wgSgprs});
+  if (waves > perSimd * cfg.cu.simds) return notOnEmptyCu(0, waves, wgVgprs, wgSgprs);
+  return {};
+}
+
 std::string Dispatcher::start(const WorkgroupSource& src) {
   src_ = &src;
   wavesOf_ = ~0u;
@@ -28,20 +63,11 @@ std::string Dispatcher::start(const WorkgroupSource& src) {
   wgVgprs_ = roundUp(std::max(src.vgprsPerWave, 1u), cfg_.cu.vgprGranule);
   wgSgprs_ = roundUp(std::max(src.sgprsPerWave, 1u), cfg_.cu.sgprGranule);
   wgLds_ = src.ldsBytes ? roundUp(src.ldsBytes, cfg_.cu.ldsGranule) : 0;
-  if (wgVgprs_ > cfg_.cu.vgprsPerSimd)
-    return "timing model: a wave needs " + std::to_string(wgVgprs_) +
-           " VGPRs, more than cu.vgprs_per_simd (" + std::to_string(cfg_.cu.vgprsPerSimd) + ")";
-  if (src.ldsBytes > cfg_.cu.maxLdsPerWorkgroup || wgLds_ > cfg_.cu.ldsBytes)
-    return "timing model: a workgroup needs " + std::to_string(src.ldsBytes) + " bytes of LDS, more than " +
-           cfg_.name + " allows (cu.max_lds_per_workgroup " + std::to_string(cfg_.cu.maxLdsPerWorkgroup) +
-           ", cu.lds_bytes " + std::to_string(cfg_.cu.ldsBytes) + ")";
-  return {};
+  return registerOrLdsProblem(cfg_, wgVgprs_, src.ldsBytes, wgLds_);
 }
 
 std::string Dispatcher::doesNotFitMessage() const {
-  return "timing model: workgroup " + std::to_string(next_) + " (" + std::to_string(src_->wavesIn(next_)) +
-         " waves x " + std::to_string(wgVgprs_) + " VGPRs, " + std::to_string(wgSgprs_) +
-         " SGPRs) does not fit an empty CU (cu.wave_slots_per_simd, cu.vgprs_per_simd, cu.sgprs_per_simd)";
+  return notOnEmptyCu(next_, src_->wavesIn(next_), wgVgprs_, wgSgprs_);
 }
 
 void Dispatcher::recount(CuRes& cu) const {

@@ -66,6 +66,14 @@ struct Placement {
   std::span<const uint32_t> simd, slot, scratch;  // per wave
 };
 
+// Why a workgroup of `waves` waves of `vgprs` VGPRs and `sgprs` SGPRs each,
+// with `ldsBytes` of LDS, can never be placed on `cfg` ("" if an empty CU
+// holds it): what Dispatcher::start and the first placement would find, known
+// before anything runs (a job with steps checks every dispatch up front).
+// Pass the waves of the dispatch's largest workgroup, its first.
+std::string workgroupFitProblem(const GpuConfig& cfg, uint32_t waves, uint32_t vgprs, uint32_t sgprs,
+                                uint32_t ldsBytes);
+
 class Dispatcher {
  public:
   // `cfg` must outlive the dispatcher.

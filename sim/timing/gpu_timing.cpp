@@ -353,9 +353,7 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   } else if (env.observer) {
     oneGroupReason = "a checked run (--check)";  // the checker follows one instruction at a time
   } else {
-    std::vector<uint32_t> words(d.codeSize / 4);
-    if (!words.empty() && !env.global->read(d.codeBase, words.data(), words.size() * 4)) words.clear();
-    if (const std::string why = workgroupOrderDependence(d.gen, words, d.codeBase); !why.empty())
+    if (const std::string why = orderDependence(d, *env.global); !why.empty())
       oneGroupReason = "the kernel's results could depend on the order of its workgroups: " + why;
   }
   const bool split = oneGroupReason.empty();

@@ -370,3 +370,37 @@ TEST_CASE("GlobalMemory: an empty region has an address and no mapped byte", "[m
   REQUIRE(mem.describe(empty + 4) ==
           hexAddress(empty + 4) + " (4 bytes past the start of buffer \"empty\", which is empty)");
 }
+
+TEST_CASE("GlobalMemory unmap gives a region's pages back and never reuses its addresses",
+          "[memory][global][ondemand]") {
+  const uint64_t page = GlobalMemory::kPageBytes;
+  GlobalMemory mem(4 * page);  // room for two 2-page regions at a time
+  const uint64_t keep = mem.allocate(page, 256, "keep");
+  REQUIRE(mem.store(keep, uint32_t{11}));
+  uint64_t last = 0;
+  // 100 rounds of 2 pages: without unmap the capacity would run out in the second, the pages never shrink.
+  for (int round = 0; round < 100; ++round) {
+    const uint64_t a = mem.allocate(2 * page, 256, "tmp");
+    REQUIRE(a > last);  // a fresh address every time
+    last = a;
+    REQUIRE(mem.store(a + page + 8, uint64_t{0x1234}));  // this thread's window now holds that page
+    REQUIRE(mem.residentBytes() == 2 * page);            // keep's page and the one written
+    mem.unmap(a);
+    REQUIRE(mem.residentBytes() == page);
+    REQUIRE(mem.mappedBytes() == page);
+    // The freed page is gone, window or not: the access faults.
+    uint64_t v = 0;
+    REQUIRE_FALSE(mem.load(a + page + 8, v));
+    REQUIRE_FALSE(mem.store(a + page + 8, v));
+  }
+  uint32_t k = 0;
+  REQUIRE(mem.load(keep, k));
+  REQUIRE(k == 11);
+  const std::vector<uint8_t> bytes(page + 10, 3);
+  const uint64_t adopted = mem.allocate(bytes.size(), 256, "adopted");
+  mem.adopt(adopted, bytes);
+  REQUIRE(mem.residentBytes() == 2 * page + 10);  // keep's, the adopted whole page, a copied 10-byte one
+  mem.unmap(adopted);
+  REQUIRE(mem.residentBytes() == page);
+  REQUIRE_THROWS_WITH(mem.unmap(adopted), Catch::Contains("no region starts at"));
+}

@@ -340,5 +340,72 @@ TEST_CASE("device: a raw kernel's setup takes the named buffer's address and siz
     dev.allocate(64 * 4, "out");
     CHECK(errorOf([&] { runRaw(dev, k); }) ==
           "smem: setup s[4:7]: offset 400 is beyond buffer \"out\" (256 bytes)");
+TEST_CASE("device: a kernel without atomics runs on every thread beside one with them in its code object",
+          "[device][threads]") {
+  // reach.cl: histogram has an atomic, scale none, calls_bump calls bump (an atomic), calls_twice calls twice
+  // (none). The order-dependence scan had decoded the whole .text, so all four ran on one thread.
+  Device dev(opts("gfx900", 2));
+  const std::string file = std::string(GCNSIM_TEST_DATA) + "/frontend/data/loader/reach.gfx900.hsaco";
+  constexpr uint32_t n = 512;  // 8 work-groups of 64
+  BufferHandle in = dev.allocate(n * 4, "in"), bins = dev.allocate(16 * 4, "bins");
+  BufferHandle a = dev.allocate(n * 4, "a"), c = dev.allocate(4, "c");
+  std::vector<uint32_t> keys(n);
+  std::vector<float> x(n);
+  for (uint32_t i = 0; i < n; ++i) keys[i] = i * 7, x[i] = float(i) - 100.0f;
+  for (const std::string mode : {"functional", "timing"}) {
+    INFO(mode);
+    dev.write(in, 0, keys.data(), n * 4);
+    dev.write(a, 0, x.data(), n * 4);
+    const std::vector<uint32_t> zeros(16);
+    dev.write(bins, 0, zeros.data(), 16 * 4);
+    dev.write(c, 0, zeros.data(), 4);
+    LaunchOptions o;
+    o.mode = mode;
+    auto run = [&](const char* kernel, const std::vector<KernelArg>& args) {
+      const DispatchResult r = dev.dispatch(dev.loadCodeObject(file, kernel), {n, 1, 1}, {64, 1, 1}, args, o);
+      REQUIRE(r.status.ok());
+      return r;
+    };
+    const DispatchResult hist =
+        run("histogram", {KernelArg::of(in), KernelArg::of(bins), KernelArg::value<uint32_t>(n)});
+    // (Timing mode gives the threads, functional mode also the instruction that keeps it on one.)
+    const bool functional = mode == "functional";
+    CHECK(hist.threads == 1);
+    if (functional) CHECK_THAT(hist.singleThreadReason, Catch::Contains("global_atomic_add v0, v1, s[2:3]"));
+    const DispatchResult scale =
+        run("scale", {KernelArg::of(a), KernelArg::value<float>(0.5f), KernelArg::value<uint32_t>(n)});
+    CHECK(scale.threads == 2);
+    CHECK(scale.singleThreadReason == "");
+    const DispatchResult bump = run("calls_bump", {KernelArg::of(c), KernelArg::value<uint32_t>(n)});
+    CHECK(bump.threads == 1);  // the atomic is in the helper it calls
+    if (functional) CHECK_THAT(bump.singleThreadReason, Catch::Contains("global_atomic_add v[0:1], v2, off"));
+    const DispatchResult twice = run("calls_twice", {KernelArg::of(a), KernelArg::value<uint32_t>(n)});
+    CHECK(twice.threads == 2);
+    CHECK(twice.singleThreadReason == "");
+    // The results: bins[k] counts the i with 7i mod 16 = k (7 is odd: 32 of each); c = n; a = 2 (x / 2) + 1.
+    std::vector<uint32_t> gotBins(16), gotC(1);
+    std::vector<float> gotA(n);
+    dev.read(bins, 0, gotBins.data(), 16 * 4);
+    dev.read(c, 0, gotC.data(), 4);
+    dev.read(a, 0, gotA.data(), n * 4);
+    CHECK(gotBins == std::vector<uint32_t>(16, n / 16));
+    CHECK(gotC[0] == n);
+    for (uint32_t i = 0; i < n; ++i) CHECK(gotA[i] == x[i] + 1.0f);
+  }
+}
+
+TEST_CASE("device: free gives the buffer's pages back to the host", "[device]") {
+  DeviceOptions o = opts("gfx900", 1);
+  o.limits.maxBufferBytes = 1 << 20;
+  Device dev(o);
+  const uint64_t before = dev.residentBytes();
+  const std::vector<uint8_t> bytes(512 * 1024, 0x5a);
+  // 400 rounds of 512 KiB had kept 200 MiB: every round's pages stayed.
+  for (int round = 0; round < 400; ++round) {
+    const BufferHandle b = dev.allocate(bytes.size(), "tmp");
+    dev.write(b, 0, bytes.data(), bytes.size());
+    REQUIRE(dev.residentBytes() == before + bytes.size());  // 8 pages of 64 KiB
+    dev.free(b);
+    REQUIRE(dev.residentBytes() == before);
   }
 }

@@ -144,11 +144,11 @@ TEST_CASE("steps: repeat with an iteration argument, until on a flag, ping-pong:
 }
 
 TEST_CASE("steps: fill, set and copy between dispatches", "[steps]") {
-  // a = 0, 1, ...; a[2..4] = 7; a[10] = -3; b = a; b += 1 (iteration 0 + value 1).
+  // a = 0, 1, ...; a[2..4] = 7; a[10] = -3; b = a; b += 1.
   const std::string steps = R"([{"fill": {"buffer": "a", "value": 7, "from": 2, "count": 3}},
       {"set": {"buffer": "a", "index": 10, "value": -3}}, {"copy": {"from": "a", "to": "b"}},
       {"dispatch": "add", "grid": [256], "workgroup": [64],
-       "args": [{"buffer": "b"}, {"value": 1, "type": "i32", "iteration": true}, {"value": 256, "type": "u32"}]}])";
+       "args": [{"buffer": "b"}, {"value": 1, "type": "i32"}, {"value": 256, "type": "u32"}]}])";
   const RunOutcome out = run(job(steps, R"(["a", "b"])"), "functional");
   REQUIRE(out.status.ok());
   std::vector<int32_t> a(kN);
@@ -189,7 +189,7 @@ TEST_CASE("steps: bad steps get one line naming the step", "[steps]") {
         file + ": steps[0].dispatch: no kernel \"mul\" (kernels: add, below, smooth)");
   CHECK(errorOf(job(R"([{"repeat": {"steps": []}}])")) ==
         file + ": steps[0].repeat: needs count, or until with max");
-  CHECK(errorOf(job(R"([)" + kAdd +
+  CHECK(errorOf(job(R"([)" + kAdd5 +
                     R"(, {"repeat": {"until": {"buffer": "flag", "equals": 0}, "steps": []}}])")) ==
         file + ": steps[1].repeat: needs count, or until with max");
   CHECK(errorOf(job(R"([{"repeat": {"until": {"buffer": "flg", "equals": 0}, "max": 2, "steps": []}}])")) ==
@@ -231,4 +231,135 @@ TEST_CASE("steps: the CLI writes per-step results and prints the dispatch count"
   const auto bad = test::runGcnsim("run " + path.string() + " -q --trace /dev/null");
   CHECK(bad.status == 2);
   CHECK(bad.err == "gcnsim: --trace: not available for a job with steps\n");
+}
+
+namespace {
+
+const std::string kMixed =
+    std::string(GCNSIM_SOURCE_DIR) + "/tests/kernels/bin/local_args_mixed.gfx900.hsaco";
+
+// iterate.cl's add_step on a, then local_args_mixed (int in, double out, three __local blocks aligned to
+// 2, 8 and 4) with the "local" sizes `locals` on work-groups of `workgroup`, in a repeat of 2.
+std::string addThenMixed(const std::string& locals, int workgroup = 64) {
+  return R"({"kernels": {"add": {"file": ")" + kCode + R"(", "name": "add_step"},
+                         "mixed": {"file": ")" +
+         kMixed + R"("}},
+             "buffers": {"a": {"type": "i32", "count": 256, "iota": {}}, "d": {"type": "f64", "count": 256}},
+             "steps": [)" +
+         kAdd5 +
+         R"(, {"repeat": {"count": 2, "steps": [{"dispatch": "mixed", "grid": [256], "workgroup": [)" +
+         std::to_string(workgroup) + R"(], "args": [{"buffer": "a"}, {"buffer": "d"}, )" + locals +
+         R"(]}]}}]})";
+}
+
+}  // namespace
+
+TEST_CASE("steps: a later step's LDS is checked before anything runs, by run and check", "[steps]") {
+  // Worked out by hand: block 1 at 0 (align 2) ends at 1; block 2 starts at 8 (align 8) and ends at
+  // 8 + 65528 = 65536; block 3 starts at 65536 (align 4) and ends at 65540 > 65536. The sizes alone add up
+  // to 65533, which fits: only the aligned layout, the launch's, is too large.
+  const auto path = writeJob("lds.json", addThenMixed(R"({"local": 1}, {"local": 65528}, {"local": 4})"));
+  const std::string want =
+      path.string() +
+      ": steps[1].repeat.steps[0].args[4].local: the kernel's 0 bytes of LDS plus the "
+      "\"local\" arguments up to this one, each aligned to its pointee, need 65540 bytes "
+      "per work-group (at most 65536)";
+  CHECK_THROWS_WITH(loadJob(path), want);
+  const auto check = test::runGcnsim("check " + path.string());
+  CHECK(check.status == 2);
+  CHECK(check.err == "gcnsim: " + want + "\n");
+  const auto result = path.parent_path() / "lds_result.json";
+  std::filesystem::remove(result);
+  const auto run =
+      test::runGcnsim("run " + path.string() + " -q --log-level info --result " + result.string());
+  CHECK(run.status == 2);
+  CHECK_THAT(run.err, Catch::Contains("gcnsim: " + want + "\n"));
+  CHECK_THAT(run.err, !Catch::Contains("kernel starts"));  // (step 0 had run)
+  CHECK(!std::filesystem::exists(result));
+  // 8 bytes less in block 2 fits: it ends at 65528, block 3 (8 bytes) at 65536.
+  const auto fits =
+      writeJob("lds_fits.json", addThenMixed(R"({"local": 1}, {"local": 65520}, {"local": 8})"));
+  CHECK_NOTHROW(loadJob(fits));
+}
+
+TEST_CASE("steps: a later step that the GPU config cannot hold stops the job before anything runs",
+          "[steps]") {
+  const auto path = writeJob("cfg.json", addThenMixed(R"({"local": 128}, {"local": 512}, {"local": 256})"));
+  const std::string job = path.string();
+  RunOptions opt;
+  opt.mode = "timing";
+  opt.threads = 2;
+  // add_step's descriptor asks for 4 VGPRs a wave, local_args_mixed's for 16 (.vgpr_count 15, in blocks of
+  // 4): with 8 a SIMD, step 0 would fit and step 1 not.
+  opt.sets = {"cu.vgprs_per_simd=8"};
+  CHECK_THROWS_WITH(runJob(loadJob(path), opt),
+                    job +
+                        ": steps[1].repeat.steps[0]: config vega10: timing model: a wave needs 16 VGPRs, "
+                        "more than cu.vgprs_per_simd (8)");
+  // A workgroup of 4 waves on a CU of one SIMD with 2 wave slots: the same words as the run itself uses
+  // (a single dispatch of the same kernel, which finds it when it places the first workgroup).
+  opt.sets = {"cu.simds=1", "cu.wave_slots_per_simd=2"};
+  std::string atRun;
+  try {
+    runJob(loadJob(writeJob("single.json", R"({"kernel": {"file": ")" + kMixed + R"("}, "grid": [256],
+        "workgroup": [256], "buffers": {"a": {"type": "i32", "count": 256}, "d": {"type": "f64", "count": 256}},
+        "args": [{"buffer": "a"}, {"buffer": "d"}, {"local": 128}, {"local": 512}, {"local": 256}]})")),
+           opt);
+  } catch (const InputError& e) {
+    atRun = e.what();
+  }
+  CHECK_THAT(atRun, Catch::StartsWith("config vega10: timing model: workgroup 0 (4 waves x 16 VGPRs, "));
+  const auto wideJob =
+      writeJob("cfg_wide.json", addThenMixed(R"({"local": 128}, {"local": 512}, {"local": 256})", 256));
+  CHECK_THROWS_WITH(runJob(loadJob(wideJob), opt), wideJob.string() + ": steps[1].repeat.steps[0]: " + atRun);
+  // The CLI: exit 2, one line, nothing ran, no result written.
+  const auto result = path.parent_path() / "cfg_result.json";
+  std::filesystem::remove(result);
+  const auto run = test::runGcnsim("run " + job + " --log-level info --set cu.vgprs_per_simd=8 --result " +
+                                   result.string());
+  CHECK(run.status == 2);
+  CHECK_THAT(run.err, Catch::Contains("gcnsim: " + job + ": steps[1].repeat.steps[0]: config vega10: "));
+  CHECK_THAT(run.err, !Catch::Contains("kernel starts"));
+  CHECK(!std::filesystem::exists(result));
+  // Functional mode has no GPU config to fit: the same job runs.
+  opt.mode = "functional";
+  opt.sets.clear();
+  CHECK(runJob(loadJob(path), opt).status.ok());
+}
+
+TEST_CASE("steps: an iteration argument must stay in its type's range and lie inside a repeat", "[steps]") {
+  const std::string file = (std::filesystem::temp_directory_path() /
+                            ("gcnsim_steps_test_" + std::to_string(::getpid())) / "bad.json")
+                               .string();
+  auto addInRepeat = [](uint64_t count, const std::string& value) {
+    return job(R"([{"repeat": {"count": )" + std::to_string(count) +
+               R"(, "steps": [{"dispatch": "add", "grid": [256], "workgroup": [64], "args": [{"buffer": "a"},
+               )" +
+               value + R"(, {"value": 256, "type": "u32"}]}]}}])");
+  };
+  // i32 2147483645 + 0, 1, 2 fits in 3 passes; the 4th would be 2147483648 (it had wrapped to INT32_MIN).
+  CHECK_NOTHROW(loadJob(writeJob("ok.json", addInRepeat(3, R"({"value": 2147483645, "iteration": true})"))));
+  CHECK(
+      errorOf(addInRepeat(4, R"({"value": 2147483645, "iteration": true})")) ==
+      file +
+          ": steps[0].repeat.steps[0].args[1].iteration: 2147483645 + 3 (the last of 4 passes) = 2147483648 "
+          "is out of range for i32 (at most 2147483647)");
+  // A negative start counts up through zero: -2, -1, 0, 1.
+  CHECK_NOTHROW(loadJob(writeJob("neg.json", addInRepeat(4, R"({"value": -2, "iteration": true})"))));
+  // An until repeat's max bounds its passes.
+  CHECK(
+      errorOf(job(R"([{"repeat": {"until": {"buffer": "flag", "equals": 0}, "max": 3, "steps": [
+          {"dispatch": "add", "grid": [256], "workgroup": [64], "args": [{"buffer": "a"},
+           {"value": 2147483646, "iteration": true}, {"value": 256, "type": "u32"}]}]}}])")) ==
+      file +
+          ": steps[0].repeat.steps[0].args[1].iteration: 2147483646 + 2 (the last of 3 passes) = 2147483648 "
+          "is out of range for i32 (at most 2147483647)");
+  // Outside any repeat there is no iteration index to add.
+  CHECK(errorOf(job(R"([{"dispatch": "add", "grid": [256], "workgroup": [64], "args": [{"buffer": "a"},
+        {"value": 1, "iteration": true}, {"value": 256, "type": "u32"}]}])")) ==
+        file +
+            ": steps[0].args[1].iteration: outside any repeat (it adds the innermost enclosing repeat's "
+            "iteration index)");
+  CHECK_NOTHROW(loadJob(writeJob("false.json", job(R"([{"dispatch": "add", "grid": [256], "workgroup": [64],
+        "args": [{"buffer": "a"}, {"value": 1, "iteration": false}, {"value": 256, "type": "u32"}]}])"))));
 }

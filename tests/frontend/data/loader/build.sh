@@ -4,7 +4,7 @@
 # clang-15, ld.lld-15 and rocm-device-libs, tests/tools/opencl_env.sh):
 #   geom.gfx900.v4.hsaco, geom.gfx900.v5.hsaco, geom.gfx803.v5.hsaco
 #   program.gfx900.hsaco   (-cl-std=CL2.0: program-scope variables, .rela.dyn)
-#   reqd.gfx900.hsaco, vecargs.gfx900.hsaco
+#   reqd.gfx900.hsaco, vecargs.gfx900.hsaco, reach.gfx900.hsaco
 # Code object v5: clang-15's driver links with ld.lld, which on Debian is
 # ld.lld-14 and refuses v5 objects ("unknown abi version"), so the object is
 # compiled with -c and linked with ld.lld-15 -shared.
@@ -27,4 +27,5 @@ v5 geom.cl geom.gfx803.v5.hsaco gfx803
 clang-15 $CLFLAGS -cl-std=CL2.0 -mcpu=gfx900 -o program.gfx900.hsaco program.cl
 clang-15 $CLFLAGS -mcpu=gfx900 -o reqd.gfx900.hsaco reqd.cl
 clang-15 $CLFLAGS -mcpu=gfx900 -o vecargs.gfx900.hsaco vecargs.cl
-echo "built geom, program, reqd, vecargs"
+clang-15 $CLFLAGS -mcpu=gfx900 -o reach.gfx900.hsaco reach.cl
+echo "built geom, program, reqd, vecargs, reach"
