@@ -340,6 +340,9 @@ TEST_CASE("device: a raw kernel's setup takes the named buffer's address and siz
     dev.allocate(64 * 4, "out");
     CHECK(errorOf([&] { runRaw(dev, k); }) ==
           "smem: setup s[4:7]: offset 400 is beyond buffer \"out\" (256 bytes)");
+  }
+}
+
 TEST_CASE("device: a kernel without atomics runs on every thread beside one with them in its code object",
           "[device][threads]") {
   // reach.cl: histogram has an atomic, scale none, calls_bump calls bump (an atomic), calls_twice calls twice
