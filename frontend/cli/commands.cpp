@@ -77,7 +77,11 @@ int disasmCommand(const std::vector<std::string>& args) {
     throw InputError(path + ": size " + std::to_string(bytes.size()) + " is not a multiple of 4");
   std::vector<uint32_t> words(bytes.size() / 4);
   if (!words.empty()) std::memcpy(words.data(), bytes.data(), bytes.size());
-  printListing(std::cout, arch->gen, words, 0);
+  try {
+    printListing(std::cout, arch->gen, words, 0);
+  } catch (const InputError& e) {  // (a truncated instruction: the message had not named the file)
+    throw InputError(path + ": " + e.what());
+  }
   return kExitOk;
 }
 

@@ -68,7 +68,11 @@ void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optiona
     if (!first) os << '\n';
     first = false;
     os << f.name << ":\n";
-    printListing(os, co.arch.gen, words, f.vaddr, f.name, lineNumbers ? &lines : nullptr);
+    try {
+      printListing(os, co.arch.gen, words, f.vaddr, f.name, lineNumbers ? &lines : nullptr);
+    } catch (const InputError& e) {  // a truncated instruction: name the file and the function
+      throw InputError(co.path + ": " + f.name + ": " + e.what());
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "frontend/common/error.hpp"
 #include "frontend/common/printf_string.hpp"
 #include "isa/hex_text.hpp"
 
@@ -10,10 +11,10 @@ namespace gcnsim::frontend {
 namespace {
 
 void printKernel(std::ostream& os, const KernelInfo& k) {
-  os << "\nkernel " << k.name << '\n';
-  os << "  descriptor          " << k.symbol << " at " << hex(k.kdVaddr) << '\n';
+  os << "\nkernel " << escapeText(k.name) << '\n';
+  os << "  descriptor          " << escapeText(k.symbol) << " at " << hex(k.kdVaddr) << '\n';
   os << "  entry               " << hex(k.entryVaddr) << " (" << k.codeSize << " bytes of code)\n";
-  if (!k.language.empty()) os << "  language            " << k.language << '\n';
+  if (!k.language.empty()) os << "  language            " << escapeText(k.language) << '\n';
   os << "  kernarg segment     " << k.kernargSize << " bytes, align " << k.kernargAlign << '\n';
   os << "  LDS (group)         " << k.groupSegmentSize << " bytes fixed\n";
   os << "  scratch (private)   " << k.privateSegmentSize << " bytes per work-item"
@@ -29,10 +30,11 @@ void printKernel(std::ostream& os, const KernelInfo& k) {
   os << printfString("    %-3s %-6s %-4s  %-32s %-14s %s\n", "#", "offset", "size", "kind", "type", "name");
   for (size_t i = 0; i < k.args.size(); ++i) {
     const KernelArg& a = k.args[i];
-    std::string kind = a.valueKindName;
-    if (!a.addressSpace.empty()) kind += " (" + a.addressSpace + ")";
+    std::string kind = escapeText(a.valueKindName);
+    if (!a.addressSpace.empty()) kind += " (" + escapeText(a.addressSpace) + ")";
     os << printfString("    %-3zu %-6u %-4u  %-32s %-14s %s\n", i, a.offset, a.size, kind.c_str(),
-                       a.typeName.empty() ? "-" : a.typeName.c_str(), a.name.empty() ? "-" : a.name.c_str());
+                       a.typeName.empty() ? "-" : escapeText(a.typeName).c_str(),
+                       a.name.empty() ? "-" : escapeText(a.name).c_str());
   }
   os << "  kernel descriptor:\n";
   for (const auto& [name, value] : kernelDescriptorFields(k.kd)) {
@@ -45,12 +47,12 @@ void printKernel(std::ostream& os, const KernelInfo& k) {
 }  // namespace
 
 void printCodeObjectInfo(std::ostream& os, const CodeObject& co) {
-  os << co.path << ": AMDGPU code object v" << co.codeObjectVersion << '\n';
+  os << escapeText(co.path) << ": AMDGPU code object v" << co.codeObjectVersion << '\n';
   os << "  arch                " << co.arch.llvmName << " (" << isa::genName(co.arch.gen) << ", "
      << isa::genFamily(co.arch.gen) << ")\n";
   os << "  e_flags             " << hex(co.eFlags) << " (xnack " << co.xnack << ", sramecc " << co.sramecc
      << ")\n";
-  if (!co.target.empty()) os << "  target              " << co.target << '\n';
+  if (!co.target.empty()) os << "  target              " << escapeText(co.target) << '\n';
   os << "  .text               " << hex(co.textVaddr) << ", " << co.textSize << " bytes\n";
   for (const auto& s : co.loadSegments)
     os << "  PT_LOAD             " << hex(s.vaddr) << ", " << s.memsz << " bytes (" << s.bytes.size()

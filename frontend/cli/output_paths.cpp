@@ -1,8 +1,11 @@
 #include "frontend/cli/output_paths.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <unordered_map>
+#include <utility>
 
 #include "frontend/common/error.hpp"
 
@@ -21,35 +24,38 @@ void requireWritableDir(const std::string& what, const fs::path& dir) {
     throw InputError(what + ": directory \"" + dir.string() + "\" is not writable");
 }
 
-// Whether two paths name the same regular file: the same inode if both exist, else the same absolute
-// path (weakly_canonical: symlinks of the existing part resolved, "." and ".." removed). Devices are
-// never the same file here: `--result /dev/null --trace /dev/null` discards both.
-bool sameFile(const fs::path& a, const fs::path& b) {
-  std::error_code ea, eb;
-  const bool aExists = fs::exists(a, ea), bExists = fs::exists(b, eb);
-  if (aExists && bExists) return fs::is_regular_file(a, ea) && fs::equivalent(a, b, ea);
-  if (aExists != bExists) return false;
-  const fs::path ca = fs::weakly_canonical(fs::absolute(a, ea), ea);
-  const fs::path cb = fs::weakly_canonical(fs::absolute(b, eb), eb);
-  return !ea && !eb && ca == cb;
+// What identifies a file for checkOutputsApart: the device and inode of an existing regular file, the
+// absolute path of one that does not exist yet (weakly_canonical: symlinks of the existing part resolved,
+// "." and ".." removed), nothing for stdout, devices and the like: `--result /dev/null --trace /dev/null`
+// discards both. Two paths are the same file when their keys are equal (one stat each: a job with 100,000
+// buffer files is checked in linear time).
+std::string fileKey(const std::string& path) {
+  if (path.empty() || path == "-") return {};
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0)
+    return S_ISREG(st.st_mode) ? "i" + std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino)
+                               : std::string();
+  std::error_code ec;
+  const fs::path c = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  return ec ? std::string() : "p" + c.string();
 }
 
 }  // namespace
 
 void checkOutputsApart(const std::vector<NamedFile>& outputs, const std::vector<NamedFile>& inputs) {
-  const auto isFile = [](const NamedFile& f) { return !f.path.empty() && f.path != "-"; };
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    const NamedFile& out = outputs[i];
-    if (!isFile(out)) continue;
-    const auto refuse = [&](const NamedFile& other, const char* consequence) {
-      throw InputError(out.what + " " + out.path + ": the same file as " + other.what + " (" + other.path +
-                       "); writing it would " + consequence);
-    };
-    for (const NamedFile& in : inputs)
-      if (isFile(in) && sameFile(out.path, in.path)) refuse(in, "overwrite that input");
-    for (size_t j = 0; j < i; ++j)
-      if (isFile(outputs[j]) && sameFile(out.path, outputs[j].path))
-        refuse(outputs[j], "replace that output");
+  // key -> (the file, whether it is an input); the first of equal inputs names them.
+  std::unordered_map<std::string, std::pair<const NamedFile*, bool>> seen;
+  seen.reserve(inputs.size() + outputs.size());
+  for (const NamedFile& in : inputs)
+    if (std::string key = fileKey(in.path); !key.empty()) seen.try_emplace(std::move(key), &in, true);
+  for (const NamedFile& out : outputs) {
+    std::string key = fileKey(out.path);
+    if (key.empty()) continue;
+    const auto [it, added] = seen.try_emplace(std::move(key), &out, false);
+    if (added) continue;
+    const auto& [other, isInput] = it->second;
+    throw InputError(out.what + " " + out.path + ": the same file as " + other->what + " (" + other->path +
+                     "); writing it would " + (isInput ? "overwrite that input" : "replace that output"));
   }
 }
 

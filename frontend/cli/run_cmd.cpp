@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -106,6 +107,11 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
     std::cout << desc;
     return o;
   }
+  // Given empty, an output was silently not written.
+  for (const char* name : {"result", "trace", "out"})
+    if (vm.count(name) && vm[name].as<std::string>().empty())
+      throw InputError(std::string("--") + name + ": empty " + (name[0] == 'o' ? "directory" : "file") +
+                       " name");
   if (vm.count("verbose")) o.logLevel = "info";
   if (vm.count("max-instructions")) o.maxInstructions = maxInstructions;
   if (vm.count("max-cycles")) o.maxCycles = maxCycles;
@@ -263,6 +269,15 @@ std::vector<NamedFile> inputFiles(const Job& job, const RunOptions& opt) {
   return in;
 }
 
+// The files a run writes: --result, --trace and --out's DIR/NAME.bin for each reported buffer.
+std::vector<NamedFile> outputFiles(const Job& job, const RunOptions& opt) {
+  std::vector<NamedFile> out{{"--result", opt.result}, {"--trace", opt.trace}};
+  if (!opt.outDir.empty())
+    for (const std::string& name : job.output)
+      out.push_back({"--out", (std::filesystem::path(opt.outDir) / (name + ".bin")).string()});
+  return out;
+}
+
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
@@ -286,7 +301,7 @@ int runCommand(const std::vector<std::string>& args) {
   const StopOnSignals stopOnSignals(control);
   Job job = loadJob(opt.job, opt.limits);
   spdlog::info("job loaded");
-  checkOutputsApart({{"--result", opt.result}, {"--trace", opt.trace}}, inputFiles(job, opt));
+  checkOutputsApart(outputFiles(job, opt), inputFiles(job, opt));
   // runJob takes the buffers' bytes; keep what the summary prints.
   const isa::Gen gen = job.kernel.arch.gen;
   const auto grid = job.grid, workgroup = job.workgroup;

@@ -4,6 +4,9 @@
 #include <array>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <string_view>
+#include <unordered_map>
 
 #include "frontend/code_object/code_object_metadata.hpp"
 #include "frontend/code_object/elf_reader.hpp"
@@ -107,6 +110,7 @@ std::vector<Relocation> readRelocations(const elf::Reader& r, const CodeObject& 
   if (table.size() != relaSize)
     fail("DT_RELA [" + hex(rela) + ", +" + hex(relaSize) + ") is not inside a PT_LOAD segment's file data");
   const std::vector<elf::Symbol> symbols = r.dynamicSymbols();
+  std::vector<std::shared_ptr<const std::string>> names(symbols.size());  // rel.symbol, made once per symbol
   const uint64_t image = co.imageSize();
   for (size_t i = 0; i < relaSize / 24; ++i) {
     Relocation rel;
@@ -123,14 +127,15 @@ std::vector<Relocation> readRelocations(const elf::Reader& r, const CodeObject& 
         fail(where + ": symbol index " + std::to_string(symIndex) + " is not in .dynsym (" +
              std::to_string(symbols.size()) + " symbols)");
       const elf::Symbol& sym = symbols[symIndex];
-      rel.symbol = sym.name;
+      if (!names[symIndex]) names[symIndex] = std::make_shared<const std::string>(sym.name);
+      rel.symbol = names[symIndex];
       rel.symbolValue = sym.value;
       rel.symbolAbsolute = sym.shndx == kShnAbs;
       if (sym.shndx == kShnUndef)
         fail(where + " against symbol \"" + sym.name +
              "\": the symbol is not defined in the code object (gcnsim links nothing else)");
     }
-    const std::string against = rel.symbol.empty() ? "" : " against symbol \"" + rel.symbol + "\"";
+    const std::string against = rel.symbol ? " against symbol \"" + *rel.symbol + "\"" : "";
     switch (rel.type) {
       case Relocation::None: continue;
       case Relocation::Relative64: break;
@@ -354,10 +359,17 @@ CodeObject loadCodeObject(std::vector<uint8_t> bytes, const std::string& name) {
   co.target = md.target;
 
   const auto symbols = r.symbols();
+  // The first symbol of each name, and the first function symbol (a hash lookup per kernel: a linear
+  // search was kernels x symbols).
+  std::unordered_map<std::string_view, const elf::Symbol*> anyByName, funcByName;
+  for (const auto& s : symbols) {
+    anyByName.try_emplace(s.name, &s);
+    if (s.type == kSttFunc) funcByName.try_emplace(s.name, &s);
+  }
   auto findSymbol = [&](const std::string& sym, bool func) -> const elf::Symbol* {
-    for (const auto& s : symbols)
-      if (s.name == sym && (!func || s.type == kSttFunc)) return &s;
-    return nullptr;
+    const auto& byName = func ? funcByName : anyByName;
+    const auto it = byName.find(sym);
+    return it == byName.end() ? nullptr : it->second;
   };
   for (KernelInfo& k : md.kernels) {
     const elf::Symbol* kdSym = findSymbol(k.symbol, false);

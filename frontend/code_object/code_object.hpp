@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -147,8 +148,10 @@ struct Relocation {
   };
   uint64_t offset = 0;  // r_offset: the vaddr of the field
   uint32_t type = None;
-  int64_t addend = 0;           // r_addend
-  std::string symbol;           // the symbol's name (empty: none)
+  int64_t addend = 0;  // r_addend
+  // The symbol's name (null: none), shared by the relocations against it: 10^6 relocations of a long name
+  // would otherwise copy it 10^6 times.
+  std::shared_ptr<const std::string> symbol;
   uint64_t symbolValue = 0;     // its st_value: a vaddr in the image, or an absolute value
   bool symbolAbsolute = false;  // SHN_ABS: S = st_value, without the load base
   // S + A or B + A for an image placed at `base`; the field is fieldBytes() wide.

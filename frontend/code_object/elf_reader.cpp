@@ -1,5 +1,6 @@
 #include "frontend/code_object/elf_reader.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "frontend/common/error.hpp"
@@ -53,6 +54,7 @@ Reader::Reader(std::span<const uint8_t> bytes, std::string what) : bytes_(bytes)
   const uint16_t shentsize = load<uint16_t>(bytes_, 58), shnum = load<uint16_t>(bytes_, 60);
   const uint16_t shstrndx = load<uint16_t>(bytes_, 62);
 
+  uint64_t loadBytes = 0;  // p_filesz of the PT_LOAD segments so far
   if (phnum > 0) {
     if (phentsize < kPhdrSize) fail("e_phentsize " + std::to_string(phentsize) + " is smaller than 56");
     auto table = range(phoff, uint64_t{phentsize} * phnum, "program header table");
@@ -70,6 +72,13 @@ Reader::Reader(std::span<const uint8_t> bytes, std::string what) : bytes_(bytes)
         range(p.offset, p.filesz, "program header " + std::to_string(i) + " contents");
       if (p.type == kPtLoad && p.filesz > p.memsz)
         fail("program header " + std::to_string(i) + ": p_filesz is larger than p_memsz");
+      // The loader copies each segment's file data: segments that overlap in the file would make a small
+      // file cost many times its size (1,000 PT_LOADs of a 2 MB file took 2 GB). Real code objects'
+      // segments never overlap, so their data is at most the file.
+      if (p.type == kPtLoad && (loadBytes += p.filesz) > bytes_.size())
+        fail("program header " + std::to_string(i) +
+             ": the PT_LOAD segments' file data adds up to more than " + "the file's " +
+             std::to_string(bytes_.size()) + " bytes (segments overlap); corrupt ELF");
       phdrs_.push_back(p);
     }
   }
@@ -94,18 +103,26 @@ Reader::Reader(std::span<const uint8_t> bytes, std::string what) : bytes_(bytes)
       sections_.push_back(s);
     }
     if (shstrndx >= shnum) fail("e_shstrndx " + std::to_string(shstrndx) + " is not a section index");
+    uint64_t budget = bytes_.size();
     for (unsigned i = 0; i < shnum; ++i)
-      sections_[i].name = stringAt(sections_[shstrndx], nameOffsets[i], "section name");
+      sections_[i].name = stringAt(sections_[shstrndx], nameOffsets[i], "section name", budget);
   }
 }
 
-std::string Reader::stringAt(const Section& strtab, uint64_t offset, std::string_view field) const {
+std::string Reader::stringAt(const Section& strtab, uint64_t offset, std::string_view field,
+                             uint64_t& budget) const {
   if (offset >= strtab.size)
     fail(std::string(field) + " offset " + hex(offset) + " is outside its string table");
   auto data = range(strtab.offset, strtab.size, "string table");
   const uint8_t* begin = data.data() + offset;
-  const void* end = std::memchr(begin, 0, data.size() - offset);
-  if (!end) fail(std::string(field) + " at " + hex(offset) + " is not NUL-terminated");
+  const uint64_t left = data.size() - offset;
+  const void* end = std::memchr(begin, 0, std::min(left, budget + 1));
+  if (!end && left <= budget) fail(std::string(field) + " at " + hex(offset) + " is not NUL-terminated");
+  if (!end)
+    fail(std::string(field) + " at " + hex(offset) + ": the " + std::string(field) +
+         "s of the table add up to more than the file's " + std::to_string(bytes_.size()) +
+         " bytes (entries share long names); corrupt ELF");
+  budget -= static_cast<const uint8_t*>(end) - begin;
   return std::string(reinterpret_cast<const char*>(begin), static_cast<const uint8_t*>(end) - begin);
 }
 
@@ -153,9 +170,10 @@ std::vector<Symbol> Reader::symbolsOf(const Section* table) const {
     fail("symbol table " + table->name + ": sh_link is not a section index");
   const Section& strtab = sections_[table->link];
   auto data = range(table->offset, table->size, "symbol table");
+  uint64_t budget = bytes_.size();
   for (size_t off = 0; off + kSymSize <= data.size(); off += kSymSize) {
     Symbol s;
-    s.name = stringAt(strtab, load<uint32_t>(data, off), "symbol name");
+    s.name = stringAt(strtab, load<uint32_t>(data, off), "symbol name", budget);
     const uint8_t info = data[off + 4];
     s.type = info & 0xf;
     s.bind = info >> 4;
@@ -187,15 +205,23 @@ void Reader::parseNotes(std::span<const uint8_t> data, std::vector<Note>& out) c
 
 std::vector<Note> Reader::notes() const {
   std::vector<Note> out;
+  // Notes that overlap in the file would be parsed many times over (a note per 12 bytes each time).
+  uint64_t total = 0;
+  const auto parse = [&](uint64_t offset, uint64_t size, const char* what) {
+    if ((total += size) > bytes_.size())
+      fail(std::string(what) + "s add up to more than the file's " + std::to_string(bytes_.size()) +
+           " bytes (they overlap); corrupt ELF");
+    parseNotes(range(offset, size, what), out);
+  };
   bool fromSections = false;
   for (const auto& s : sections_)
     if (s.type == kShtNote) {
-      parseNotes(range(s.offset, s.size, "note section"), out);
+      parse(s.offset, s.size, "note section");
       fromSections = true;
     }
   if (!fromSections)
     for (const auto& p : phdrs_)
-      if (p.type == kPtNote) parseNotes(range(p.offset, p.filesz, "note segment"), out);
+      if (p.type == kPtNote) parse(p.offset, p.filesz, "note segment");
   return out;
 }
 

@@ -70,7 +70,12 @@ class Reader {
 
  private:
   [[noreturn]] void fail(const std::string& msg) const;
-  std::string stringAt(const Section& strtab, uint64_t offset, std::string_view field) const;
+  // The NUL-terminated string at `offset` of `strtab`, taking its length from `budget`: the names of one
+  // table (the section names, a symbol table's names) add up to at most the file's size, so that entries
+  // that all name one long string cannot make a small file cost gigabytes (20,000 section headers naming
+  // the start of a 100 KB string had taken 2 GB).
+  std::string stringAt(const Section& strtab, uint64_t offset, std::string_view field,
+                       uint64_t& budget) const;
   std::vector<Symbol> symbolsOf(const Section* table) const;
   void parseNotes(std::span<const uint8_t> data, std::vector<Note>& out) const;
 

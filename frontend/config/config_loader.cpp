@@ -174,7 +174,11 @@ RunConfig loadRunConfig(const std::string& config, const std::vector<std::string
     if (value.is_discarded()) value = text;  // a bare word, e.g. issue.arbitration=round_robin
     if (!doc.is_object()) break;             // parseGpuConfig names the problem
     const size_t dot = key.find('.');
-    doc[key.substr(0, dot)][key.substr(dot + 1)] = value;
+    const std::string section = key.substr(0, dot);
+    // (operator[] on a section that is a number had thrown nlohmann's type_error: "internal error")
+    if (doc.contains(section) && !doc[section].is_object())
+      throw InputError(where + ": " + section + ": expected an object (for --set " + key + ")");
+    doc[section][key.substr(dot + 1)] = value;
     rc.overrides[key] = value;
   }
   rc.gpu = parseGpuConfig(doc, sets.empty() ? where : where + " with --set");

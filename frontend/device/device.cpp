@@ -43,7 +43,8 @@ Device::Impl::Impl(DeviceOptions o) : options(std::move(o)), id(nextDeviceId()) 
   gpu = rc.gpu;
   if (rc.gen && *rc.gen != arch.gen)
     spdlog::warn("config {} is for {}, the kernel for {} ({}): timings are of a different generation",
-                 gpu.name, isa::genName(*rc.gen), isa::genName(arch.gen), arch.llvmName);
+                 frontend::escapeText(gpu.name), isa::genName(*rc.gen), isa::genName(arch.gen),
+                 arch.llvmName);
   configJson = nlohmann::json{{"name", gpu.name},
                               {"source", rc.source},
                               {"overrides", rc.overrides},

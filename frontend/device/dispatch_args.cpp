@@ -58,8 +58,8 @@ std::vector<frontend::ArgValue> launchValues(const Device::Impl& dev, const Kern
 
 void checkGeometry(const Kernel& k, const std::array<uint32_t, 3>& grid,
                    const std::array<uint32_t, 3>& workgroup, const frontend::Limits& limits) {
-  unsigned __int128 total = 1;
-  uint64_t wgSize = 1;
+  // Both in 128 bits: a work-group of [536903681, 536838145, 64] has 2^64 + 64 work-items (64 bits: 64).
+  unsigned __int128 total = 1, wgSize = 1;
   for (int i = 0; i < 3; ++i) {
     const std::string d = "[" + std::to_string(i) + "]";
     if (!grid[i]) throw InputError(k.where + ": grid" + d + ": 0 work-items");
@@ -71,12 +71,15 @@ void checkGeometry(const Kernel& k, const std::array<uint32_t, 3>& grid,
     total *= (uint64_t{grid[i]} + workgroup[i] - 1) / workgroup[i];
     wgSize *= workgroup[i];
   }
-  if (wgSize > frontend::kMaxWorkgroupSize)
-    throw InputError(k.where + ": workgroup: " + std::to_string(wgSize) +
-                     " work-items per work-group exceed the limit of " +
+  if (wgSize > frontend::kMaxWorkgroupSize) {
+    std::string digits;
+    for (unsigned __int128 v = wgSize; v; v /= 10)
+      digits.insert(digits.begin(), static_cast<char>('0' + v % 10));
+    throw InputError(k.where + ": workgroup: " + digits + " work-items per work-group exceed the limit of " +
                      std::to_string(frontend::kMaxWorkgroupSize));
+  }
   if (!k.raw() && k.info().maxFlatWorkgroupSize && wgSize > k.info().maxFlatWorkgroupSize)
-    throw InputError(k.where + ": workgroup: " + std::to_string(wgSize) +
+    throw InputError(k.where + ": workgroup: " + std::to_string(static_cast<uint64_t>(wgSize)) +
                      " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
                      std::to_string(k.info().maxFlatWorkgroupSize));
   if (!k.raw())

@@ -108,14 +108,15 @@ std::array<uint32_t, 3> parseDims(const JobContext& ctx, const JobJson& v, const
 // workgroup - 1 must fit in 32 bits (the simulator's work-group arithmetic).
 void checkGeometry(const JobContext& ctx, const std::string& prefix, const std::array<uint32_t, 3>& grid,
                    const std::array<uint32_t, 3>& workgroup, const KernelInfo* info, const Limits& limits) {
-  const uint64_t wgSize = uint64_t{workgroup[0]} * workgroup[1] * workgroup[2];
+  // (In 128 bits: [536903681, 536838145, 64] is 2^64 + 64 work-items, which 64 bits had wrapped to 64.)
+  const unsigned __int128 wgSize = static_cast<unsigned __int128>(workgroup[0]) * workgroup[1] * workgroup[2];
   if (wgSize > kMaxWorkgroupSize)
-    ctx.fail(prefix + "workgroup", std::to_string(wgSize) +
+    ctx.fail(prefix + "workgroup", int128ToString(static_cast<__int128>(wgSize)) +
                                        " work-items per work-group exceed the limit of " +
                                        std::to_string(kMaxWorkgroupSize));
   if (info && info->maxFlatWorkgroupSize && wgSize > info->maxFlatWorkgroupSize)
     ctx.fail(prefix + "workgroup",
-             std::to_string(wgSize) +
+             std::to_string(static_cast<uint64_t>(wgSize)) +
                  " work-items per work-group exceed the kernel's .max_flat_workgroup_size " +
                  std::to_string(info->maxFlatWorkgroupSize));
   if (info)
@@ -368,6 +369,10 @@ std::vector<uint8_t> BufferSpec::initialBytes() const {
 }
 
 const BufferSpec* Job::findBuffer(std::string_view name) const {
+  if (const auto it = bufferIndex.find(name);
+      it != bufferIndex.end() && it->second < buffers.size() && buffers[it->second].name == name)
+    return &buffers[it->second];
+  if (bufferIndex.size() == buffers.size() && !buffers.empty()) return nullptr;  // the index is complete
   for (const auto& b : buffers)
     if (b.name == name) return &b;
   return nullptr;
@@ -431,6 +436,7 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
     for (auto it = b->begin(); it != b->end(); ++it) {
       job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
       totalBytes += job.buffers.back().size;
+      job.bufferIndex.emplace(job.buffers.back().name, job.buffers.size() - 1);
     }
   }
 

@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -167,8 +169,11 @@ struct Job {
   std::array<uint32_t, 3> workgroup{1, 1, 1};  // work-items per work-group
   unsigned gridDims = 1;                       // entries given in "grid" (1-3), for hidden_grid_dims
   std::vector<BufferSpec> buffers;             // in file order
-  std::vector<ArgSpec> args;                   // explicit kernel arguments, in order
-  std::vector<std::string> output;             // buffers to report (default: all, in file order)
+  // Name -> index in `buffers`, filled by loadJob so that findBuffer is not a linear search (a job with
+  // 100,000 buffers had taken minutes to load); findBuffer searches `buffers` when it does not cover them.
+  std::map<std::string, size_t, std::less<>> bufferIndex;
+  std::vector<ArgSpec> args;        // explicit kernel arguments, in order
+  std::vector<std::string> output;  // buffers to report (default: all, in file order)
 
   // ELF jobs: the loaded code object and the kernel's index in it.
   std::shared_ptr<const CodeObject> codeObject;

@@ -107,7 +107,7 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
     for (const Relocation& r : co.relocations)
       if (r.type == Relocation::Abs32 && r.value(base) > 0xffffffffu)
         throw InputError(co.path + ": " + relocationTypeName(r.type) + " at offset " + hex(r.offset) +
-                         " against symbol \"" + r.symbol + "\": S + A = " + hex(r.value(base)) +
+                         " against symbol \"" + *r.symbol + "\": S + A = " + hex(r.value(base)) +
                          " does not fit its 32-bit field");
     for (const Segment& s : co.loadSegments)
       if (!s.bytes.empty()) mem.write(base + s.vaddr, s.bytes.data(), s.bytes.size());

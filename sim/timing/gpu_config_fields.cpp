@@ -4,6 +4,8 @@ namespace gcnsim::sim::timing {
 
 std::vector<ConfigField> configFields(GpuConfig& c) {
   constexpr uint32_t kDefaultMax = ConfigField{}.max, kKiB = 1024, kMiB = 1024 * 1024;
+  // LGKM_CNT is a 4-bit counter: an SMEM fetch that adds 16 could never issue (every s_load deadlocked).
+  constexpr uint32_t kMaxLgkm = 15;
   return {
       {"gpu", "cus", &c.cus, 0, 256, true},
       {"gpu", "clock_mhz", &c.clockMhz, 0, kDefaultMax, true},  // (S_MEMREALTIME divides by it)
@@ -24,8 +26,8 @@ std::vector<ConfigField> configFields(GpuConfig& c) {
       {"issue", "branch_cycles", &c.issue.branchCycles},
       {"issue", "branch_taken_cycles", &c.issue.branchTakenCycles},
       {"issue", "msg_latency", &c.issue.msgLatency},
-      {"issue", "smem_lgkm_single", &c.issue.smemLgkmSingle, 0, kDefaultMax, true},
-      {"issue", "smem_lgkm_multi", &c.issue.smemLgkmMulti, 0, kDefaultMax, true},
+      {"issue", "smem_lgkm_single", &c.issue.smemLgkmSingle, 0, kMaxLgkm, true},
+      {"issue", "smem_lgkm_multi", &c.issue.smemLgkmMulti, 0, kMaxLgkm, true},
       {"issue", "max_issue_per_cycle", &c.issue.maxIssuePerCycle, 0, kDefaultMax, true},
       {"issue", "salu_after_valu_cycles", &c.issue.saluAfterValuCycles},
       {"issue", "branch_penalty_cycles", &c.issue.branchPenaltyCycles},

@@ -258,7 +258,7 @@ TEST_CASE("loader: dynamic relocations are applied when the image is placed", "[
                                     "{\"kernel\": {\"file\": \"abs64.hsaco\", \"name\": \"rel\"}, "
                                     "\"grid\": [1], \"workgroup\": [1], \"buffers\": {\"o\": "
                                     "{\"type\": \"i32\", \"count\": 2}}, \"args\": [{\"buffer\": \"o\"}]}");
-  CHECK(frontend::loadCodeObject(absFile.string()).relocations.at(gptr).symbol == "rel.kd");
+  CHECK(*frontend::loadCodeObject(absFile.string()).relocations.at(gptr).symbol == "rel.kd");
   CHECK(as<int32_t>(runBuffer(absJob, "functional", "o")) == std::vector<int32_t>{30, 40});
 }
 

@@ -438,3 +438,252 @@ TEST_CASE("robust: an output that is an input or another output is refused befor
   // Devices are not files: both outputs may be discarded.
   CHECK(runCli("run " + job.string() + " -q --result /dev/null --trace /dev/null").status == 0);
 }
+
+TEST_CASE("robust: --out's NAME.bin files are checked against the inputs and the other outputs",
+          "[frontend][robust]") {
+  // `--out DIR` replaced a buffer's own input file, the kernel, the job itself, or the --result document
+  // with a buffer's bytes, and exited 0.
+  const fs::path dir = tempDir() / "out_clash";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string vectorAdd = kExamples + "vector_add/vector_add.gfx900.hsaco";
+  const std::vector<char> floats(4096, 0);
+  std::ofstream(dir / "c.bin", std::ios::binary).write(floats.data(), 4096);
+  const std::string before = gcnsim::test::readText(dir / "c.bin");
+  const fs::path job = dir / "job.json";
+  std::ofstream(job) << vectorAddJob(vectorAdd, R"({"type": "f32", "count": 1000})");
+  const fs::path fileJob = dir / "file_job.json";
+  std::string text = vectorAddJob(vectorAdd, R"({"type": "f32", "count": 1000})");
+  const std::string c = R"("c": {"type": "f32", "count": 1024})";
+  text.replace(text.find(c), c.size(), R"("c": {"type": "f32", "file": "c.bin"})");
+  std::ofstream(fileJob) << text;
+  expectBadInput("run -q --mode functional " + fileJob.string() + " --out " + dir.string(),
+                 {"--out " + (dir / "c.bin").string() + ": the same file as buffers.c.file",
+                  "would overwrite that input"});
+  CHECK(gcnsim::test::readText(dir / "c.bin") == before);
+  // The kernel file, and the job file itself.
+  fs::copy_file(vectorAdd, dir / "a.bin", fs::copy_options::overwrite_existing);
+  std::ofstream(dir / "kernel_job.json")
+      << vectorAddJob((dir / "a.bin").string(), R"({"type": "f32", "count": 4})");
+  expectBadInput("run -q --mode functional " + (dir / "kernel_job.json").string() + " --out " + dir.string(),
+                 {"--out " + (dir / "a.bin").string() + ": the same file as kernel.file"});
+  fs::copy_file(job, dir / "b.bin", fs::copy_options::overwrite_existing);
+  expectBadInput("run -q --mode functional " + (dir / "b.bin").string() + " --out " + dir.string(),
+                 {"--out " + (dir / "b.bin").string() + ": the same file as the job file"});
+  // --result and --trace in DIR under a buffer's name.
+  const fs::path od = dir / "od";
+  fs::create_directories(od);
+  expectBadInput("run -q " + job.string() + " --out " + od.string() + " --result " + (od / "c.bin").string(),
+                 {"--out " + (od / "c.bin").string() + ": the same file as --result", "replace that output"});
+  expectBadInput("run -q " + job.string() + " --out " + od.string() + " --trace " + (od / "a.bin").string(),
+                 {"--out " + (od / "a.bin").string() + ": the same file as --trace"});
+  CHECK(runCli("run -q --mode functional " + job.string() + " --out " + od.string()).status == 0);
+  CHECK(fs::file_size(od / "c.bin") == 4096);
+}
+
+TEST_CASE("robust: empty output paths are errors", "[frontend][robust]") {
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  expectBadInput("run -q " + job + " --result ''", {"--result: empty file name"});
+  expectBadInput("run -q " + job + " --trace ''", {"--trace: empty file name"});
+  expectBadInput("run -q " + job + " --out ''", {"--out: empty directory name"});
+}
+
+namespace {
+
+template <typename T>
+T get(const std::vector<uint8_t>& b, size_t off) {
+  T v;
+  std::memcpy(&v, b.data() + off, sizeof v);
+  return v;
+}
+template <typename T>
+void put(std::vector<uint8_t>& b, size_t off, T v) {
+  std::memcpy(b.data() + off, &v, sizeof v);
+}
+size_t appendBytes(std::vector<uint8_t>& b, const std::vector<uint8_t>& data) {
+  b.resize((b.size() + 7) & ~size_t{7});
+  const size_t at = b.size();
+  b.insert(b.end(), data.begin(), data.end());
+  return at;
+}
+std::vector<uint8_t> sectionHeader(uint32_t name, uint32_t type, uint64_t offset, uint64_t size,
+                                   uint32_t link = 0, uint64_t entsize = 0) {
+  std::vector<uint8_t> h(64);
+  put(h, 0, name);
+  put(h, 4, type);
+  put(h, 24, offset);
+  put(h, 32, size);
+  put(h, 40, link);
+  put(h, 56, entsize);
+  return h;
+}
+// A copy of the code object with `extra` section headers after its own (a new table at the end).
+void appendSections(std::vector<uint8_t>& b, const std::vector<std::vector<uint8_t>>& extra) {
+  const uint64_t shoff = get<uint64_t>(b, 40);
+  const uint16_t shnum = get<uint16_t>(b, 60);
+  std::vector<uint8_t> table(b.begin() + static_cast<long>(shoff),
+                             b.begin() + static_cast<long>(shoff + 64 * shnum));
+  for (const auto& h : extra) table.insert(table.end(), h.begin(), h.end());
+  put<uint64_t>(b, 40, appendBytes(b, table));
+  put<uint16_t>(b, 60, static_cast<uint16_t>(shnum + extra.size()));
+}
+
+}  // namespace
+
+TEST_CASE("robust: ELF entries that share one region cannot make a small file cost gigabytes",
+          "[frontend][robust]") {
+  // Every name was copied in full and every PT_LOAD's bytes: 20,000 section headers naming one 64 KiB
+  // string took 1.3 GB, 1,000 PT_LOADs each covering a 2 MB file 2 GB. Now the names of a table and the
+  // segments' file data add up to at most the file's size.
+  const std::vector<uint8_t> real = gcnsim::test::readBytes(kExamples + "vector_add/vector_add.gfx900.hsaco");
+  const uint16_t shnum = get<uint16_t>(real, 60);
+  std::vector<uint8_t> longName(65536, 'A');
+  longName.push_back(0);
+  const fs::path dir = tempDir();
+  const auto write = [&](const char* name, const std::vector<uint8_t>& b) {
+    const fs::path p = dir / name;
+    std::ofstream(p, std::ios::binary)
+        .write(reinterpret_cast<const char*>(b.data()), static_cast<long>(b.size()));
+    return p.string();
+  };
+  {
+    std::vector<uint8_t> b = real;
+    const size_t strtab = appendBytes(b, longName);
+    std::vector<std::vector<uint8_t>> extra{sectionHeader(0, 3, strtab, longName.size())};
+    for (int i = 0; i < 20000; ++i) extra.push_back(sectionHeader(0, 1, 0, 0));
+    appendSections(b, extra);
+    put<uint16_t>(b, 62, shnum);  // e_shstrndx: the long string table
+    expectBadInput("info " + write("shname_bomb.hsaco", b),
+                   {"shname_bomb.hsaco: section name at ",
+                    "the section names of the table add up to more than the "
+                    "file's"});
+  }
+  {
+    std::vector<uint8_t> b = real;
+    const size_t strtab = appendBytes(b, longName);
+    std::vector<uint8_t> symbols(24 * 20000, 0);
+    const size_t symtab = appendBytes(b, symbols);
+    appendSections(b, {sectionHeader(0, 3, strtab, longName.size()),
+                       sectionHeader(0, 2, symtab, symbols.size(), shnum, 24)});
+    const std::string file = write("sym_bomb.hsaco", b);
+    expectBadInput("info " + file,
+                   {"sym_bomb.hsaco: symbol name at 0x0: the symbol names of the table add up "
+                    "to more than the file's"});
+  }
+  {
+    std::vector<uint8_t> b = real;
+    const uint64_t phoff = get<uint64_t>(b, 32);
+    const uint16_t phnum = get<uint16_t>(b, 56);
+    std::vector<uint8_t> table(b.begin() + static_cast<long>(phoff),
+                               b.begin() + static_cast<long>(phoff + 56 * phnum));
+    const size_t at = (b.size() + 7) & ~size_t{7};
+    const uint64_t fileSize = at + 56 * (phnum + 1000);
+    for (int i = 0; i < 1000; ++i) {
+      std::vector<uint8_t> p(56);
+      put<uint32_t>(p, 0, 1);  // PT_LOAD
+      put<uint32_t>(p, 4, 4);
+      put<uint64_t>(p, 32, fileSize);  // p_filesz: the whole file
+      put<uint64_t>(p, 40, fileSize);
+      table.insert(table.end(), p.begin(), p.end());
+    }
+    put<uint64_t>(b, 32, appendBytes(b, table));
+    put<uint16_t>(b, 56, static_cast<uint16_t>(phnum + 1000));
+    REQUIRE(b.size() == fileSize);
+    expectBadInput("info " + write("ph_bomb.hsaco", b),
+                   {"ph_bomb.hsaco: program header ",
+                    "the PT_LOAD segments' file data adds up to more than the file's"});
+  }
+  {
+    std::vector<uint8_t> b = real;
+    std::vector<std::vector<uint8_t>> notes;
+    for (unsigned i = 0; i < shnum; ++i)
+      if (get<uint32_t>(b, get<uint64_t>(b, 40) + 64 * i + 4) == 7) {
+        const size_t h = get<uint64_t>(b, 40) + 64 * i;
+        for (int k = 0; k < 1000; ++k)
+          notes.emplace_back(b.begin() + static_cast<long>(h), b.begin() + static_cast<long>(h + 64));
+      }
+    REQUIRE(!notes.empty());
+    appendSections(b, notes);
+    expectBadInput("info " + write("note_bomb.hsaco", b),
+                   {"note_bomb.hsaco: note sections add up to more than the file's"});
+  }
+}
+
+TEST_CASE("robust: the work-group size is computed in 128 bits", "[frontend][robust]") {
+  // [536903681, 536838145, 64] is 2^64 + 64 work-items, which had wrapped to 64 and run.
+  const std::string vectorAdd = kExamples + "vector_add/vector_add.gfx900.hsaco";
+  for (const auto& [wg, total] : {std::pair{"536903681, 536838145, 64", "18446744073709551680"},
+                                  std::pair{"4194304, 2097152, 2097152", "18446744073709551616"}}) {
+    std::string text = vectorAddJob(vectorAdd, R"({"type": "f32", "count": 1000})");
+    text.replace(text.find("[64]"), 4, std::string("[") + wg + "]");
+    const fs::path job = writeJob("wg_wrap.json", text);
+    for (const char* cmd : {"check ", "run -q "})
+      expectBadInput(cmd + job.string(), {std::string("wg_wrap.json: workgroup: ") + total +
+                                          " work-items per work-group exceed the limit of 1024"});
+  }
+}
+
+TEST_CASE("robust: --set on a config section that is not an object; LGKM amounts of 16",
+          "[frontend][robust]") {
+  const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
+  const fs::path cfg = writeJob("cfg_gpu5.json", R"({"name": "x", "arch": "gfx900", "gpu": 5})");
+  expectBadInput("run -q " + job + " --config " + cfg.string() + " --set gpu.cus=4",
+                 {cfg.string() + ": gpu: expected an object (for --set gpu.cus)"});
+  const fs::path cfg2 = writeJob("cfg_issue_str.json", R"({"name": "x", "arch": "gfx900", "issue": "fast"})");
+  expectBadInput("run -q " + job + " --config " + cfg2.string() + " --set issue.arbitration=oldest_first",
+                 {"issue: expected an object (for --set issue.arbitration)"});
+  // LGKM_CNT has 4 bits: an SMEM fetch counting 16 never issued, and every s_load "faulted" (deadlock).
+  for (const char* field : {"issue.smem_lgkm_single", "issue.smem_lgkm_multi"})
+    expectBadInput("run -q " + job + " --set " + field + "=16", {"16 is out of range (1 to 15)"});
+  CHECK(runCli("run -q " + job + " --set issue.smem_lgkm_single=15").status == 0);
+}
+
+TEST_CASE("robust: a job with 100,000 buffers loads in linear time", "[frontend][robust]") {
+  // The JSON parser's ordered objects searched every earlier key on each insert, and the buffers were
+  // found by a linear search: 100,000 buffers took 89 s. Now about a second.
+  std::string buffers = R"({"type": "f32", "count": 1000})";
+  std::string text = vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco", buffers);
+  std::string many;
+  for (int i = 0; i < 100000; ++i) many += ", \"x" + std::to_string(i) + R"(": {"type": "u8", "count": 1})";
+  text.insert(text.find(R"(}},)") + 1, many);
+  const fs::path job = writeJob("many_buffers.json", text);
+  const Run r = runCli("check " + job.string());
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.seconds < 20);
+}
+
+TEST_CASE("robust: a key given twice in a JSON object is an error", "[frontend][robust]") {
+  std::string text =
+      vectorAddJob(kExamples + "vector_add/vector_add.gfx900.hsaco", R"({"type": "f32", "count": 1000})");
+  const std::string dup = text;
+  text.insert(text.find(R"("grid")"), R"("grid": [64], )");
+  expectBadInput("check " + writeJob("dup_grid.json", text).string(),
+                 {"dup_grid.json: grid: the key appears twice in its object"});
+  std::string buffers = dup;
+  buffers.insert(buffers.find(R"("b": )"), R"("a": {"type": "f32", "count": 4}, )");
+  expectBadInput("check " + writeJob("dup_buffer.json", buffers).string(),
+                 {"dup_buffer.json: buffers.a: the key appears twice in its object"});
+  const fs::path cfg =
+      writeJob("dup_cfg.json", R"({"name": "x", "arch": "gfx900", "gpu": {"cus": 4, "cus": 8}})");
+  expectBadInput("run -q " + kExamples + "vector_add/vector_add.gfx900.json --config " + cfg.string(),
+                 {"dup_cfg.json: gpu.cus: the key appears twice"});
+}
+
+TEST_CASE("robust: info, warnings and disasm errors escape control characters and name the file",
+          "[frontend][robust]") {
+  const auto info = gcnsim::test::runGcnsim("info " + kRepro + "c5_md_kernel_name_newline.hsaco");
+  CHECK(info.status == 0);
+  CHECK_THAT(info.out, Catch::Contains("\nkernel ke\\nrn\\x1b[31m\n"));
+  CHECK(info.out.find('\x1b') == std::string::npos);
+  const fs::path cfg = writeJob("cfg_evil.json", "{\"name\":\"evil\\nname\\u001b[31m\",\"arch\":\"gfx600\"}");
+  const auto warn = gcnsim::test::runGcnsim("run -q " + kExamples +
+                                            "vector_add/vector_add.gfx900.json --config " + cfg.string());
+  CHECK(warn.status == 0);
+  CHECK_THAT(warn.err, Catch::Contains("config evil\\nname\\x1b[31m is for"));
+  CHECK(warn.err.find('\x1b') == std::string::npos);
+  const fs::path trunc = tempDir() / "trunc_vop3.bin";
+  std::ofstream(trunc, std::ios::binary).write("\x00\x00\x00\xd1", 4);
+  expectBadInput("disasm --arch gfx900 " + trunc.string(),
+                 {trunc.string() + ": truncated instruction at offset 0x0"});
+}

@@ -170,6 +170,10 @@ TEST_CASE("device: bad input gets one line naming the buffer, argument or kernel
   CHECK(errorOf([&] {
           dev.dispatch(v.k, {64, 1, 1}, {2048, 1, 1}, {});
         }) == kVadd + ": workgroup: 2048 work-items per work-group exceed the limit of 1024");
+  // 2^64 + 64 work-items: the product had wrapped to 64 in 64 bits and the dispatch ran.
+  CHECK(errorOf([&] {
+          dev.dispatch(v.k, {64, 1, 1}, {536903681, 536838145, 64}, {});
+        }) == kVadd + ": workgroup: 18446744073709551680 work-items per work-group exceed the limit of 1024");
   CHECK(errorOf([&] { dev.loadCodeObject(kIterate, "nope"); }) ==
         kIterate + ": no kernel \"nope\" (kernels: add_step, any_below, smooth)");
   CHECK(errorOf([&] { Device(opts("gfx1030", 1)); }).starts_with("arch: unknown architecture \"gfx1030\""));
