@@ -86,6 +86,9 @@ void checkLaunchOptions(const LaunchOptions& o, OptionNames names) {
     if (o.traceFormat != "text") throw InputError("--trace-format: needs --trace");
   }
   if (o.checks.fatal && !o.checks.any()) throw InputError(name("check_fatal") + ": needs " + name("checks"));
+  if (o.workDims > 3)
+    throw InputError("work_dims: " + std::to_string(o.workDims) +
+                     " is not a number of grid dimensions (1 to 3)");
   if (o.mode != "functional") return;
   if (!o.trace.empty()) throw InputError(name("trace") + needsTiming);
   if (!o.reports.empty()) throw InputError(name("reports") + " " + o.reports[0] + needsTiming);
@@ -106,6 +109,13 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
   const bool timing = opt.mode == "timing";
   const sim::timing::GpuConfig& gpu = dev.gpu;
   const unsigned threads = checkScratch(k, workgroup, timing, gpu, dev.threads, dev.options.limits);
+  // The grid's dimensions (get_work_dim): as the launch names them, else from the sizes.
+  const unsigned sizedDims = grid[2] > 1 ? 3u : grid[1] > 1 ? 2u : 1u;
+  if (opt.workDims && opt.workDims < sizedDims)
+    throw InputError("work_dims: " + std::to_string(opt.workDims) + ", but the grid's " +
+                     "xyz"[sizedDims - 1] + " size is " + std::to_string(grid[sizedDims - 1]) +
+                     " (a dimension beyond work_dims is 1)");
+  const unsigned workDims = opt.workDims ? opt.workDims : sizedDims;
 
   sim::ExecEnv env;
   env.global = &dev.mem;
@@ -117,10 +127,7 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
     uint64_t& image = dev.imageBases[k.codeObject.get()];
     if (!k.layout.loadBase) k.layout.loadBase = image;
     frontend::LaunchGeometry geo{
-        grid, workgroup,
-        grid[2] > 1   ? 3u
-        : grid[1] > 1 ? 2u
-                      : 1u,
+        grid, workgroup, workDims,
         timing ? sim::timing::timingScratchSlots(gpu) : threads * sim::wavesPerWorkgroup(workgroup)};
     spec = frontend::prepareCodeObjectLaunch(dev.mem, env, *k.codeObject, k.info(), values, geo, k.layout);
     image = k.layout.loadBase;

@@ -76,8 +76,10 @@ class StepRunner {
 
  private:
   bool dispatch(const Step& s, const std::string& path, uint64_t iteration) {
+    LaunchOptions launch = launch_;
+    launch.workDims = s.gridDims;
     DispatchResult r =
-        dev_.dispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args, iteration), launch_);
+        dev_.dispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args, iteration), launch);
     records_.push_back({{"step", path},
                         {"kernel", job_.kernels[s.kernel].key},
                         {"cycles", r.cycles},
