@@ -33,9 +33,18 @@ uint64_t VectorL1Timing::access(std::span<const uint64_t> lines, VmemKind kind, 
           done = std::max(done, ready + hit);
         break;
       }
-      case VmemKind::LoadBypass: l2.add(L2Step::Kind::Bypass, line, t, uint32_t(hit)); break;
-      case VmemKind::Store: l2.add(L2Step::Kind::Write, line, t, uint32_t(hit)); break;
-      case VmemKind::Atomic: l2.add(L2Step::Kind::Atomic, line, t, uint32_t(hit)); break;
+      case VmemKind::LoadBypass:
+        ++tags.stats.misses;  // no lookup, but a read the L1 sends to the L2 (l1_misses)
+        l2.add(L2Step::Kind::Bypass, line, t, uint32_t(hit));
+        break;
+      case VmemKind::Store:
+        ++writes;
+        l2.add(L2Step::Kind::Write, line, t, uint32_t(hit));
+        break;
+      case VmemKind::Atomic:
+        ++writes;
+        l2.add(L2Step::Kind::Atomic, line, t, uint32_t(hit));
+        break;
     }
   }
   return done;

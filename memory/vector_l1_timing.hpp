@@ -11,6 +11,9 @@
 //      bypass:     (GLC loads, seed 001 "GLC": coherent at L2) as a miss, not allocated
 //      store:      write-through, t_i + l1.hitLatency + L2 write; lines are not allocated
 //      atomic:     performed at L2: t_i + l1.hitLatency + L2 atomic
+//    Counts: every line in `requests`; a load's in tags.stats (hits or
+//    misses; a bypass as a miss: a read the L1 sends to the L2), a store's
+//    or an atomic's in `writes` (no lookup). hits + misses + writes = requests.
 //    The instruction completes when its last line does; a zero-line access
 //    (all lanes off) completes at now + hitLatency.
 //  - The overload with an L2Steps& does the port and the lookups only and
@@ -41,6 +44,7 @@ class VectorL1Timing {
 
   CacheTags tags;
   uint64_t requests = 0;
+  uint64_t writes = 0;  // stores' and atomics' lines, sent on to the L2
 
  private:
   VectorL1Config cfg_;

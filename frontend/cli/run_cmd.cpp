@@ -232,8 +232,9 @@ RunOutcome runJob(Job job, const RunOptions& opt) {
   }
   const KernelRef kernel =
       dev.loadKernel(job.kernel, job.codeObject, std::move(job.rawCode), job.path.string());
-  DispatchResult r =
-      dev.dispatch(kernel, job.grid, job.workgroup, kernelArgs(dev, job.args), launchOptions(opt));
+  LaunchOptions launch = launchOptions(opt);
+  launch.workDims = job.gridDims;
+  DispatchResult r = dev.dispatch(kernel, job.grid, job.workgroup, kernelArgs(dev, job.args), launch);
   RunOutcome out = outcomeOf(std::move(r));
   if (opt.readBuffers) readOutputs(dev, job, out.doc);
   return out;

@@ -2,7 +2,7 @@
 
 #include <string>
 #include <type_traits>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -21,9 +21,12 @@ std::string strip(const char* what) {
 }
 
 // Builds the document from nlohmann's SAX events, as Json::parse does, but refuses a key that appears
-// twice in one object (Json::parse kept the last value silently) and appends the members of an
-// ordered_json object in constant time (ordered_map's insert searches the object first, which made a
-// job with 40,000 buffers take seconds to parse). Each open object keeps a hash set of its keys.
+// twice in one object (Json::parse kept the last value silently) -- or, with keepDuplicates, keeps
+// it as Json::parse does: the first one's place, the last one's value -- and appends the members of
+// an ordered_json object in constant time (ordered_map's insert searches the object first, which
+// made a job with 40,000 buffers take seconds to parse, a 100,000-key result document minutes).
+// Each open object keeps a hash table of its keys. Neither the parse nor the value's destruction
+// recurses.
 template <class Json>
 class DomBuilder final : public nlohmann::json_sax<Json> {
  public:
@@ -37,6 +40,7 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
   Json root;
   std::string error;      // why the parse stopped: nlohmann's message, without its "[json.exception...]"
   std::string duplicate;  // or the field of a key given twice ("buffers.a")
+  bool keepDuplicates = false;
 
   bool null() override { return put(Json(nullptr)); }
   bool boolean(bool v) override { return put(Json(v)); }
@@ -51,10 +55,12 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
   bool end_array() override { return close(); }
   bool key(string_t& k) override {
     Level& l = levels_.back();
-    if (!l.keys.insert(k).second) {
+    const auto [it, fresh] = l.keys.try_emplace(k, l.value->size());
+    if (!fresh && !keepDuplicates) {
       duplicate = l.field.empty() ? k : l.field + "." + k;
       return false;
     }
+    again_ = fresh ? kFresh : it->second;
     key_ = std::move(k);
     return true;
   }
@@ -67,8 +73,9 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
   struct Level {
     Json* value;
     std::string field;                     // for messages: "buffers.a", "steps[2]"
-    std::unordered_set<std::string> keys;  // an object's keys so far
+    std::unordered_map<std::string, size_t> keys;  // an object's keys so far -> their member index
   };
+  static constexpr size_t kFresh = ~size_t{0};
 
   // Places `v` in the open container (or as the root) and returns it.
   Json* place(Json&& v) {
@@ -83,11 +90,12 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
     }
     auto& members = parent.template get_ref<typename Json::object_t&>();
     if constexpr (std::is_same_v<Json, nlohmann::ordered_json>) {
-      auto& vec = static_cast<typename Json::object_t::Container&>(members);  // key() checked it is new
+      auto& vec = static_cast<typename Json::object_t::Container&>(members);
+      if (again_ != kFresh) return &(vec[again_].second = std::move(v));  // a duplicate kept
       vec.emplace_back(std::move(key_), std::move(v));
       return &vec.back().second;
     } else {
-      return &members.emplace(std::move(key_), std::move(v)).first->second;
+      return &(members[std::move(key_)] = std::move(v));
     }
   }
   bool put(Json&& v) {
@@ -112,6 +120,7 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
 
   std::vector<Level> levels_;
   string_t key_;
+  size_t again_ = kFresh;  // the member index of key_ when it was seen before in its object
 };
 
 template <class Json>
@@ -158,6 +167,17 @@ struct DepthLimit : nlohmann::json_sax<nlohmann::json> {
 };
 
 }  // namespace
+
+std::optional<nlohmann::ordered_json> parseLargeOrderedJson(std::span<const uint8_t> text) {
+  DomBuilder<nlohmann::ordered_json> b;
+  b.keepDuplicates = true;
+  try {
+    if (!nlohmann::ordered_json::sax_parse(text.begin(), text.end(), &b)) return std::nullopt;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+  return std::move(b.root);
+}
 
 std::string findDeepNesting(const std::string& text, unsigned maxDepth) {
   unsigned depth = 0;

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -13,6 +14,14 @@ namespace gcnsim::frontend {
 // than kMaxJsonDepth, or a number out of the range of a double (1e400).
 nlohmann::json parseJsonText(const std::string& text, const std::string& what);
 nlohmann::ordered_json parseOrderedJsonText(const std::string& text, const std::string& what);
+
+// Large JSON text (a result document) as an ordered_json, or nullopt if it is
+// not JSON. nlohmann's own parse inserts each key of an object after a linear
+// search of the keys before it: quadratic, minutes for 100,000 statistics.
+// Here a key is found in a hash table. Duplicate keys as nlohmann's parse
+// keeps them: the first one's place, the last one's value. No nesting limit
+// (neither the parse nor the value's destruction recurses).
+std::optional<nlohmann::ordered_json> parseLargeOrderedJson(std::span<const uint8_t> text);
 
 // Throws InputError "WHAT: not valid msgpack (...)" likewise.
 nlohmann::json parseMsgpack(std::span<const uint8_t> bytes, const std::string& what);

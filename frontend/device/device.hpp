@@ -136,6 +136,11 @@ struct LaunchOptions {
   std::optional<uint64_t> maxInstructions;  // watchdog; unset: scaled to the grid (README "Watchdog")
   std::optional<uint64_t> maxCycles;        // timing watchdog; unset: scaled to maxInstructions
   sim::RunControl* control = nullptr;       // stop flag and progress counters
+  // Grid dimensions the launch names (1-3): get_work_dim(), the dispatch
+  // packet's dimension count and hidden_grid_dims. A job's "grid": [64, 1]
+  // is two-dimensional although its y size is 1, so the count cannot be
+  // derived from the sizes. 0: the highest dimension with a size above 1.
+  unsigned workDims = 0;
 };
 
 // How checkLaunchOptions names an option in its messages: as the C++ and

@@ -87,6 +87,9 @@ void checkLaunchOptions(const LaunchOptions& o, OptionNames names) {
     if (o.traceFormat != "text") throw InputError("--trace-format: needs --trace");
   }
   if (o.checks.fatal && !o.checks.any()) throw InputError(name("check_fatal") + ": needs " + name("checks"));
+  if (o.workDims > 3)
+    throw InputError("work_dims: " + std::to_string(o.workDims) +
+                     " is not a number of grid dimensions (1 to 3)");
   if (o.mode != "functional") return;
   if (!o.trace.empty()) throw InputError(name("trace") + needsTiming);
   if (!o.reports.empty()) throw InputError(name("reports") + " " + o.reports[0] + needsTiming);
@@ -101,6 +104,7 @@ namespace {
 struct CheckedLaunch {
   std::vector<frontend::ArgValue> values;
   unsigned threads = 1;
+  unsigned workDims = 1;  // get_work_dim()
 };
 CheckedLaunch checkLaunch(const Device::Impl& dev, const KernelRef& kernel,
                           const std::array<uint32_t, 3>& grid, const std::array<uint32_t, 3>& workgroup,
@@ -113,6 +117,13 @@ CheckedLaunch checkLaunch(const Device::Impl& dev, const KernelRef& kernel,
   CheckedLaunch out;
   out.values = launchValues(dev, k, args);
   out.threads = checkScratch(k, workgroup, opt.mode == "timing", dev.gpu, dev.threads, dev.options.limits);
+  // The grid's dimensions (get_work_dim): as the launch names them, else from the sizes.
+  const unsigned sizedDims = grid[2] > 1 ? 3u : grid[1] > 1 ? 2u : 1u;
+  if (opt.workDims && opt.workDims < sizedDims)
+    throw InputError("work_dims: " + std::to_string(opt.workDims) + ", but the grid's " +
+                     "xyz"[sizedDims - 1] + " size is " + std::to_string(grid[sizedDims - 1]) +
+                     " (a dimension beyond work_dims is 1)");
+  out.workDims = opt.workDims ? opt.workDims : sizedDims;
   return out;
 }
 
@@ -148,6 +159,7 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
   const bool timing = opt.mode == "timing";
   const sim::timing::GpuConfig& gpu = dev.gpu;
   const unsigned threads = launch.threads;
+  const unsigned workDims = launch.workDims;
 
   sim::ExecEnv env;
   env.global = &dev.mem;
@@ -159,10 +171,7 @@ DispatchResult Device::dispatch(const KernelRef& kernel, std::array<uint32_t, 3>
     uint64_t& image = dev.imageBases[k.codeObject.get()];
     if (!k.layout.loadBase) k.layout.loadBase = image;
     frontend::LaunchGeometry geo{
-        grid, workgroup,
-        grid[2] > 1   ? 3u
-        : grid[1] > 1 ? 2u
-                      : 1u,
+        grid, workgroup, workDims,
         timing ? sim::timing::timingScratchSlots(gpu) : threads * sim::wavesPerWorkgroup(workgroup)};
     spec = frontend::prepareCodeObjectLaunch(dev.mem, env, *k.codeObject, k.info(), values, geo, k.layout);
     image = k.layout.loadBase;

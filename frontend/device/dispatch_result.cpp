@@ -30,6 +30,7 @@ void addTimingStats(const sim::timing::TimingStats& t, frontend::ResultStats& ou
   out.extra.emplace_back("kcache_port_wait_cycles", t.kcachePortWaitCycles);
   out.extra.emplace_back("l1_hits", t.l1.hits);
   out.extra.emplace_back("l1_misses", t.l1.misses);
+  out.extra.emplace_back("l1_writes", t.l1Writes);
   out.extra.emplace_back("l2_hits", t.l2.hits);
   out.extra.emplace_back("l2_misses", t.l2.misses);
   out.extra.emplace_back("dram_reads", t.dramReads);

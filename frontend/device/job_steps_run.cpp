@@ -99,15 +99,22 @@ class StepRunner {
       if (s.kind == Step::Kind::Repeat) checkDispatches(s.steps);
       if (s.kind != Step::Kind::Dispatch) continue;
       namingStep(s.path, [&] {
-        dev_.checkDispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args), launch_);
+        dev_.checkDispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args), launchOf(s));
       });
     }
+  }
+
+  // The run's launch options with the step's grid dimensions (get_work_dim).
+  LaunchOptions launchOf(const Step& s) const {
+    LaunchOptions launch = launch_;
+    launch.workDims = s.gridDims;
+    return launch;
   }
 
   bool dispatch(const Step& s, const std::string& path, uint64_t iteration) {
     DispatchResult r = namingStep(path, [&] {
       return dev_.dispatch(kernels_[s.kernel], s.grid, s.workgroup, kernelArgs(dev_, s.args, iteration),
-                           launch_);
+                           launchOf(s));
     });
     records_.push_back({{"step", path},
                         {"kernel", job_.kernels[s.kernel].key},

@@ -150,6 +150,7 @@ struct Step {
   // Dispatch: Job::kernels[kernel] on grid / workgroup with args.
   size_t kernel = 0;
   std::array<uint32_t, 3> grid{1, 1, 1}, workgroup{1, 1, 1};
+  unsigned gridDims = 1;  // entries given in "grid" (1-3): get_work_dim()
   std::vector<ArgSpec> args;
   // Repeat: `steps`, `count` times; or (until) until element `index` of
   // `buffer` equals `bits`, checked after each pass, at most `max` passes.
@@ -167,7 +168,7 @@ struct Job {
   KernelSpec kernel;
   std::array<uint32_t, 3> grid{1, 1, 1};       // work-items per dimension (need not be a workgroup multiple)
   std::array<uint32_t, 3> workgroup{1, 1, 1};  // work-items per work-group
-  unsigned gridDims = 1;                       // entries given in "grid" (1-3), for hidden_grid_dims
+  unsigned gridDims = 1;                       // entries given in "grid" (1-3): get_work_dim()
   std::vector<BufferSpec> buffers;             // in file order
   // Name -> index in `buffers`, filled by loadJob so that findBuffer is not a linear search (a job with
   // 100,000 buffers had taken minutes to load); findBuffer searches `buffers` when it does not cover them.

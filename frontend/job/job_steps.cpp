@@ -72,6 +72,7 @@ Step parseDispatch(const JobContext& ctx, const JobJson& v, const std::string& p
   s.kernel = static_cast<size_t>(it - job.kernels.begin());
   const JobKernel& k = *it;
   s.grid = parseDims(ctx, ctx.requireKey(v, "grid", path), path + ".grid");
+  s.gridDims = static_cast<unsigned>(v["grid"].size());
   s.workgroup = parseDims(ctx, ctx.requireKey(v, "workgroup", path), path + ".workgroup");
   const KernelInfo* info = k.codeObject ? &k.kernelInfo() : nullptr;
   checkGeometry(ctx, path + ".", s.grid, s.workgroup, info, limits);
@@ -259,6 +260,7 @@ void parseSteps(const JobContext& ctx, const JobJson& v, Job& job, const Limits&
                  "the limit of " +
                  std::to_string(limits.maxSteps) + " (--max-steps)");
   job.grid = first->grid;
+  job.gridDims = first->gridDims;
   job.workgroup = first->workgroup;
   job.kernel = job.kernels[first->kernel].kernel;
 }

@@ -201,7 +201,7 @@ KernelArg pythonSequence(const py::handle& o, const frontend::KernelArg* meta, c
 
 }  // namespace
 
-std::array<uint32_t, 3> toDims(const py::object& dims, const char* what) {
+std::array<uint32_t, 3> toDims(const py::object& dims, const char* what, unsigned* count) {
   // Each extent an int or a NumPy integer (operator.index), alone or in a sequence: a NumPy scalar alone
   // had been refused though the same in a tuple was taken. A bool or a float is refused.
   const std::string expected = std::string(what) + ": expected an int or a sequence of 1 to 3 ints, got ";
@@ -227,6 +227,7 @@ std::array<uint32_t, 3> toDims(const py::object& dims, const char* what) {
                             "]: " + py::repr(v[i]).cast<std::string>() + " is not between 1 and 4294967295");
     out[i] = v[i].cast<uint32_t>();
   }
+  if (count) *count = static_cast<unsigned>(v.size());
   return out;
 }
 

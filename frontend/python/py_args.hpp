@@ -20,7 +20,8 @@ namespace py = pybind11;
 std::vector<KernelArg> kernelArgs(const Device& device, const KernelRef& kernel, const py::args& args);
 
 // The grid or work-group of a call: an int or a sequence of 1 to 3 ints
-// (missing dimensions 1). TypeError/ValueError naming `what`.
-std::array<uint32_t, 3> toDims(const py::object& dims, const char* what);
+// (missing dimensions 1). TypeError/ValueError naming `what`. `count`: the
+// number of dimensions given (an int: 1), for get_work_dim().
+std::array<uint32_t, 3> toDims(const py::object& dims, const char* what, unsigned* count = nullptr);
 
 }  // namespace gcnsim::python

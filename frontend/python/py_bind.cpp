@@ -135,11 +135,12 @@ constexpr const char* kCallDoc =
        trace_waves="", trace_cycles="", trace_cu=None, reports=[], checks="",
        check_fatal=False, max_instructions=None, max_cycles=None) -> dict
 
-Runs the kernel once on a grid of `grid` work-items (an int or 1 to 3 ints)
-in work-groups of `workgroup`. `args` are the kernel's explicit arguments in
-order: a gcnsim.Buffer for a pointer, a NumPy scalar (numpy.uint32(5): its
-dtype gives the size) or a Python int/float (sized from the kernel's metadata)
-for a value, gcnsim.local(bytes) for a __local pointer.
+Runs the kernel once on a grid of `grid` work-items (an int or 1 to 3 ints;
+get_work_dim() is how many) in work-groups of `workgroup`. `args` are the
+kernel's explicit arguments in order: a gcnsim.Buffer for a pointer, a NumPy
+scalar (numpy.uint32(5): its dtype gives the size) or a Python int/float
+(sized from the kernel's metadata) for a value, gcnsim.local(bytes) for a
+__local pointer.
 
 mode      "timing" (cycle-approximate) or "functional".
 trace     write a per-cycle trace to this file (timing mode), in trace_format

@@ -143,8 +143,11 @@ py::dict PyKernel::call(const py::object& grid, const py::object& workgroup, con
                         const LaunchOptions& options) const {
   checkIdle(*device, name + "()");
   const std::vector<KernelArg> kargs = kernelArgs(*device, kernel, args);
+  // get_work_dim() is len(grid) (an int: 1), as in a job's "grid", whatever the sizes.
+  LaunchOptions launch = options;
+  const std::array<uint32_t, 3> dims = toDims(grid, "grid", &launch.workDims);
   const DispatchResult r =
-      dispatchReleased(*device, kernel, toDims(grid, "grid"), toDims(workgroup, "workgroup"), kargs, options);
+      dispatchReleased(*device, kernel, dims, toDims(workgroup, "workgroup"), kargs, launch);
   py::dict d = resultDict(r);
   if (r.status.ok()) return d;
   // A fault, watchdog stop or interruption: gcnsim.DispatchError carrying the result.

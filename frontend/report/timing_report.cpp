@@ -81,6 +81,7 @@ TimingSummary summarizeTiming(const sim::timing::TimingStats& s, const sim::timi
   r.l1Requests = s.l1Requests;
   r.l1Hits = s.l1.hits;
   r.l1Misses = s.l1.misses;
+  r.l1Writes = s.l1Writes;
   r.l1Bytes = s.l1Requests * cfg.l1.cache.lineBytes;
   r.l2Hits = s.l2.hits;
   r.l2Misses = s.l2.misses;
@@ -124,8 +125,8 @@ std::string statsTable(const TimingSummary& s) {
                  s.ldsConflictCycles);
   fmt::format_to(out, "  {:<24} {:>12} instr. {:>8} bytes asked by lanes\n", "vector memory",
                  s.vmemInstructions, s.vmemLaneBytes);
-  fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes, {} hits {} misses\n", "  L1 (per CU)",
-                 s.l1Requests, s.l1Bytes, s.l1Hits, s.l1Misses);
+  fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes, loads {} hits {} misses, {} writes\n",
+                 "  L1 (per CU)", s.l1Requests, s.l1Bytes, s.l1Hits, s.l1Misses, s.l1Writes);
   fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes, {} hits {} misses\n", "  L2 (from L1 and K$)",
                  s.l2Requests, s.l2Bytes, s.l2Hits, s.l2Misses);
   fmt::format_to(out, "  {:<24} {:>12} lines  {:>8} bytes\n", "  DRAM reads", s.dramReads, s.dramBytes);
@@ -136,7 +137,8 @@ std::string statsBrief(const TimingSummary& s) {
   double ipc = 0;
   for (double v : s.ipcPerCu) ipc += v;
   return fmt::format(
-      "IPC {:.3f} (GPU), {:.2f} waves/SIMD ({:.2f} on busy CUs, max {}), K$ {}/{} hits, L1 {}/{} hits, LDS "
+      "IPC {:.3f} (GPU), {:.2f} waves/SIMD ({:.2f} on busy CUs, max {}), K$ {}/{} hits, L1 {}/{} load hits, "
+      "LDS "
       "conflicts {} cycles",
       ipc, s.occupancyAvg, s.occupancyActive, s.occupancyMax, s.kHits, s.kHits + s.kMisses, s.l1Hits,
       s.l1Hits + s.l1Misses, s.ldsConflictCycles);

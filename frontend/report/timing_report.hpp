@@ -25,7 +25,7 @@ struct TimingSummary {
   uint64_t ldsConflictPasses = 0, ldsConflictCycles = 0;
   uint64_t kPortWaitCycles = 0;  // cycles SMEM accesses queued for a K$ port
   uint64_t vmemInstructions = 0, vmemLaneBytes = 0;
-  uint64_t l1Requests = 0, l1Hits = 0, l1Misses = 0, l1Bytes = 0;
+  uint64_t l1Requests = 0, l1Hits = 0, l1Misses = 0, l1Writes = 0, l1Bytes = 0;  // hits + misses: loads
   uint64_t l2Requests = 0, l2Hits = 0, l2Misses = 0, l2Bytes = 0;
   uint64_t dramReads = 0, dramBytes = 0;
 };

@@ -66,6 +66,7 @@ void MemoryPipes::collect(TimingStats& stats) const {
     stats.l1.pendingHits += cu.l1->tags.stats.pendingHits;
     stats.l1.mshrStalls += cu.l1->tags.stats.mshrStalls;
     stats.l1Requests += cu.l1->requests;
+    stats.l1Writes += cu.l1->writes;
   }
   if (ownL2_) {
     stats.l2 = l2_->tags.stats;

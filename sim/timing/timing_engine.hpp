@@ -63,6 +63,7 @@ struct TimingStats {
   uint32_t maxWavesPerSimd = 0;          // most waves resident on one SIMD at once
   uint64_t vmemLaneBytes = 0;            // bytes the active lanes of VMEM instructions asked for
   uint64_t l1Requests = 0;               // coalesced line requests into the vector L1s
+  uint64_t l1Writes = 0;                 // of them, stores and atomics (written through to the L2)
   // Instructions whose semantics ran ahead of their issue (run_ahead.hpp). A
   // figure about the simulator, not the GPU: result documents leave it out,
   // so that they are the same with running ahead on or off.

@@ -74,6 +74,16 @@ std::vector<T> as(const std::vector<uint8_t>& bytes) {
   return out;
 }
 
+// The one-line message of what f throws.
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const frontend::InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 std::string loadError(const fs::path& job) {
   try {
     frontend::loadJob(job);
@@ -160,9 +170,18 @@ TEST_CASE("loader: work-item functions on partial work-groups, code objects v4 a
   struct Geometry {
     std::vector<uint32_t> grid, wg;
   };
-  const Geometry geometries[] = {{{3}, {8}},         {{64}, {64}},         {{100}, {32}},
-                                 {{37, 23}, {8, 4}}, {{256, 3}, {256, 1}}, {{5, 7, 9}, {4, 2, 4}},
-                                 {{1000}, {256}}};
+  // get_work_dim() is the number of grid entries, also where the last ones
+  // are 1 ([64, 1] is 2-dimensional: it had been 1, [64, 2, 1] 2).
+  const Geometry geometries[] = {{{3}, {8}},
+                                 {{64}, {64}},
+                                 {{100}, {32}},
+                                 {{37, 23}, {8, 4}},
+                                 {{256, 3}, {256, 1}},
+                                 {{5, 7, 9}, {4, 2, 4}},
+                                 {{1000}, {256}},
+                                 {{64, 1}, {64, 1}},
+                                 {{64, 2, 1}, {64, 1, 1}},
+                                 {{8, 1, 1}, {8, 1, 1}}};
   for (const char* file : {"geom.gfx900.v4.hsaco", "geom.gfx900.v5.hsaco", "geom.gfx803.v5.hsaco"})
     for (const Geometry& g : geometries) {
       std::array<uint32_t, 3> grid{1, 1, 1}, wg{1, 1, 1};
@@ -185,6 +204,58 @@ TEST_CASE("loader: work-item functions on partial work-groups, code objects v4 a
         CHECK(bad == 0);
       }
     }
+}
+
+TEST_CASE("loader: get_work_dim of each step is its grid's entries, and LaunchOptions::workDims",
+          "[e2e][loader]") {
+  TempDir tmp;
+  // Word 18 of each work-item's 20 is get_work_dim() (geom.cl). Step 1 writes
+  // work-items 0-63 with dims 2, step 2 then overwrites 0-7 with dims 3.
+  for (const char* file : {"geom.gfx900.v4.hsaco", "geom.gfx900.v5.hsaco"}) {
+    const fs::path job = tmp.write(
+        "steps.json", "{\"kernels\": {\"g\": {\"file\": " + quoted(fixture(file)) + "}}, " +
+                          "\"buffers\": {\"o\": {\"type\": \"u32\", \"count\": 1280}}, \"steps\": [" +
+                          "{\"dispatch\": \"g\", \"grid\": [64, 1], \"workgroup\": [64], \"args\": "
+                          "[{\"buffer\": \"o\"}]}, " +
+                          "{\"dispatch\": \"g\", \"grid\": [8, 1, 1], \"workgroup\": [8], \"args\": "
+                          "[{\"buffer\": \"o\"}]}]}");
+    for (const char* mode : {"functional", "timing"}) {
+      CAPTURE(file, mode);
+      const auto o = as<uint32_t>(runBuffer(job, mode, "o"));
+      REQUIRE(o.size() == 1280);
+      for (uint32_t i = 0; i < 64; ++i) CHECK(o[i * 20 + 18] == (i < 8 ? 3u : 2u));
+    }
+  }
+
+  // The Device API: workDims as given, or (0) from the sizes.
+  DeviceOptions opt;
+  opt.arch = "gfx900";
+  opt.threads = 1;
+  Device dev(opt);
+  const BufferHandle o = dev.allocate(64 * 20 * 4, "o");
+  const KernelRef k = dev.loadCodeObject(fixture("geom.gfx900.v5.hsaco"), "geom");
+  auto workDim = [&](std::array<uint32_t, 3> grid, unsigned dims) {
+    LaunchOptions l;
+    l.mode = "functional";
+    l.workDims = dims;
+    const DispatchResult r = dev.dispatch(k, grid, {8, 1, 1}, {gcnsim::KernelArg::of(o)}, l);
+    REQUIRE(r.status.ok());
+    uint32_t v = 0;
+    dev.read(o, 18 * 4, &v, 4);
+    return v;
+  };
+  CHECK(workDim({8, 1, 1}, 0) == 1);
+  CHECK(workDim({8, 2, 1}, 0) == 2);
+  CHECK(workDim({8, 1, 2}, 0) == 3);
+  CHECK(workDim({8, 1, 1}, 2) == 2);
+  CHECK(workDim({8, 1, 1}, 3) == 3);
+  CHECK(workDim({8, 2, 1}, 3) == 3);
+  CHECK(errorOf([&] {
+          workDim({8, 1, 1}, 4);
+        }) == "work_dims: 4 is not a number of grid dimensions (1 to 3)");
+  CHECK(errorOf([&] {
+          workDim({8, 2, 1}, 1);
+        }) == "work_dims: 1, but the grid's y size is 2 (a dimension beyond work_dims is 1)");
 }
 
 TEST_CASE("loader: hidden_block_count counts full work-groups only (code object v5)", "[e2e][loader]") {

@@ -80,6 +80,50 @@ TEST_CASE("DRAM: a streaming read reaches at least 80% of the config's bandwidth
   }
 }
 
+TEST_CASE("L1: load hits + misses + writes = l1_requests, and writes are the store and atomic lines",
+          "[sim][timing][memory]") {
+  // Stores and atomics (write-through, performed at the L2) had counted as
+  // neither hits nor misses: vector_add's summary said "L1 0/126 hits" of 189 lines.
+  spdlog::set_level(spdlog::level::warn);
+  auto stat = [](const frontend::RunOutcome& r, const std::string& key) {
+    for (const auto& [k, v] : r.doc.stats.extra)
+      if (k == key) return v;
+    FAIL("no statistic " << key);
+    return uint64_t{0};
+  };
+  struct Case {
+    std::string job;
+    uint64_t loadLines, writeLines;
+  };
+  const fs::path root(GCNSIM_SOURCE_DIR);
+  std::vector<Case> cases;
+  // vector_add: a and b read, c written for i < 1000: 4000 bytes of each, from
+  // a 256-byte aligned buffer: ceil(4000 / 64) = 63 lines each (wave 15's
+  // 40 lanes of 64 end in line 62).
+  for (const char* arch : {"gfx600", "gfx700", "gfx803", "gfx900"})
+    cases.push_back({(root / "examples/vector_add" / (std::string("vector_add.") + arch + ".json")).string(),
+                     2 * 63, 63});
+  // dot_atomic: a and b read, 8192 ints each (32768 bytes: 512 lines each);
+  // lane 0 of each of the 128 work-groups stores its partial sum and adds it
+  // to the total atomically: 128 store lines and 128 atomic lines.
+  for (const char* arch : {"gfx600", "gfx900"})
+    cases.push_back(
+        {(root / "tests/kernels/jobs" / (std::string("dot_atomic.") + arch + ".json")).string(), 1024, 256});
+  for (const Case& c : cases) {
+    CAPTURE(c.job);
+    frontend::RunOptions t;
+    t.mode = "timing";
+    const auto r = frontend::runJob(frontend::loadJob(c.job), t);
+    REQUIRE(r.status.ok());
+    CHECK(stat(r, "l1_hits") + stat(r, "l1_misses") == c.loadLines);
+    CHECK(stat(r, "l1_writes") == c.writeLines);
+    CHECK(stat(r, "l1_requests") == c.loadLines + c.writeLines);
+    REQUIRE(r.summary);
+    CHECK_THAT(frontend::statsBrief(*r.summary),
+               Catch::Contains(fmt::format("L1 {}/{} load hits", stat(r, "l1_hits"), c.loadLines)));
+  }
+}
+
 TEST_CASE("configs: the chip files parse and equal the built-in defaults", "[sim][timing][config]") {
   const std::pair<const char*, isa::Gen> chips[] = {
       {"tahiti", isa::Gen::GCN10},

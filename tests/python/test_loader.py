@@ -13,6 +13,7 @@ LOADER = os.path.join(SOURCE, "tests", "frontend", "data", "loader")
 VECARGS = os.path.join(LOADER, "vecargs.gfx900.hsaco")
 REQD = os.path.join(LOADER, "reqd.gfx900.hsaco")
 PROGRAM = os.path.join(LOADER, "program.gfx900.hsaco")
+GEOM = {v: os.path.join(LOADER, "geom.gfx900.%s.hsaco" % v) for v in ("v4", "v5")}
 
 
 class VectorArgumentTest(unittest.TestCase):
@@ -59,6 +60,22 @@ class VectorArgumentTest(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, r"^args\[8\] \(short3\): a Python int for a vector argument; "
                                                r"pass a list of its 3 elements \(or its bytes\)$"):
             self.k(1, 1, o, *self.args(s3=0x30002))
+
+
+class WorkDimTest(unittest.TestCase):
+    def test_the_number_of_grid_entries(self):
+        # geom.cl: word 18 of work-item 0 is get_work_dim(). (64, 1) had given 1, [64, 2, 1] 2.
+        dev = gcnsim.Device(arch="gfx900", threads=1)
+        o = dev.empty(20 * 128, np.uint32)
+        for version, path in GEOM.items():
+            k = dev.load(path)
+            for grid, want in ((64, 1), ([64], 1), ((64, 1), 2), ([64, 2], 2), ([64, 2, 1], 3),
+                               ((np.int64(8), 1, 1), 3)):
+                for mode in ("functional", "timing"):
+                    with self.subTest(version=version, grid=grid, mode=mode):
+                        o.write(np.zeros(20 * 128, np.uint32))
+                        k(grid, 64, o, mode=mode)
+                        self.assertEqual(o.numpy()[18], want)
 
 
 class ReqdWorkgroupSizeTest(unittest.TestCase):

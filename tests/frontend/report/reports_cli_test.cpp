@@ -2,6 +2,7 @@
 // listing, stall and source-line reports as CSV and JSON (values checked
 // against what the kernels must do), and gcnsim diff.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -373,6 +374,53 @@ TEST_CASE("gcnsim diff: B - A of 64-bit counters is exact, however far apart", "
                                                                       "-18446744073709551615", "-100.0%", "?",
                                                                       "|", "B:", "s_nop", "0"});
   CHECK_THAT(l.out, !Catch::Contains("stall cycles by reason"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gcnsim diff: rows in A's key order, then B's own keys, 100,000 keys in seconds",
+          "[frontend][cli][diff]") {
+  const auto dir = tempDir();
+  // A repeats "a": its first place and its last value, as nlohmann::json::parse keeps it.
+  std::ofstream(dir / "a.json")
+      << R"({"stats": {"b": 1, "a": 2, "n": {"y": 1, "x": 2}, "a": 3, "m": {"k": 4}}})";
+  std::ofstream(dir / "b.json") << R"({"stats": {"c": 5, "m": {"j": 6, "k": 4}, "a": 2, "b": 1}})";
+  const auto r = runGcnsim("diff " + (dir / "a.json").string() + " " + (dir / "b.json").string());
+  REQUIRE(r.status == 0);
+  std::vector<std::string> names;
+  std::istringstream lines(r.out.substr(r.out.find("statistic")));
+  std::string line;
+  std::getline(lines, line);
+  while (std::getline(lines, line) && !line.empty()) names.push_back(wordsOfLine(line, "  ").at(0));
+  CHECK(names == std::vector<std::string>{"b", "a", "n", "m.k", "m.j", "c"});
+  CHECK(wordsOfLine(r.out, "  a ") == std::vector<std::string>{"a", "3", "2", "-1", "-33.3%"});
+
+  // 100,000 statistics each, half of them in both: reading and matching the
+  // keys had been quadratic (each key a linear search), over a minute.
+  const int n = 100000;
+  for (const char* side : {"a", "b"}) {
+    std::ofstream f(dir / (std::string(side) + "_big.json"));
+    f << R"({"stats": {)";
+    const int first = side[0] == 'a' ? 0 : n / 2;  // B: keys n/2 to 3n/2 - 1, each 1 more than A's
+    for (int i = first; i < first + n; ++i)
+      f << (i > first ? ", " : "") << "\"k" << i << "\": " << i + (first ? 1 : 0);
+    f << "}}";
+  }
+  // (About 1 s; the quadratic diff took over 60. No time is asserted in a unit test.)
+  const auto big = runGcnsim("diff " + (dir / "a_big.json").string() + " " + (dir / "b_big.json").string());
+  REQUIRE(big.status == 0);
+  // Rows k0 .. k149999 in order: A's keys, then B's own.
+  std::vector<std::string> rows;
+  std::istringstream bigLines(big.out.substr(big.out.find("statistic")));
+  std::getline(bigLines, line);
+  while (std::getline(bigLines, line) && !line.empty()) rows.push_back(wordsOfLine(line, "  ").at(0));
+  REQUIRE(rows.size() == size_t(n + n / 2));
+  size_t inOrder = 0;
+  for (size_t i = 0; i < rows.size(); ++i) inOrder += rows[i] == "k" + std::to_string(i);
+  CHECK(inOrder == rows.size());
+  CHECK(wordsOfLine(big.out, "  k1 ") == std::vector<std::string>{"k1", "1", "-", "-", "-"});
+  CHECK(wordsOfLine(big.out, "  k50000 ") ==
+        std::vector<std::string>{"k50000", "50000", "50001", "+1", "+0.0%"});
+  CHECK(wordsOfLine(big.out, "  k149999 ") == std::vector<std::string>{"k149999", "-", "150000", "-", "-"});
   std::filesystem::remove_all(dir);
 }
 
