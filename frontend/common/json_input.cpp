@@ -72,7 +72,7 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
  private:
   struct Level {
     Json* value;
-    std::string field;                     // for messages: "buffers.a", "steps[2]"
+    std::string field;                             // for messages: "buffers.a", "steps[2]"
     std::unordered_map<std::string, size_t> keys;  // an object's keys so far -> their member index
   };
   static constexpr size_t kFresh = ~size_t{0};
