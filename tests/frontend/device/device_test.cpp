@@ -312,29 +312,23 @@ TEST_CASE("device: a raw kernel's setup takes the named buffer's address and siz
           "[device]") {
   const std::string resource = R"({"resource": {"buffer": "out"}})";
   auto expected = [](uint32_t i) { return (63 - i % 64) * 5 + 1000 + 20; };
-  SECTION("loaded with 64 elements, run on 128: every element written") {
+  // Loads the kernel while "out" has `loaded` elements, runs it after "out" is made anew with `run`.
+  auto resizedRun = [&](uint32_t loaded, uint32_t run) {
     Device dev(opts("gfx900", 1));
-    dev.allocate(64 * 4, "out");
+    dev.allocate(loaded * 4, "out");
     const KernelRef k = dev.loadRaw(kRaw, rawOptions(resource));
     dev.free(*dev.findBuffer("out"));
-    const BufferHandle out = dev.allocate(128 * 4, "out");
+    const BufferHandle out = dev.allocate(run * 4, "out");
     REQUIRE(runRaw(dev, k).status.ok());
-    std::vector<uint32_t> host(128);
-    dev.read(out, 0, host.data(), 512);
-    // (num_records had stayed 256 bytes: out[64..127] were clipped to 0.)
-    for (uint32_t i = 0; i < 128; ++i) CHECK(host[i] == expected(i));
-  }
+    std::vector<uint32_t> host(run);
+    dev.read(out, 0, host.data(), run * 4);
+    for (uint32_t i = 0; i < run; ++i) CHECK(host[i] == expected(i));
+  };
+  // (num_records had stayed 256 bytes: out[64..127] were clipped to 0.)
+  SECTION("loaded with 64 elements, run on 128: every element written") { resizedRun(64, 128); }
+  // (It had faulted: a store 0 bytes past the end of "out".)
   SECTION("loaded with 128 elements, run on 64: the stores past them are clipped, nothing faults") {
-    Device dev(opts("gfx900", 1));
-    dev.allocate(128 * 4, "out");
-    const KernelRef k = dev.loadRaw(kRaw, rawOptions(resource));
-    dev.free(*dev.findBuffer("out"));
-    const BufferHandle out = dev.allocate(64 * 4, "out");
-    const DispatchResult r = runRaw(dev, k);  // (had faulted: a store 0 bytes past the end of "out")
-    REQUIRE(r.status.ok());
-    std::vector<uint32_t> host(64);
-    dev.read(out, 0, host.data(), 256);
-    for (uint32_t i = 0; i < 64; ++i) CHECK(host[i] == expected(i));
+    resizedRun(128, 64);
   }
   SECTION("an offset beyond the buffer it names now is refused at the dispatch") {
     Device dev(opts("gfx900", 1));
