@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   if (!stdoutWritten() || stdoutFailed) {
     const int err = errno;
     // (errno tells why only if the last flush failed; an earlier failed write leaves just the error flag)
-    std::cerr << "gcnsim: stdout: write error, the output is incomplete"
+    std::cerr << "gcnsim: " << frontend::StdoutWriteError().what()
               << (err ? std::string(" (") + std::strerror(err) + ")" : std::string()) << '\n';
     if (rc == frontend::kExitOk) rc = frontend::kExitBadInput;
   }

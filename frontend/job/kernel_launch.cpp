@@ -127,9 +127,9 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   if (d.entryPc < d.codeBase || d.entryPc >= d.codeBase + d.codeSize)
     throw InputError(co.path + ": kernel " + k.name + ": entry point is outside .text");
 
-  // LDS: the fixed group segment, then each dynamic __local argument (checked
-  // against the 64 KiB of a work-group first).
-  codeObjectLdsBytes(co, k, args);
+  // LDS: the fixed group segment, then each dynamic __local argument (the
+  // total checked against the 64 KiB of a work-group first).
+  d.ldsBytes = codeObjectLdsBytes(co, k, args);
   uint64_t lds = kd.groupSegmentFixedSize;
   layout.dynamicLdsOffset = static_cast<uint32_t>(lds);
 
@@ -155,8 +155,7 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
       }
     }
   }
-  layout.dynamicLdsBytes = static_cast<uint32_t>(lds) - layout.dynamicLdsOffset;
-  d.ldsBytes = static_cast<uint32_t>(lds);
+  layout.dynamicLdsBytes = d.ldsBytes - layout.dynamicLdsOffset;
 
   // hidden_block_count_*: the FULL work-groups only (AMDGPUUsage.rst code object v5 kernel argument
   // metadata: "This count only includes the non-partial work-group count"); the partial one is
