@@ -63,7 +63,7 @@ struct RunOutcome {
   std::vector<ListingLine> listing;       // with --report listing or lines: the kernel's instructions
   unsigned threads = 1;                   // threads that ran workgroups
   uint64_t dispatches = 1;                // dispatches that ran (a job with steps: any number)
-  std::string singleThreadReason;         // functional: why one thread only ("": it was not limited)
+  std::string singleThreadReason;         // why one thread only ("": it was not limited)
   // With --check: the checker, holding its findings.
   std::shared_ptr<sim::check::Checker> checker;
 };

@@ -393,6 +393,7 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
   stats.threads = split ? std::min<uint32_t>(threads, uint32_t((cfg.cus + cfg.kcache.cusPerCache - 1) /
                                                                cfg.kcache.cusPerCache))
                         : 1;
+  stats.singleThreadReason = oneGroupReason;  // (a sentence; empty when the groups could differ)
   return status;
 }
 

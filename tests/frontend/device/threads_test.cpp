@@ -124,7 +124,13 @@ TEST_CASE("threads: 2,000 workgroups of vector_add on 4 threads match the CPU an
   const RunOutcome timed = sameTimingOnAnyThreadCount(job);
   REQUIRE(timed.status.ok());
   CHECK(timed.doc.buffers.at(0).bytes == out.doc.buffers.at(0).bytes);
-  CHECK(runOn(job, 4, uint64_t{1} << 34, "timing").threads == 4);
+  const RunOutcome timed4 = runOn(job, 4, uint64_t{1} << 34, "timing");
+  CHECK(timed4.threads == 4);
+  CHECK(timed4.singleThreadReason.empty());
+  // A traced run is one group of every CU, on one thread, and says so.
+  const RunOutcome traced = runOn(job, 4, uint64_t{1} << 34, "timing", true);
+  CHECK(traced.threads == 1);
+  CHECK(traced.singleThreadReason == "a traced run");
 }
 
 TEST_CASE("threads: timing mode gives the same cycles and statistics on any thread count", "[threads]") {
@@ -163,6 +169,12 @@ TEST_CASE("threads: kernels with global atomics run on one thread, with the same
       const RunOutcome out = sameOnAnyThreadCount(job);
       CHECK_THAT(out.singleThreadReason, Catch::Contains("atomic") && Catch::Contains("` at 0x"));
       CHECK(runOn(job, 4).threads == 1);
+      // Timing mode runs every CU in one group then, and says why.
+      const RunOutcome timed = runOn(job, 4, uint64_t{1} << 34, "timing");
+      CHECK(timed.threads == 1);
+      CHECK_THAT(timed.singleThreadReason,
+                 Catch::StartsWith("the kernel's results could depend on the order of its workgroups") &&
+                     Catch::Contains("atomic"));
     }
 }
 
