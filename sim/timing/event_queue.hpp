@@ -6,7 +6,8 @@
 // Why: a memory-bound kernel keeps hundreds of returns in flight per group,
 // and which child of a heap node is smaller is a coin toss: with
 // std::priority_queue's sifts, 8-10 % of a timing run's mispredicted host
-// branches were in the heap (saxpy, lds_matmul; README "Session 14"). Here
+// branches were in the heap (saxpy, lds_matmul;
+// docs/performance-history.md, session 14). Here
 // a pop sifts the hole at the root down to a leaf, taking the smaller child
 // by arithmetic (its key is one 128-bit number), and the last element up from
 // there (Floyd's method: the way down has no data-dependent exit, and the way
