@@ -70,11 +70,12 @@ class ChromeWriter final : public TraceWriter {
         memKindName(e.kind), memOpName(e.op), e.isReturn ? "return" : "request", e.cycle, e.w.cu, e.w.wave,
         e.id);
     if (!e.isReturn)
-      fmt::format_to(out(),
-                     ",\"pc\":\"{}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
-                     "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
-                     sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc)), e.address, e.bytes, e.done,
-                     e.kHits, e.kMisses, e.l1Hits, e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
+      fmt::format_to(
+          out(),
+          ",\"pc\":\"{}\",\"addr\":\"0x{:x}\",\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
+          "\"l1_hit\":{},\"l1_miss\":{},\"l1_write\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
+          sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc)), e.address, e.bytes, e.done, e.kHits,
+          e.kMisses, e.l1Hits, e.l1Misses, e.l1Writes, e.l2Hits, e.l2Misses, e.conflicts);
     file_.buf() += "}}";
     counters(e.cycle, e.w, e.vm, e.lgkm, e.exp);
     file_.written();

@@ -60,9 +60,9 @@ class JsonlWriter final : public TraceWriter {
       fmt::format_to(
           out(),
           ",\"pc\":{},\"pc_abs\":{},\"addr\":{},\"bytes\":{},\"done\":{},\"k_hit\":{},\"k_miss\":{},"
-          "\"l1_hit\":{},\"l1_miss\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
+          "\"l1_hit\":{},\"l1_miss\":{},\"l1_write\":{},\"l2_hit\":{},\"l2_miss\":{},\"conflicts\":{}",
           sim::entryOffset(e.pc, ctx_.entryPc), e.pc, e.address, e.bytes, e.done, e.kHits, e.kMisses,
-          e.l1Hits, e.l1Misses, e.l2Hits, e.l2Misses, e.conflicts);
+          e.l1Hits, e.l1Misses, e.l1Writes, e.l2Hits, e.l2Misses, e.conflicts);
     fmt::format_to(out(), ",\"vm\":{},\"lgkm\":{},\"exp\":{}}}\n", e.vm, e.lgkm, e.exp);
     file_.written();
   }

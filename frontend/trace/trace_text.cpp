@@ -66,6 +66,7 @@ class TextWriter final : public TraceWriter {
                      sim::offsetHex(sim::entryOffset(e.pc, ctx_.entryPc), 4), e.address, e.bytes, e.done);
       cacheText(file_.buf(), "K$", e.kHits, e.kMisses);
       cacheText(file_.buf(), "L1", e.l1Hits, e.l1Misses);
+      if (e.l1Writes) fmt::format_to(out(), " L1 write {}", e.l1Writes);
       cacheText(file_.buf(), "L2", e.l2Hits, e.l2Misses);
       if (e.kind == MemKind::Lds) fmt::format_to(out(), " conflicts {}", e.conflicts);
     }

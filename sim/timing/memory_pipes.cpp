@@ -46,7 +46,7 @@ MemoryPipes::~MemoryPipes() = default;
 
 MemSnapshot MemoryPipes::snapshot(uint32_t cu) const {
   const Cu& c = cus_[cu - firstCu_];
-  return {c.kcache->tags.stats, c.l1->tags.stats, l2_->tags.stats};
+  return {c.kcache->tags.stats, c.l1->tags.stats, l2_->tags.stats, c.l1->writes};
 }
 
 void MemoryPipes::collect(TimingStats& stats) const {

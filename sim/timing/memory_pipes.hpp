@@ -98,6 +98,7 @@ struct MemRequest {
 // Cache statistics at one moment (a trace's per-request hits and misses).
 struct MemSnapshot {
   memory::CacheStats k, l1, l2;
+  uint64_t l1Writes = 0;  // stores' and atomics' lines (no L1 lookup: VectorL1Timing::writes)
 };
 
 class MemoryPipes {

@@ -146,6 +146,7 @@ void WaveTracer::memRequest(WaveCtx& wc, uint64_t pc, const MemSnapshot& before,
   e.kMisses = uint16_t(after.k.misses - before.k.misses);
   e.l1Hits = uint16_t(after.l1.hits - before.l1.hits);
   e.l1Misses = uint16_t(after.l1.misses - before.l1.misses);
+  e.l1Writes = uint16_t(after.l1Writes - before.l1Writes);
   e.l2Hits = uint16_t(after.l2.hits - before.l2.hits);
   e.l2Misses = uint16_t(after.l2.misses - before.l2.misses);
   // Address: the first access (SMEM, LDS) or the lowest (vector memory); bytes: all the lanes'.

@@ -91,7 +91,8 @@ struct MemEvent {
   uint64_t pc = 0, address = 0, done = 0;  // done: the cycle the return is scheduled
   uint32_t bytes = 0;
   uint16_t kHits = 0, kMisses = 0, l1Hits = 0, l1Misses = 0, l2Hits = 0, l2Misses = 0;  // lines
-  uint16_t conflicts = 0;                                                               // LDS extra passes
+  uint16_t l1Writes = 0;              // lines a store or atomic sends through the L1 to the L2 (no lookup)
+  uint16_t conflicts = 0;             // LDS extra passes
   uint32_t conflictCycles = 0;        // LDS pipe cycles those extra passes cost (memory::conflictCycles)
   uint8_t vm = 0, lgkm = 0, exp = 0;  // the wave's counters after this request / return
 };

@@ -92,6 +92,7 @@ TEST_CASE("jsonl trace replayed reproduces the stall report", "[frontend][trace]
     std::map<uint64_t, uint64_t> lgkmByPc;
     std::map<uint64_t, std::pair<uint64_t, uint64_t>> lanesByPc, memByPc;  // (sum, count)
     uint64_t issues = 0, vmToo = 0;
+    std::map<std::string, uint64_t> lines;  // the requests' cache lines, summed per field
     for (const auto& e : readJsonl(opt.trace)) {
       if (e["ev"] == "issue") {
         ++issues;
@@ -101,6 +102,8 @@ TEST_CASE("jsonl trace replayed reproduces the stall report", "[frontend][trace]
       if (e["ev"] == "mem" && e["phase"] == "req") {
         memByPc[e["pc"].get<uint64_t>()].first += e["done"].get<uint64_t>() - e["cycle"].get<uint64_t>();
         ++memByPc[e["pc"].get<uint64_t>()].second;
+        for (const char* f : {"k_hit", "k_miss", "l1_hit", "l1_miss", "l1_write"})
+          lines[f] += e[f].get<uint64_t>();
       }
       if (e["ev"] != "stall") continue;
       byReason[e["reason"].get<std::string>()] += e["dur"].get<uint64_t>();
@@ -108,6 +111,15 @@ TEST_CASE("jsonl trace replayed reproduces the stall report", "[frontend][trace]
       if (e["reason"] == "lgkm") lgkmByPc[e["pc"].get<uint64_t>()] += e["dur"].get<uint64_t>();
     }
     CHECK(issues == out.doc.stats.instructions);
+    // The requests' lines add up to the run's counters: loads hit or miss in the L1, stores and atomics
+    // go through it (l1_hits + l1_misses + l1_writes = l1_requests).
+    std::map<std::string, uint64_t> stats(out.doc.stats.extra.begin(), out.doc.stats.extra.end());
+    CHECK(lines["k_hit"] == stats.at("kcache_hits"));
+    CHECK(lines["k_miss"] == stats.at("kcache_misses"));
+    CHECK(lines["l1_hit"] == stats.at("l1_hits"));
+    CHECK(lines["l1_miss"] == stats.at("l1_misses"));
+    CHECK(lines["l1_write"] == stats.at("l1_writes"));
+    CHECK(lines["l1_write"] > 0);  // every example stores its results
     // The result document's sections hold the same totals.
     std::map<std::string, nlohmann::json> sections;
     for (const auto& [key, text] : out.doc.sections) sections[key] = nlohmann::json::parse(text);
