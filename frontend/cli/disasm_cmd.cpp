@@ -1,5 +1,6 @@
 #include "frontend/cli/disasm_cmd.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -59,7 +60,15 @@ void printCodeObjectListing(std::ostream& os, const CodeObject& co, std::optiona
   for (const KernelInfo& k : co.kernels)
     if (kernel ? k.name == *kernel : co.functions.empty())
       parts.push_back({k.name, k.entryVaddr, k.codeSize});
-  if (!kernel && !co.functions.empty()) parts = co.functions;
+  if (!kernel && !co.functions.empty()) {
+    // As llvm-objdump -d, a function runs to the next one (or the end of .text): the padding between
+    // functions (s_nop 0 up to the next 256-byte boundary) is listed under the function before it.
+    parts = co.functions;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const uint64_t end = i + 1 < parts.size() ? parts[i + 1].vaddr : co.textVaddr + co.textSize;
+      if (end > parts[i].vaddr) parts[i].size = std::max(parts[i].size, end - parts[i].vaddr);
+    }
+  }
   bool first = true;
   for (const CodeFunction& f : parts) {
     auto bytes = co.textBytes(f.vaddr, f.size & ~uint64_t{3});
