@@ -7,14 +7,25 @@ namespace {
 
 bool isPow2(uint32_t v) { return v && !(v & (v - 1)); }
 
-std::string checkCache(const char* component, uint32_t size, uint32_t line, uint32_t ways, uint32_t mshrs) {
-  const std::string c = component;
-  if (!isPow2(line)) return c + ": line_bytes must be a power of two (got " + std::to_string(line) + ")";
-  if (ways == 0) return c + ": ways must be positive";
-  if (mshrs == 0) return c + ": mshrs must be positive";
+// A cache's fields, named as --set and the config files name them: `key` is their common prefix
+// ("l1.", "memory.l2_").
+std::string checkCache(const std::string& key, uint32_t size, uint32_t line, uint32_t ways, uint32_t mshrs) {
+  if (!isPow2(line)) return key + "line_bytes must be a power of two (got " + std::to_string(line) + ")";
+  if (ways == 0) return key + "ways must be positive";
+  if (mshrs == 0) return key + "mshrs must be positive";
   if (size == 0 || size % (line * ways) != 0)
-    return c + ": size_bytes (" + std::to_string(size) + ") must be a positive multiple of line_bytes x ways";
+    return key + "size_bytes (" + std::to_string(size) + ") must be a positive multiple of " + key +
+           "line_bytes x " + key + "ways";
   return {};
+}
+
+// A K$ or L1 miss is one L2 request for one L2 line (memory/l2_steps.hpp): a line larger than the L2's
+// would be filled with part of its bytes (a 128-byte L1 line from one 64-byte L2 line: half the DRAM
+// traffic, above the configured bandwidth). A smaller or equal one is what the model covers.
+std::string checkLineFits(const char* key, uint32_t line, uint32_t l2Line) {
+  if (line <= l2Line) return {};
+  return std::string(key) + " (" + std::to_string(line) + ") must not exceed memory.l2_line_bytes (" +
+         std::to_string(l2Line) + "): a miss is one L2 request of one L2 line";
 }
 
 }  // namespace
@@ -26,16 +37,20 @@ std::string GpuConfig::validate() const {
   };
   GpuConfig copy = *this;  // configFields points into a mutable config
   for (const ConfigField& f : configFields(copy))
-    if (f.positive && *f.value == 0) first(std::string(f.section) + ": " + f.name + " must be positive");
-  if (cu.waveSlotsPerSimd > 16) first("cu: wave_slots_per_simd must be at most 16");
-  if (cu.maxLdsPerWorkgroup > cu.ldsBytes) first("cu: max_lds_per_workgroup must not exceed lds_bytes");
-  first(checkCache("kcache", kcache.sizeBytes, kcache.lineBytes, kcache.ways, kcache.mshrs));
-  if (!isPow2(lds.banks)) first("lds: banks must be a power of two");
-  if (!isPow2(lds.bankBytes)) first("lds: bank_bytes must be a power of two");
+    if (f.positive && *f.value == 0) first(std::string(f.section) + "." + f.name + " must be positive");
+  if (cu.waveSlotsPerSimd > 16) first("cu.wave_slots_per_simd must be at most 16");
+  if (cu.maxLdsPerWorkgroup > cu.ldsBytes)
+    first("cu.max_lds_per_workgroup (" + std::to_string(cu.maxLdsPerWorkgroup) +
+          ") must not exceed cu.lds_bytes (" + std::to_string(cu.ldsBytes) + ")");
+  first(checkCache("kcache.", kcache.sizeBytes, kcache.lineBytes, kcache.ways, kcache.mshrs));
+  if (!isPow2(lds.banks)) first("lds.banks must be a power of two");
+  if (!isPow2(lds.bankBytes)) first("lds.bank_bytes must be a power of two");
   const auto& c1 = l1.cache;
-  first(checkCache("l1", c1.sizeBytes, c1.lineBytes, c1.ways, c1.mshrs));
+  first(checkCache("l1.", c1.sizeBytes, c1.lineBytes, c1.ways, c1.mshrs));
   const auto& c2 = memory.l2;
-  first(checkCache("memory.l2", c2.sizeBytes, c2.lineBytes, c2.ways, c2.mshrs));
+  first(checkCache("memory.l2_", c2.sizeBytes, c2.lineBytes, c2.ways, c2.mshrs));
+  first(checkLineFits("kcache.line_bytes", kcache.lineBytes, c2.lineBytes));
+  first(checkLineFits("l1.line_bytes", c1.lineBytes, c2.lineBytes));
   return e;
 }
 

@@ -6,6 +6,9 @@ std::vector<ConfigField> configFields(GpuConfig& c) {
   constexpr uint32_t kDefaultMax = ConfigField{}.max, kKiB = 1024, kMiB = 1024 * 1024;
   // LGKM_CNT is a 4-bit counter: an SMEM fetch that adds 16 could never issue (every s_load deadlocked).
   constexpr uint32_t kMaxLgkm = 15;
+  // Issue costs are 16-bit per instruction (OpTiming::cycles): the largest, 2 x dp_factor x valu_cycles
+  // (Dp8), 2 x salu_cycles (saveexec) and the rest must fit (valu_cycles 70,000 had wrapped to 4,464).
+  constexpr uint32_t kMaxValuCycles = 1024, kMaxDpFactor = 16, kMaxIssueCycles = 16384;
   return {
       {"gpu", "cus", &c.cus, 0, 256, true},
       {"gpu", "clock_mhz", &c.clockMhz, 0, kDefaultMax, true},  // (S_MEMREALTIME divides by it)
@@ -19,11 +22,11 @@ std::vector<ConfigField> configFields(GpuConfig& c) {
       {"cu", "lds_bytes", &c.cu.ldsBytes, 0, kKiB * 256, true},
       {"cu", "lds_granule", &c.cu.ldsGranule, 0, kDefaultMax, true},
       {"cu", "max_lds_per_workgroup", &c.cu.maxLdsPerWorkgroup, 0, kKiB * 256},
-      {"issue", "valu_cycles", &c.issue.valuCycles, 0, kDefaultMax, true},
-      {"issue", "quarter_rate_cycles", &c.issue.quarterRateCycles, 0, kDefaultMax, true},
-      {"issue", "dp_factor", &c.issue.dpFactor, 0, kDefaultMax, true},
-      {"issue", "salu_cycles", &c.issue.saluCycles, 0, kDefaultMax, true},
-      {"issue", "branch_cycles", &c.issue.branchCycles},
+      {"issue", "valu_cycles", &c.issue.valuCycles, 0, kMaxValuCycles, true},
+      {"issue", "quarter_rate_cycles", &c.issue.quarterRateCycles, 0, kMaxIssueCycles, true},
+      {"issue", "dp_factor", &c.issue.dpFactor, 0, kMaxDpFactor, true},
+      {"issue", "salu_cycles", &c.issue.saluCycles, 0, kMaxIssueCycles, true},
+      {"issue", "branch_cycles", &c.issue.branchCycles, 0, kMaxIssueCycles},
       {"issue", "branch_taken_cycles", &c.issue.branchTakenCycles},
       {"issue", "msg_latency", &c.issue.msgLatency},
       {"issue", "smem_lgkm_single", &c.issue.smemLgkmSingle, 0, kMaxLgkm, true},

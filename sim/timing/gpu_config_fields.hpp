@@ -19,7 +19,7 @@ struct ConfigField {
   // line, so the upper bounds keep a config from asking for more memory than a
   // host has.
   uint32_t min = 0, max = 1000000;
-  bool positive = false;  // validate(): "SECTION: NAME must be positive"
+  bool positive = false;  // validate(): "SECTION.NAME must be positive"
 };
 
 // Every numeric field of `c`, in configs/*.json order; `value` points into `c`.

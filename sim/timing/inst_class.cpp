@@ -89,6 +89,9 @@ Kind internalKind(TimingRole r) {
   }
 }
 
+// GcnTimings.md:87 "All SOP2 instructions ... take 4 cycles": the SALU cycles the table's figures assume.
+constexpr uint32_t kTableSaluCycles = 4;
+
 }  // namespace
 
 OpTiming classifyOp(const OpInfo& op, const IssueConfig& c) {
@@ -103,7 +106,9 @@ OpTiming classifyOp(const OpInfo& op, const IssueConfig& c) {
     case isa::Unit::SALU:
       t.kind = Kind::Salu;
       t.cat = IssueCat::Scalar;
-      t.cycles = op.timing.cycles;
+      // The table's SALU figures are GcnTimings' cycles for its 4-cycle SALU (the default rule, 4; the
+      // saveexec and setreg rows 8): issue.salu_cycles scales them, as valu_cycles does the VALU rates.
+      t.cycles = uint16_t(uint64_t(op.timing.cycles) * c.saluCycles / kTableSaluCycles);
       break;
     case isa::Unit::SMEM: classifySmem(op, c, t); break;
     case isa::Unit::VMEM: classifyVmem(op, t); break;

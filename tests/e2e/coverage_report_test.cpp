@@ -100,7 +100,7 @@ Covered testedOps() {
 
 }  // namespace
 
-TEST_CASE("coverage: every (generation, opcode) pair has a semantic; report how many are tested",
+TEST_CASE("coverage: every (generation, opcode) pair has a semantic, report how many are tested",
           "[coverage]") {
   const Covered tested = testedOps();
   const auto sems = sim::semanticsByOpIndex();

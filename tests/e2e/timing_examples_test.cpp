@@ -148,8 +148,24 @@ TEST_CASE("configs: errors name the file and the field", "[sim][timing][config]"
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"lds", {{"latency", -1}}}}, "x.json"),
                     Catch::Contains("x.json: lds.latency"));
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"l1", {{"line_bytes", {{"value", 48}}}}}}, "x.json"),
-                    Catch::Contains("l1: line_bytes"));
+                    Catch::Contains("x.json: l1.line_bytes must be a power of two (got 48)"));
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"cus", 0}}}}, "x.json"), Catch::Contains("cus"));
+  // Validation names the keys as --set and the files name them (it had said "lds: banks", "memory.l2: ways").
+  CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"memory", {{"l2_size_bytes", 1000}}}}, "x.json"),
+                    Catch::Contains("x.json: memory.l2_size_bytes (1000) must be a positive multiple of "
+                                    "memory.l2_line_bytes x memory.l2_ways"));
+  CHECK_THROWS_WITH(
+      frontend::parseGpuConfig(json{{"cu", {{"lds_bytes", 32768}}}}, "x.json"),
+      Catch::Contains("x.json: cu.max_lds_per_workgroup (65536) must not exceed cu.lds_bytes (32768)"));
+  // A K$ or L1 line larger than the L2's: one L2 request would fill it with half its bytes (a 128-byte L1
+  // line had read stream_read's 8 MiB as 4 MiB of DRAM traffic, above the configured bandwidth).
+  CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"l1", {{"line_bytes", 128}}}}, "x.json"),
+                    Catch::Contains("x.json: l1.line_bytes (128) must not exceed memory.l2_line_bytes (64)"));
+  CHECK_THROWS_WITH(
+      frontend::parseGpuConfig(json{{"memory", {{"l2_line_bytes", 32}}}}, "x.json"),
+      Catch::Contains("x.json: kcache.line_bytes (64) must not exceed memory.l2_line_bytes (32)"));
+  const auto smaller = frontend::parseGpuConfig(json{{"l1", {{"line_bytes", 32}}}}, "x.json");
+  CHECK(smaller.l1.cache.lineBytes == 32);
   // A 0 MHz clock had been taken (S_MEMREALTIME then counted 100 ticks a cycle).
   CHECK_THROWS_WITH(frontend::parseGpuConfig(json{{"gpu", {{"clock_mhz", 0}}}}, "x.json"),
                     Catch::Contains("x.json: gpu.clock_mhz: 0 is out of range (1 to "));

@@ -32,7 +32,7 @@ std::string text(Gen g, std::vector<uint32_t> w) { return disassemble(g, dec(g, 
 
 }  // namespace
 
-TEST_CASE("scalar tables: no two rows share an opcode; names unique per format", "[isa][scalar]") {
+TEST_CASE("scalar tables: no two rows share an opcode, names unique per format", "[isa][scalar]") {
   for (Format f : kScalarFormats) {
     std::set<std::string> names;
     for (const OpInfo& row : opTable(f)) {

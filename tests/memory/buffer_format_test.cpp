@@ -133,7 +133,7 @@ TEST_CASE("format: 2-bit/10-bit packed formats by code", "[memory][format]") {
   CHECK(unpackWord(0x200, kBufDataFormat10_10_10_2, kBufNumFormatSint).v[0] == uint32_t(-512));
 }
 
-TEST_CASE("format: 16-bit FLOAT components are halves; 32-bit ones pass through", "[memory][format]") {
+TEST_CASE("format: 16-bit FLOAT components are halves, 32-bit ones pass through", "[memory][format]") {
   Unpacked h = unpack({0x00, 0x3c, 0x00, 0xc0}, kBufDataFormat16_16, kBufNumFormatFloat);
   CHECK(h.v[0] == f2u(1.0f));
   CHECK(h.v[1] == f2u(-2.0f));
@@ -206,7 +206,7 @@ TEST_CASE("format pack: UNORM/SNORM clamp and round to nearest even", "[memory][
   CHECK(snorm2(-1.0f) == 3);  // -1 in 2 bits
 }
 
-TEST_CASE("format pack: integers keep their low bits; floats convert", "[memory][format][pack]") {
+TEST_CASE("format pack: integers keep their low bits, floats convert", "[memory][format][pack]") {
   CHECK(packWord({0x1ff, 0x102, 0, 0}, kBufDataFormat8_8, kBufNumFormatUint) == 0x02ffu);
   CHECK(packWord({uint32_t(-1), 0, 0, 0}, kBufDataFormat16, kBufNumFormatSint) == 0xffffu);
   CHECK(packWord({f2u(1.0f), f2u(-2.0f), 0, 0}, kBufDataFormat16_16, kBufNumFormatFloat) == 0xc0003c00u);

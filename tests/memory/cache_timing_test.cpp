@@ -282,7 +282,7 @@ TEST_CASE("K$: hit and miss latency, probed at latency-1 and latency", "[memory]
 // The K$ port (memory/kcache_timing.hpp): bytes_per_cycle a cycle, accesses
 // queue behind each other. 64 B/clk: a 16-byte load holds it 1 cycle, a
 // 64-byte (x16) load 1 cycle, a 128-byte range 2 cycles.
-TEST_CASE("K$: one port of bytes_per_cycle; loads queue under load", "[memory][timing]") {
+TEST_CASE("K$: one port of bytes_per_cycle, loads queue under load", "[memory][timing]") {
   MemoryConfig mc;
   KcacheConfig kc;
   L2Timing l2(mc);

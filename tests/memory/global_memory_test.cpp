@@ -164,7 +164,7 @@ TEST_CASE("GlobalMemory lists and dumps regions", "[memory][global]") {
   REQUIRE_FALSE(mem.findRegion("nope").has_value());
 }
 
-TEST_CASE("GlobalMemory: untouched regions cost no host pages; a write costs one page",
+TEST_CASE("GlobalMemory: untouched regions cost no host pages, a write costs one page",
           "[memory][global][ondemand]") {
   GlobalMemory mem(uint64_t{4} << 30);
   const uint64_t size = uint64_t{1} << 30;

@@ -88,7 +88,7 @@ TEST_CASE("cli: a kernel that never ends hits the watchdog: exit status 3 naming
   }
 }
 
-TEST_CASE("cli: --threads takes 1 to 1024; anything else is one line and exit status 2", "[cli][threads]") {
+TEST_CASE("cli: --threads takes 1 to 1024, anything else is one line and exit status 2", "[cli][threads]") {
   const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
   for (const char* bad : {"0", "abc", "-1", "2x", "1025", "99999999999"}) {
     const Run r = runCli("run " + job + " --mode functional '--threads=" + std::string(bad) + "'");

@@ -623,7 +623,7 @@ TEST_CASE("robust: the work-group size is computed in 128 bits", "[frontend][rob
   }
 }
 
-TEST_CASE("robust: --set on a config section that is not an object; LGKM amounts of 16",
+TEST_CASE("robust: --set on a config section that is not an object, LGKM amounts of 16",
           "[frontend][robust]") {
   const std::string job = kExamples + "vector_add/vector_add.gfx900.json";
   const fs::path cfg = writeJob("cfg_gpu5.json", R"({"name": "x", "arch": "gfx900", "gpu": 5})");

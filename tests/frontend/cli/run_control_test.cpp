@@ -177,7 +177,7 @@ TEST_CASE("run: --version, and the version in result documents", "[cli][run]") {
   CHECK(doc.at("status") == "ok");
 }
 
-TEST_CASE("run: --config takes a chip name; the result records the config and its values", "[cli][run]") {
+TEST_CASE("run: --config takes a chip name, the result records the config and its values", "[cli][run]") {
   const fs::path result = tempDir() / "fiji.result.json";
   const Run r = runGcnsim({"run", kVectorAdd, "--config", "fiji", "--result", result.string()});
   CHECK(r.status == 0);
@@ -209,7 +209,7 @@ TEST_CASE("run: --config takes a chip name; the result records the config and it
   const Run bad = runGcnsim({"run", kVectorAdd, "--config", "fury"});
   CHECK(bad.status == 2);
   CHECK(bad.err ==
-        "gcnsim: --config fury: not a chip name (tahiti, hawaii, fiji, vega10) or a config file\n");
+        "gcnsim: --config fury: not a chip name (tahiti, hawaii, fiji, vega10, vega20) or a config file\n");
 }
 
 TEST_CASE("run: --set overrides config values, recorded in the result", "[cli][run]") {
@@ -252,7 +252,7 @@ TEST_CASE("run: a bad output path fails before the simulation, in one line", "[c
   CHECK_THAT(o.err, Catch::StartsWith("gcnsim: --out ") && Catch::Contains("is not a directory"));
 }
 
-TEST_CASE("run: option mistakes are one line naming the option; internal options are hidden", "[cli][run]") {
+TEST_CASE("run: option mistakes are one line naming the option, internal options are hidden", "[cli][run]") {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
       {{"run", "a.json", "b.json"},
        "gcnsim: run: too many arguments: it takes one file; options start with -- "

@@ -84,7 +84,7 @@ TEST_CASE("device: buffers in, a dispatch in each mode, buffers out: the CPU's s
   }
 }
 
-TEST_CASE("device: the second dispatch hits in the warm L2; resetCaches restores the cold figure",
+TEST_CASE("device: the second dispatch hits in the warm L2, resetCaches restores the cold figure",
           "[device]") {
   Device dev(opts("gfx900", 2));
   Vadd v(dev, 4096);

@@ -99,7 +99,7 @@ TEST_CASE("a good ELF job parses into typed structs", "[frontend][job]") {
   CHECK(job.output == std::vector<std::string>{"c", "a"});
 }
 
-TEST_CASE("reduction job with a local argument; default output is every buffer", "[frontend][job]") {
+TEST_CASE("reduction job with a local argument, default output is every buffer", "[frontend][job]") {
   const Job job = load(R"({"kernel": {"file": ")" + kReduce + R"("}, "grid": [256], "workgroup": [64],
       "buffers": {"in": {"type": "f32", "count": 256}, "out": {"type": "f32", "count": 4}},
       "args": [{"buffer": "in"}, {"buffer": "out"}, {"local": 256}, {"value": 256, "type": "u32"}]})");

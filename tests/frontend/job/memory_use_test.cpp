@@ -41,7 +41,7 @@ uint32_t u32At(const std::vector<uint8_t>& bytes, size_t i) {
 
 }  // namespace
 
-TEST_CASE("memory use: a buffer file is mapped privately; the kernel's writes never reach it",
+TEST_CASE("memory use: a buffer file is mapped privately, the kernel's writes never reach it",
           "[frontend][memory-use]") {
   fs::create_directories(kDir);
   const fs::path file = kDir / "input.bin";
@@ -83,7 +83,7 @@ TEST_CASE("memory use: a buffer file that changed size after loading is bad inpu
                                                         "bytes, now 1024)"));
 }
 
-TEST_CASE("memory use: zero buffers hold no bytes; results are read only when asked for",
+TEST_CASE("memory use: zero buffers hold no bytes, results are read only when asked for",
           "[frontend][memory-use]") {
   fs::create_directories(kDir);
   const fs::path file = kDir / "small.bin";

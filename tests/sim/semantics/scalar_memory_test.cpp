@@ -363,7 +363,7 @@ TEST_CASE("GCN 1.4 s_scratch_load/store: SMEM + OFFSET + (SGPROFFSET & ~3)*64 (s
   CHECK(r.get32(buf + 256) == 0x5a5a5a5au);
 }
 
-TEST_CASE("s_memtime returns env.clock; cache controls do nothing (seeds 003, 000)", "[sim][scalar][smem]") {
+TEST_CASE("s_memtime returns env.clock, cache controls do nothing (seeds 003, 000)", "[sim][scalar][smem]") {
   for (Gen g : kAllGens) {
     Rig r(g);
     r.env.clock = 0x123456789ull;
@@ -669,7 +669,7 @@ TEST_CASE("s_buffer_atomic_* and s_atomic_*_x2: memory result, GLC returns the p
   CHECK(h.wave.sreg[84] == 0u);
 }
 
-TEST_CASE("s_atc_probe(_buffer), s_wakeup: no register or memory change; s_rfe_restore_b64: PC = SSRC0",
+TEST_CASE("s_atc_probe(_buffer), s_wakeup: no register or memory change, s_rfe_restore_b64: PC = SSRC0",
           "[sim][smem]") {
   for (Gen g : {Gen::GCN12, Gen::GCN14}) {
     INFO(isa::genName(g));

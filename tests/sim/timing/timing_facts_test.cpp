@@ -7,6 +7,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 #include "isa/table.hpp"
 #include "sim/timing/inst_class.hpp"
@@ -131,6 +132,21 @@ TEST_CASE("timing facts: VALU rates follow GcnTimings.md", "[sim][timing][facts]
   // VOP3P: "All VOP3P instructions take 4 cycles" (GcnTimings.md:250).
   checkFixed("v_pk_fma_f16", 4);
   checkFixed("v_pk_mul_lo_u16", 4);
+}
+
+TEST_CASE("timing facts: issue.salu_cycles scales the SALU figures, as valu_cycles does the VALU's",
+          "[sim][timing][facts]") {
+  // GcnTimings.md:87 "All SOP2 instructions ... take 4 cycles", :96 S_*_SAVEEXEC_B64 8: with an 8-cycle
+  // SALU (a config exploring a slower scalar unit) they take 8 and 16; the key had changed only s_sendmsg,
+  // exports and s_nop's minimum.
+  for (const auto& [salu, plain, saveexec] : {std::tuple{4u, 4u, 8u}, {8u, 8u, 16u}, {6u, 6u, 12u}}) {
+    CAPTURE(salu);
+    IssueConfig c;
+    c.saluCycles = salu;
+    for (const OpTiming& t : timingsOf("s_add_u32", c)) CHECK(t.cycles == plain);
+    for (const OpTiming& t : timingsOf("s_and_saveexec_b64", c)) CHECK(t.cycles == saveexec);
+    for (const OpTiming& t : timingsOf("s_setreg_b32", c)) CHECK(t.cycles == saveexec);
+  }
 }
 
 TEST_CASE("timing facts: SALU, SMEM, DS and MUBUF figures follow GcnTimings.md", "[sim][timing][facts]") {

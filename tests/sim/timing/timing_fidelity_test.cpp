@@ -115,7 +115,7 @@ TEST_CASE("VALU -> SALU: an SALU op reading v_readfirstlane's SGPR waits 16 cycl
   }
 }
 
-TEST_CASE("VOP3 compares write their SDST, not VCC; each late SGPR keeps its own 16 cycles",
+TEST_CASE("VOP3 compares write their SDST, not VCC, each late SGPR keeps its own 16 cycles",
           "[sim][timing]") {
   // timing_vop3_sdst.s. The model had added VCC to the writes of every op whose e32 form writes it, and had
   // kept only the latest v_readfirstlane's SGPR late.
