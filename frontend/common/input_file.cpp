@@ -52,24 +52,18 @@ uint64_t openChecked(const std::filesystem::path& path, uint64_t maxBytes, Fd& f
   return static_cast<uint64_t>(st.st_size);
 }
 
-}  // namespace
-
-uint64_t inputFileSize(const std::filesystem::path& path, uint64_t maxBytes) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
-  checkStat(path, st, maxBytes);
-  return static_cast<uint64_t>(st.st_size);
-}
-
-std::vector<uint8_t> readInputFile(const std::filesystem::path& path, uint64_t maxBytes) {
+// readInputFile and readInputText: the file read straight into the container the caller keeps (a
+// job's text had been read into a vector and copied into a string: twice its size at once).
+template <class Bytes>
+Bytes readWhole(const std::filesystem::path& path, uint64_t maxBytes) {
   // stat() first, so a FIFO or a device is never opened; then fstat() the
   // descriptor (O_NONBLOCK: opening a FIFO swapped in meanwhile cannot block).
   const uint64_t size = inputFileSize(path, maxBytes);
   Fd f;
   openChecked(path, maxBytes, f);
-  std::vector<uint8_t> out;
+  Bytes out;
   out.reserve(size);
-  uint8_t buf[65536];
+  typename Bytes::value_type buf[65536];
   for (;;) {
     const ssize_t n = ::read(f.fd, buf, sizeof buf);
     if (n < 0) {
@@ -85,6 +79,15 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path, uint64_t m
   return out;
 }
 
+}  // namespace
+
+uint64_t inputFileSize(const std::filesystem::path& path, uint64_t maxBytes) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
+  checkStat(path, st, maxBytes);
+  return static_cast<uint64_t>(st.st_size);
+}
+
 MappedFile::~MappedFile() { ::munmap(data_, size_); }
 
 std::shared_ptr<MappedFile> mapInputFile(const std::filesystem::path& path, uint64_t expectedBytes) {
@@ -98,9 +101,12 @@ std::shared_ptr<MappedFile> mapInputFile(const std::filesystem::path& path, uint
   return std::make_shared<MappedFile>(p, expectedBytes);
 }
 
+std::vector<uint8_t> readInputFile(const std::filesystem::path& path, uint64_t maxBytes) {
+  return readWhole<std::vector<uint8_t>>(path, maxBytes);
+}
+
 std::string readInputText(const std::filesystem::path& path, uint64_t maxBytes) {
-  const std::vector<uint8_t> bytes = readInputFile(path, maxBytes);
-  return std::string(bytes.begin(), bytes.end());
+  return readWhole<std::string>(path, maxBytes);
 }
 
 }  // namespace gcnsim::frontend

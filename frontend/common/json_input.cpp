@@ -26,7 +26,7 @@ std::string strip(const char* what) {
 // an ordered_json object in constant time (ordered_map's insert searches the object first, which
 // made a job with 40,000 buffers take seconds to parse, a 100,000-key result document minutes).
 // Each open object keeps a hash table of its keys. Neither the parse nor the value's destruction
-// recurses.
+// recurses. An ordered_json's arrays that `sink` takes go to it element by element instead.
 template <class Json>
 class DomBuilder final : public nlohmann::json_sax<Json> {
  public:
@@ -36,11 +36,13 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
   using typename Base::number_integer_t;
   using typename Base::number_unsigned_t;
   using typename Base::string_t;
+  static constexpr bool kOrdered = std::is_same_v<Json, nlohmann::ordered_json>;
 
   Json root;
   std::string error;      // why the parse stopped: nlohmann's message, without its "[json.exception...]"
   std::string duplicate;  // or the field of a key given twice ("buffers.a")
   bool keepDuplicates = false;
+  JsonArraySink* sink = nullptr;  // (ordered_json only)
 
   bool null() override { return put(Json(nullptr)); }
   bool boolean(bool v) override { return put(Json(v)); }
@@ -71,64 +73,115 @@ class DomBuilder final : public nlohmann::json_sax<Json> {
 
  private:
   struct Level {
-    Json* value;
-    std::string field;                             // for messages: "buffers.a", "steps[2]"
+    Json* value;        // the open object or array (a taken array: its place in the document)
+    std::string field;  // for messages: "buffers.a", "steps[2]"
     std::unordered_map<std::string, size_t> keys;  // an object's keys so far -> their member index
+    bool keyed = false;                            // an object that is the root or a member of a keyed object
+    std::string key;                               // a keyed object's key in the object above it
+    bool taken = false;                            // an array whose elements go to the sink
+    size_t elements = 0;                           // a taken array's elements so far
   };
   static constexpr size_t kFresh = ~size_t{0};
 
-  // Places `v` in the open container (or as the root) and returns it.
+  bool inTakenArray() const { return !levels_.empty() && levels_.back().taken; }
+
+  // Places `v` in the open container (or as the root) and returns it. An object or array element
+  // of a taken array waits in element_ until it closes.
   Json* place(Json&& v) {
     if (levels_.empty()) {
       root = std::move(v);
       return &root;
     }
+    if (inTakenArray()) return &(element_ = std::move(v));
     Json& parent = *levels_.back().value;
     if (parent.is_array()) {
       parent.push_back(std::move(v));
       return &parent.back();
     }
     auto& members = parent.template get_ref<typename Json::object_t&>();
-    if constexpr (std::is_same_v<Json, nlohmann::ordered_json>) {
+    if constexpr (kOrdered) {
       auto& vec = static_cast<typename Json::object_t::Container&>(members);
       if (again_ != kFresh) return &(vec[again_].second = std::move(v));  // a duplicate kept
+      if (vec.size() == vec.capacity()) grow(vec);
       vec.emplace_back(std::move(key_), std::move(v));
       return &vec.back().second;
     } else {
       return &(members[std::move(key_)] = std::move(v));
     }
   }
+  // A vector of pair<const string, Json> that grows by itself copies its members, values and all (the
+  // pair's move, which copies the const key, may throw): an object holding a large array copied it
+  // each time the object grew. Here the keys are copied and the values moved.
+  template <class Members>
+  static void grow(Members& vec) {
+    Members grown;
+    grown.reserve(vec.capacity() ? 2 * vec.capacity() : 4);
+    for (auto& m : vec) grown.emplace_back(m.first, std::move(m.second));
+    vec.swap(grown);
+  }
   bool put(Json&& v) {
-    place(std::move(v));
+    if (inTakenArray())
+      give(std::move(v));
+    else
+      place(std::move(v));
     return true;
+  }
+  void give(Json&& v) {
+    if constexpr (kOrdered) sink->element(std::move(v));
+    ++levels_.back().elements;
+  }
+  // Whether the sink takes the array that opens now as member key_ of the innermost (keyed) object.
+  bool offer() {
+    if constexpr (kOrdered) {
+      if (!sink || levels_.empty() || !levels_.back().keyed) return false;
+      std::vector<std::string_view> path;
+      for (size_t i = 1; i < levels_.size(); ++i) path.push_back(levels_[i].key);
+      path.push_back(key_);
+      return sink->takeArray(path, *levels_.back().value);
+    }
+    return false;
   }
   bool open(Json&& v) {
     std::string field;
+    bool keyed = levels_.empty(), taken = false;
+    std::string key;
     if (!levels_.empty()) {
       const Level& l = levels_.back();
-      field = l.value->is_array() ? l.field + "[" + std::to_string(l.value->size()) + "]"
-                                  : (l.field.empty() ? key_ : l.field + "." + key_);
+      const bool inArray = l.taken || l.value->is_array();
+      field = inArray ? l.field + "[" + std::to_string(l.taken ? l.elements : l.value->size()) + "]"
+                      : (l.field.empty() ? key_ : l.field + "." + key_);
+      if (!inArray && v.is_object() && l.keyed) {
+        keyed = true;
+        key = key_;
+      }
+      taken = !inArray && v.is_array() && offer();
     }
+    if (taken) v = Json();  // (the sink's endArray replaces it)
     Json* placed = place(std::move(v));
-    levels_.push_back({placed, std::move(field), {}});
+    levels_.push_back({placed, std::move(field), {}, keyed && placed->is_object(), std::move(key), taken, 0});
     return true;
   }
   bool close() {
+    if constexpr (kOrdered)
+      if (levels_.back().taken) *levels_.back().value = sink->endArray();
     levels_.pop_back();
+    if (inTakenArray()) give(std::move(element_));  // an object or array element closed
     return true;
   }
 
   std::vector<Level> levels_;
   string_t key_;
   size_t again_ = kFresh;  // the member index of key_ when it was seen before in its object
+  Json element_;           // an object or array element of a taken array, while it is open
 };
 
 template <class Json>
-Json parseText(const std::string& text, const std::string& what) {
+Json parseText(const std::string& text, const std::string& what, JsonArraySink* sink = nullptr) {
   if (const std::string where = findDeepNesting(text, kMaxJsonDepth); !where.empty())
     throw InputError(what + ": invalid JSON: nested deeper than " + std::to_string(kMaxJsonDepth) +
                      " arrays and objects at " + where);
   DomBuilder<Json> builder;
+  builder.sink = sink;
   try {
     if (Json::sax_parse(text, &builder)) return std::move(builder.root);
   } catch (const nlohmann::json::exception& e) {  // (reported through parse_error; in case)
@@ -212,8 +265,9 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& what) {
   return parseText<nlohmann::json>(text, what);
 }
 
-nlohmann::ordered_json parseOrderedJsonText(const std::string& text, const std::string& what) {
-  return parseText<nlohmann::ordered_json>(text, what);
+nlohmann::ordered_json parseOrderedJsonText(const std::string& text, const std::string& what,
+                                            JsonArraySink* sink) {
+  return parseText<nlohmann::ordered_json>(text, what, sink);
 }
 
 nlohmann::json parseMsgpack(std::span<const uint8_t> bytes, const std::string& what) {

@@ -14,8 +14,9 @@
 namespace gcnsim::frontend {
 namespace {
 
-JobJson parseJsonFile(const std::filesystem::path& path, const Limits& limits) {
-  return parseOrderedJsonText(readInputText(path, limits.maxFileBytes), path.string());
+// The text is freed once parsed; the buffers' "data" arrays are in `data`, not the document.
+JobJson parseJsonFile(const std::filesystem::path& path, const Limits& limits, BufferDataSink& data) {
+  return parseOrderedJsonText(readInputText(path, limits.maxFileBytes), path.string(), &data);
 }
 
 // The element type of an OpenCL C / HIP by-value argument type name.
@@ -386,8 +387,9 @@ uint64_t Job::dynamicLdsBytes() const {
 }
 
 Job loadJob(const std::filesystem::path& path, const Limits& limits) {
-  const JobJson doc = parseJsonFile(path, limits);
   const JobContext ctx(path.string());
+  BufferDataSink data(ctx, limits.maxBufferBytes);
+  const JobJson doc = parseJsonFile(path, limits, data);
   Job job;
   job.path = path;
   job.dir = path.parent_path();
@@ -424,7 +426,7 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
     ctx.requireObject(*b, "buffers");
     // Sizes first, so that buffers that do not fit are refused before any is filled.
     for (auto it = b->begin(); it != b->end(); ++it) {
-      const uint64_t bytes = bufferBytes(ctx, it.key(), it.value(), job.dir, limits);
+      const uint64_t bytes = bufferBytes(ctx, it.key(), it.value(), job.dir, limits, data.find(it.key()));
       if (bytes > limits.maxBufferBytes - totalBytes)
         ctx.fail("buffers." + it.key(), std::to_string(bytes) + " bytes exceed the buffer memory limit of " +
                                             std::to_string(limits.maxBufferBytes) + " bytes (" +
@@ -434,7 +436,8 @@ Job loadJob(const std::filesystem::path& path, const Limits& limits) {
     }
     totalBytes = 0;
     for (auto it = b->begin(); it != b->end(); ++it) {
-      job.buffers.push_back(parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes));
+      job.buffers.push_back(
+          parseBuffer(ctx, it.key(), it.value(), job.dir, limits, totalBytes, data.find(it.key())));
       totalBytes += job.buffers.back().size;
       job.bufferIndex.emplace(job.buffers.back().name, job.buffers.size() - 1);
     }

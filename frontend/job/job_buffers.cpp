@@ -100,7 +100,8 @@ struct BufferShape {
 };
 
 BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJson& v,
-                    const std::filesystem::path& dir, const Limits& limits, std::vector<uint8_t>* fileBytes) {
+                    const std::filesystem::path& dir, const Limits& limits, const BufferData* data,
+                    std::vector<uint8_t>* fileBytes) {
   BufferShape s;
   s.field = "buffers." + name;
   const std::string& field = s.field;
@@ -130,7 +131,7 @@ BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJso
   if (v.contains("count")) count = ctx.requireUint(v["count"], field + ".count", 0, ~uint64_t{0});
   uint64_t sourceCount = 0;
   if (source && std::string(source) == "data") {
-    sourceCount = ctx.requireArray(v["data"], field + ".data").size();
+    sourceCount = data ? data->count : ctx.requireArray(v["data"], field + ".data").size();
   } else if (source && std::string(source) == "file") {
     s.file = dir / ctx.requireString(v["file"], field + ".file");
     // Files are mapped when the job runs; only one whose size the system
@@ -175,16 +176,17 @@ void checkFits(const JobContext& ctx, const BufferShape& s, const Limits& limits
 }  // namespace
 
 uint64_t bufferBytes(const JobContext& ctx, const std::string& name, const JobJson& v,
-                     const std::filesystem::path& dir, const Limits& limits) {
-  const BufferShape s = shapeOf(ctx, name, v, dir, limits, nullptr);
+                     const std::filesystem::path& dir, const Limits& limits, const BufferData* data) {
+  const BufferShape s = shapeOf(ctx, name, v, dir, limits, data, nullptr);
   checkFits(ctx, s, limits, 0);
   return s.count * s.esize;
 }
 
 BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const JobJson& v,
-                       const std::filesystem::path& dir, const Limits& limits, uint64_t usedBytes) {
+                       const std::filesystem::path& dir, const Limits& limits, uint64_t usedBytes,
+                       BufferData* data) {
   std::vector<uint8_t> fileBytes;
-  const BufferShape shape = shapeOf(ctx, name, v, dir, limits, &fileBytes);
+  const BufferShape shape = shapeOf(ctx, name, v, dir, limits, data, &fileBytes);
   checkFits(ctx, shape, limits, usedBytes);
   const std::string& field = shape.field;
   const char* source = shape.source;
@@ -214,12 +216,20 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
     for (size_t i = 0; i < n; ++i) storeElementBits(b.bytes, i, b.type, bits);
     return b;
   }
+  const auto elementField = [&](uint64_t i) { return field + ".data[" + std::to_string(i) + "]"; };
+  if (what == "data" && data) {
+    if (data->firstBad)
+      ctx.elementBits(*data->firstBad, b.type, elementField(data->firstBadIndex));  // throws
+    b.bytes = std::move(data->bytes);
+    b.bytes.resize(b.size, 0);  // the rest of "count"
+    b.bytes.shrink_to_fit();
+    return b;
+  }
   b.bytes.assign(b.size, 0);
   if (what == "data") {
-    const JobJson& data = v["data"];
-    for (size_t i = 0; i < data.size(); ++i)
-      storeElementBits(b.bytes, i, b.type,
-                       ctx.elementBits(data[i], b.type, field + ".data[" + std::to_string(i) + "]"));
+    const JobJson& array = v["data"];
+    for (size_t i = 0; i < array.size(); ++i)
+      storeElementBits(b.bytes, i, b.type, ctx.elementBits(array[i], b.type, elementField(i)));
   } else if (what == "iota") {
     fillIota(ctx, b, v["iota"], field + ".iota");
   } else {

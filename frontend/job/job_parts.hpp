@@ -5,21 +5,24 @@
 #include <string>
 #include <vector>
 
+#include "frontend/job/buffer_data.hpp"
 #include "frontend/job/job.hpp"
 #include "frontend/job/job_json.hpp"
 
 namespace gcnsim::frontend {
 
 // One entry of "buffers" (job_buffers.cpp). `usedBytes` of the
-// limits.maxBufferBytes limit are taken by earlier buffers.
+// limits.maxBufferBytes limit are taken by earlier buffers. `data`: its "data"
+// array as BufferDataSink converted it (its bytes are moved out), or null.
 BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const JobJson& v,
-                       const std::filesystem::path& dir, const Limits& limits, uint64_t usedBytes);
+                       const std::filesystem::path& dir, const Limits& limits, uint64_t usedBytes,
+                       BufferData* data);
 
 // The bytes the buffer will take, after checking its name, type, count and
 // source (a file's size, without reading it), so that a job whose buffers do
 // not fit is refused before any of them is filled.
 uint64_t bufferBytes(const JobContext& ctx, const std::string& name, const JobJson& v,
-                     const std::filesystem::path& dir, const Limits& limits);
+                     const std::filesystem::path& dir, const Limits& limits, const BufferData* data);
 
 // "kernel.setup" of a raw kernel (job_setup.cpp); needs the buffers for names
 // and sizes. `kernelField` names the kernel block in messages ("kernel", "kernels.K").

@@ -5,17 +5,23 @@
 #   zero  a 1 GiB buffer of zeros ("count" alone)
 #   file  a 1 GiB input read from a file
 #   both  the two together
-# Usage: tests/bench/big_buffer/run.sh [GCNSIM]   (default: build/gcnsim)
+#   data  an input of 2.5 million f32 given inline as "data" (20 MB of JSON
+#         text; its peak is the job's parse: the text, then the bytes)
+# Usage: tests/bench/big_buffer/run.sh [GCNSIM [JOB...]]   (default: build/gcnsim, every job)
 # Needs GNU time (/usr/bin/time, Debian package "time"). The 1 GiB input is
-# written once to ${TMPDIR:-/tmp}/gcnsim_big_buffer/in.bin (random bytes).
+# written once to ${TMPDIR:-/tmp}/gcnsim_big_buffer/in.bin (random bytes); the
+# job files go there too.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 gcnsim=$(realpath "${1:-build/gcnsim}")
+shift || true
+jobs=("$@")
+[ ${#jobs[@]} -gt 0 ] || jobs=(zero file both data)
 work=${TMPDIR:-/tmp}/gcnsim_big_buffer
 mkdir -p "$work"
 gib=1073741824
 input=$work/in.bin
-if [ ! -f "$input" ] || [ "$(stat -c %s "$input")" -ne $gib ]; then
+if [[ " ${jobs[*]} " =~ " file "|" both " ]] && { [ ! -f "$input" ] || [ "$(stat -c %s "$input")" -ne $gib ]; }; then
   head -c $gib /dev/urandom >"$input"
 fi
 
@@ -33,9 +39,12 @@ big_zero='"zero": {"type": "u32", "count": 268435456}'
 job zero "$small_in, $big_zero"
 job file "$big_in, $small_zero"
 job both "$big_in, $big_zero"
+# Values 0.00 to 24999.75 in steps of 0.25 ("%.2f"): 6 to 10 characters an element with ", ".
+data=$(awk 'BEGIN { n = 2500000; for (i = 0; i < n; i++) printf "%s%.2f", (i ? ", " : ""), (i % 100000) * 0.25 }')
+job data '"in": {"type": "f32", "data": ['"$data"']}, '"$small_zero"
 
 printf '%-6s %16s %18s\n' job "peak RSS (MiB)" "kernel start (s)"
-for name in zero file both; do
+for name in "${jobs[@]}"; do
   start=$(date +%s.%N)
   log=$(/usr/bin/time -v "$gcnsim" run "$work/$name.json" --mode functional --log-level info \
     --max-buffer-bytes $((2 * gib)) 2>&1)
