@@ -172,6 +172,26 @@ uint64_t CacheTags::missStart(uint64_t now) {
   return (fromEarly ? f.early : f.ordered).popFront();
 }
 
+// missStart without dropping the fills up to `now` from the runs: the fills
+// after it, counted by a search in each run; with every MSHR busy, the new
+// miss takes (and removes) the one that frees first after `now`.
+uint64_t CacheTags::missStartAhead(uint64_t now) {
+  InFlight& f = inFlight_;
+  const auto firstAfter = [now](AscendingRun& r) {
+    return std::upper_bound(r.times.begin() + std::ptrdiff_t(r.head), r.times.end(), now);
+  };
+  const auto o = firstAfter(f.ordered), e = firstAfter(f.early);
+  const size_t live = size_t(f.ordered.times.end() - o) + size_t(f.early.times.end() - e);
+  if (live < mshrs_) return now;
+  ++stats.mshrStalls;
+  const bool fromEarly = e != f.early.times.end() && (o == f.ordered.times.end() || *e < *o);
+  std::vector<uint64_t>& times = fromEarly ? f.early.times : f.ordered.times;
+  const auto it = fromEarly ? e : o;
+  const uint64_t start = *it;
+  times.erase(it);
+  return start;
+}
+
 inline void CacheTags::AscendingRun::compact() {
   if (head > 0 && 2 * head >= times.size()) {
     times.erase(times.begin(), times.begin() + std::ptrdiff_t(head));

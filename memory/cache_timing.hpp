@@ -14,6 +14,9 @@
 //  - missStart(now): the earliest cycle >= now at which a new miss can
 //    start, given `mshrs` outstanding misses at most (a miss occupies an MSHR
 //    from its start until its fill time). Call it before fill().
+//  - missStartAhead(now): missStart for a miss that arrives ahead of misses
+//    still to come for earlier cycles (l2_timing.hpp, Arrival::Ahead): the
+//    misses that end by `now` stay counted for those.
 //  - fill(addr, readyAt) = occupyMshr(readyAt), the miss's MSHR until its
 //    fill time, then setReady(addr, readyAt), the line's data there at
 //    readyAt (if it is still in the cache). The two may be apart: missStart
@@ -71,6 +74,7 @@ class CacheTags {
   enum class Result : uint8_t { Hit, Miss };
   Result lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag = 0);
   uint64_t missStart(uint64_t now);
+  uint64_t missStartAhead(uint64_t now);
   void fill(uint64_t addr, uint64_t readyAt) {
     occupyMshr(readyAt);
     setReady(addr, readyAt);

@@ -30,7 +30,10 @@ uint64_t resolveStep(L2Timing& l2, L2Steps& list, size_t i, SetLine line) {
   switch (s.kind) {
     case L2Step::Kind::Miss: {
       const uint64_t start = s.tags->missStart(s.at);
-      s.fill = l2.read(s.addr, start);
+      // A miss that waited for an MSHR reaches the L2 later than the lookups
+      // still to be answered after it (other CUs', of cycles before `start`):
+      // l2_timing.hpp, Arrival::Ahead.
+      s.fill = l2.read(s.addr, start, start > s.at ? Arrival::Ahead : Arrival::InOrder);
       s.tags->occupyMshr(s.fill);
       if (line == SetLine::Now) s.tags->setReady(s.addr, s.fill);
       return s.fill + s.hitLatency;

@@ -19,7 +19,10 @@
 //    earlier one: AwaitFill).
 //  - Miss: the line was allocated in `tags` at the lookup; at resolution the
 //    miss waits for an MSHR (tags->missStart(at)), reads the L2, and fills
-//    the line (tags->fill). Answer: fill + hitLatency. resolveStep(...,
+//    the line (tags->fill). Answer: fill + hitLatency. A miss that waited
+//    reads the L2 at its start, later than steps still to be resolved after
+//    it may be sent: as Arrival::Ahead (l2_timing.hpp), which does not hold
+//    those back. resolveStep(...,
 //    SetLine::Later) leaves the line's part of the fill (tags->setReady) to
 //    setLines(steps), which must follow before the cache's next lookup: the
 //    epoch model resolves every group's steps on one thread, in the global

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <memory>
 #include <set>
 #include <utility>
 #include <vector>
@@ -504,6 +505,109 @@ TEST_CASE("vector L1: runs coalesce to the lines of their dwords", "[memory][tim
     coalesceLines(addr, bytes, lineBytes, fromEntries);
     INFO("trial " << trial);
     REQUIRE(fromRuns == fromEntries);
+  }
+}
+
+TEST_CASE("CacheTags: a miss ahead of earlier ones leaves their MSHRs counted", "[memory][timing]") {
+  CacheTags t(CacheLevelConfig{16384, 64, 4, 10, 2}, "test");
+  t.fill(0, 100);
+  t.fill(64, 120);
+  CHECK(t.missStartAhead(500) == 500);  // both ended by 500
+  t.fill(128, 800);
+  CHECK(t.missStartAhead(110) == 120);  // 100 ended; 120 and 800 busy: the first to free after 110
+  t.fill(192, 900);
+  CHECK(t.missStart(10) == 100);  // a miss at 10 still finds the two fills it found before
+  CHECK(t.stats.mshrStalls == 2);
+}
+
+TEST_CASE("L2/DRAM: a request ahead of the queue books its transfer without holding earlier ones back",
+          "[memory][timing]") {
+  MemoryConfig mc;
+  mc.dramBytesPerCycle = 32;  // a 64-byte line takes 2 cycles
+  L2Timing l2(mc);
+  const uint64_t miss = mc.l2.hitLatency + mc.dramLatency;
+  CHECK(l2.read(0x0, 1000, Arrival::Ahead) == 1000 + miss);
+  CHECK(l2.read(0x40, 0) == miss);            // the channel is idle at 0: no wait for the booked transfer
+  CHECK(l2.read(0x80, 999) == 1002 + miss);   // 999-1001 overlaps the booked 1000-1002: after it
+  CHECK(l2.read(0xc0, 1000) == 1004 + miss);  // behind the queue (999's transfer ends at 1004)
+  CHECK(l2.read(0x100, 0, Arrival::Ahead) == 1006 + miss);  // the queue is busy until 1006: in it
+}
+
+// An L1 miss waits for an MSHR of its own CU's L1, which frees when that
+// line's fill comes back; CUs do not wait for each other's MSHRs. A
+// global_load_dwordx4 of a wave touches 16 lines; with 8 MSHRs, the second
+// 8 wait for the first 8's fills. CU k issues one such load at cycle 16k (its
+// lines looked up after the previous CU's, as a CU's own lines are),
+// answered as the epoch model answers them: every CU's steps recorded, then
+// resolved in (cycle, CU) order (l2_steps.hpp). With the DRAM bandwidth out
+// of the way, every CU's load takes what it takes alone, worked out from the
+// latencies (memory/timing_config.hpp: L1 hit 116, L2 hit 80, DRAM 200, one
+// line a cycle through the L1 port; vector_l1_timing.hpp: a miss's data is
+// back L1 hit latency after its fill), from its issue cycle:
+//   line i (0..15) is looked up at cycle i;
+//   i < 8: an MSHR is free, the L2 misses: fill at i + 200 + 80;
+//   i >= 8: waits for line i-8's MSHR, free at (i-8) + 280, then another
+//   280: fill at i - 8 + 560; the last line (15) back at 7 + 560 + 116 = 683.
+// (The DRAM queue had put every CU's misses behind the previous CUs' misses
+// that waited for an MSHR, sent to the L2 at their later start but in the
+// order of their lookups: 683, 16 + 966, 32 + 1249, ... -- a round trip
+// more per CU.)
+TEST_CASE("vector L1: CUs wait for their own MSHRs only, whatever the number of CUs", "[memory][timing]") {
+  MemoryConfig mc;
+  mc.dramBytesPerCycle = 64 * 1024;  // a line takes 1/1024 cycle: no CU waits for DRAM bandwidth
+  VectorL1Config c;
+  c.cache.mshrs = 8;
+  const uint64_t l1Hit = c.cache.hitLatency, l2Hit = mc.l2.hitLatency, dram = mc.dramLatency;
+  REQUIRE(l1Hit == 116);
+  REQUIRE(l2Hit == 80);
+  REQUIRE(dram == 200);
+  REQUIRE(c.linesPerCycle == 1);
+  const uint64_t alone = 683;
+  for (const uint32_t cus : {1u, 2u, 4u, 16u}) {
+    CAPTURE(cus);
+    L2Timing l2(mc);
+    std::vector<std::unique_ptr<VectorL1Timing>> l1;
+    L2Steps steps;
+    std::vector<uint64_t> known, first;  // per CU: its load's completion without the L2, its first step
+    for (uint32_t cu = 0; cu < cus; ++cu) {
+      l1.push_back(std::make_unique<VectorL1Timing>(c, l2));
+      std::vector<uint64_t> lines;
+      for (uint64_t i = 0; i < 16; ++i) lines.push_back((uint64_t(cu) << 20) + 64 * i);  // a CU's own lines
+      first.push_back(steps.size());
+      known.push_back(l1.back()->access(lines, VmemKind::Load, 16 * cu, steps));
+    }
+    REQUIRE(steps.size() == 16 * cus);
+    for (uint32_t cu = 0; cu < cus; ++cu) {
+      CAPTURE(cu);
+      uint64_t done = known[cu];
+      for (size_t i = first[cu]; i < first[cu] + 16; ++i) done = std::max(done, resolveStep(l2, steps, i));
+      CHECK(done == 16 * cu + alone);
+      CHECK(l1[cu]->tags.stats.mshrStalls == 8);
+    }
+  }
+}
+
+// With the configured bandwidth, the CUs share DRAM, and nothing else: each
+// CU's load is no later than alone plus the transfers of every CU's lines.
+TEST_CASE("vector L1: with MSHR waits, CUs share only the DRAM bandwidth", "[memory][timing]") {
+  MemoryConfig mc;  // 256 bytes a cycle: 4 lines
+  VectorL1Config c;
+  c.cache.mshrs = 8;
+  const uint32_t cus = 32;
+  L2Timing l2(mc);
+  std::vector<std::unique_ptr<VectorL1Timing>> l1;
+  std::vector<uint64_t> done;
+  for (uint32_t cu = 0; cu < cus; ++cu) {
+    l1.push_back(std::make_unique<VectorL1Timing>(c, l2));
+    std::vector<uint64_t> lines;
+    for (uint64_t i = 0; i < 16; ++i) lines.push_back((uint64_t(cu) << 20) + 64 * i);
+    done.push_back(l1.back()->access(lines, VmemKind::Load, 0));
+  }
+  const uint64_t transfers = cus * 16 * 64 / mc.dramBytesPerCycle;  // 128 cycles of DRAM for them all
+  for (uint32_t cu = 0; cu < cus; ++cu) {
+    CAPTURE(cu);
+    CHECK(done[cu] >= 683);
+    CHECK(done[cu] <= 683 + transfers);
   }
 }
 
