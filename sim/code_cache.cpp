@@ -4,6 +4,7 @@
 
 #include "isa/decoder.hpp"
 #include "memory/global_memory.hpp"
+#include "sim/sgpr_bounds.hpp"
 
 namespace gcnsim::sim {
 
@@ -31,6 +32,8 @@ bool CodeImage::decode(size_t i, CachedInst& slot, std::string& error) const {
     return false;
   }
   slot.fn = slot.inst.valid() ? semanticsByOpIndex()[slot.inst.opIndex] : nullptr;
+  // The SGPR operands are checked here, once per address, not at every execution.
+  if (slot.fn) slot.fn = guardSgprs(slot.inst, gen_, sgprs_, slot.fn);
   return true;
 }
 

@@ -49,6 +49,9 @@ class CodeImage {
   // hold other kernels and functions before it. Default: the base.
   uint64_t entry() const { return entry_; }
   void setEntry(uint64_t pc) { entry_ = pc; }
+  // The SGPRs each wave of the dispatch holds (WaveState::numSgprs; default: all). Set before the first
+  // decode: an instruction naming an SGPR past them gets a semantic that faults (sim/sgpr_bounds.hpp).
+  void setSgprs(unsigned n) { sgprs_ = n; }
 
  protected:
   // The dword index of `pc`, or false with `error` set (outside the code, misaligned).
@@ -60,6 +63,7 @@ class CodeImage {
   isa::Gen gen_;
   uint64_t base_;
   uint64_t entry_ = base_;
+  unsigned sgprs_ = 104;
   std::vector<uint32_t> words_;
 };
 

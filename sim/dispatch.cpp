@@ -87,6 +87,11 @@ void reuseWorkgroupWaves(std::vector<WaveState>& waves, const DispatchSpec& d, u
   }
 }
 
+void setDispatch(CodeImage& code, const DispatchSpec& d) {
+  code.setEntry(d.entryPc);
+  code.setSgprs(d.numSgprs);
+}
+
 WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
                    uint32_t scratchSlot) {
   WaveState w;
@@ -144,6 +149,7 @@ void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>
   w.gen = d.gen;
   // VGPRs start at zero, in the storage the last wave left (one memset: vector::assign on reused
   // storage zeroes element by element).
+  w.numSgprs = std::min(d.numSgprs, isa::numSgprs(d.gen));
   w.numVgprs = d.vgprs;
   w.vgpr.resize(size_t{d.vgprs} * kWaveSize);
   if (!w.vgpr.empty()) std::memset(w.vgpr.data(), 0, w.vgpr.size() * sizeof(uint32_t));
@@ -197,7 +203,7 @@ namespace {
 RunStatus runSerial(const DispatchSpec& d, ExecEnv& env, uint64_t maxInstructions, DispatchStats& stats,
                     RunControl* control) {
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
-  code.setEntry(d.entryPc);
+  setDispatch(code, d);
   FunctionalEngine engine(code, env);
   engine.controlledBy(control);
   stats.opCounts.assign(isa::allOps().size(), 0);

@@ -50,6 +50,7 @@ struct DispatchSpec {
   std::array<uint32_t, 3> grid{1, 1, 1};        // work-items per dimension (HSA grid size)
   std::array<uint32_t, 3> workgroup{64, 1, 1};  // work-items per workgroup
   uint32_t vgprs = 256;                         // VGPRs allocated to each wave
+  uint32_t numSgprs = 104;                      // SGPRs allocated to each wave (104: all of them)
   uint32_t ldsBytes = 0;                        // LDS per workgroup (static + dynamic)
   uint32_t scratchBytesPerLane = 0;             // private segment size per work-item
   uint64_t scratchBase = 0;                     // backing memory: waves' scratch at scratchBase + wave offset
@@ -90,6 +91,10 @@ WaveState makeWave(const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, u
 // storage is reused: no allocation when it is large enough).
 void initWave(WaveState& w, const DispatchSpec& d, const std::array<uint32_t, 3>& wgId, uint32_t waveInGroup,
               uint32_t scratchSlot);
+
+// Sets what a code cache of `d` needs beside its code region: the entry (CodeImage::setEntry) and the
+// waves' SGPR allocation (CodeImage::setSgprs).
+void setDispatch(CodeImage& code, const DispatchSpec& d);
 
 // Whether the results of `d` could depend on the order of its workgroups
 // (sim/order_dependence.hpp), from the code it can reach (d.reachableCode) as

@@ -120,16 +120,17 @@ void AccessLog::appendRun(uint64_t start, unsigned firstLane, unsigned lanes, un
   count += n;
 }
 
-// "v_add_f32: v300 beyond the wave's 256 VGPRs", "buffer_load_dwordx2: destination v7..v8 beyond ...".
-void Exec::faultVgprsMissing(unsigned reg, unsigned n, const char* what) {
+// "v_add_f32: v300 beyond the wave's 256 VGPRs", "buffer_load_dwordx2: destination v7..v8 beyond ...",
+// "s_mov_b32: SDST s50 beyond the wave's 16 SGPRs".
+void Exec::faultGprsMissing(char file, unsigned reg, unsigned n, const char* what, unsigned have) {
   char regs[32];
   if (n > 1)
-    std::snprintf(regs, sizeof regs, "v%u..v%u", reg, reg + n - 1);
+    std::snprintf(regs, sizeof regs, "%c%u..%c%u", file, reg, file, reg + n - 1);
   else
-    std::snprintf(regs, sizeof regs, "v%u", reg);
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: %s%s%s beyond the wave's %u VGPRs", in.info->name, what ? what : "",
-                what ? " " : "", regs, w.numVgprs);
+    std::snprintf(regs, sizeof regs, "%c%u", file, reg);
+  char buf[192];
+  std::snprintf(buf, sizeof buf, "%s: %s%s%s beyond the wave's %u %cGPRs", in.info->name, what ? what : "",
+                what ? " " : "", regs, have, file == 's' ? 'S' : 'V');
   fault(buf);
 }
 

@@ -163,7 +163,13 @@ class Exec {
   // the operand (`what`, e.g. "address"; null: none) and the registers.
   bool vgprsPresent(unsigned reg, unsigned n, const char* what = nullptr) {
     if (reg + n <= w.numVgprs) return true;
-    faultVgprsMissing(reg, n, what);
+    faultGprsMissing('v', reg, n, what, w.numVgprs);
+    return false;
+  }
+  // The same for SGPRs reg..reg+n-1 (register numbers, not operand codes) against w.numSgprs.
+  bool sgprsPresent(unsigned reg, unsigned n, const char* what = nullptr) {
+    if (reg + n <= w.numSgprs) return true;
+    faultGprsMissing('s', reg, n, what, w.numSgprs);
     return false;
   }
 
@@ -207,7 +213,8 @@ class Exec {
   const std::string& faultMessage() const { return env.faultMessage; }
 
  private:
-  void faultVgprsMissing(unsigned reg, unsigned n, const char* what);
+  // file: 'v' or 's'; have: the wave's registers of that file.
+  void faultGprsMissing(char file, unsigned reg, unsigned n, const char* what, unsigned have);
   bool branched_ = false;
   uint64_t target_ = 0;
   StopReason stop_ = StopReason::None;

@@ -116,7 +116,7 @@ struct Worker {
         engine(code, env),
         slot(slot),
         control(control) {
-    code.setEntry(d.entryPc);
+    setDispatch(code, d);
     opCounts.assign(isa::allOps().size(), 0);
     engine.countInstructionsInto(&opCounts);
     engine.controlledBy(control);

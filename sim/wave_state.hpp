@@ -58,6 +58,10 @@ struct WaveState {
   std::array<uint32_t, kScalarFileSize> sreg{};
   bool scc = false;
 
+  // SGPRs allocated to the wave: s0..s(numSgprs - 1) exist (Vega ISA 3.6.1-3.6.2; sim/sgpr_bounds.hpp).
+  // The default, 104, is every SGPR of every generation.
+  uint32_t numSgprs = 104;
+
   // VGPRs, register-major: vgpr[r * 64 + lane], so a VALU op is a tight loop over lanes.
   uint32_t numVgprs = 0;
   std::vector<uint32_t> vgpr;

@@ -35,6 +35,7 @@
 #include "frontend/report/run_reports.hpp"
 #include "frontend/trace/trace_filter.hpp"
 #include "frontend/trace/trace_writer.hpp"
+#include "isa/operands.hpp"
 #include "memory/gds.hpp"
 #include "memory/global_memory.hpp"
 #include "memory/lds.hpp"
@@ -175,9 +176,9 @@ unsigned parseThreads(const std::string& text) {
 }
 
 uint32_t sgprsPerWave(const KernelSpec& kernel, const KernelInfo* info) {
-  if (kernel.format == KernelFormat::Elf && info) return (info->kd.granulatedWavefrontSgprCount + 1u) * 8u;
+  if (kernel.format == KernelFormat::Elf && info) return codeObjectSgprs(info->kd, kernel.arch.gen);
   if (kernel.sgprs) return kernel.sgprs;
-  return kernel.arch.gen <= isa::Gen::GCN11 ? 104 : 102;
+  return isa::numSgprs(kernel.arch.gen);
 }
 
 uint64_t defaultMaxInstructions(uint64_t waves) {

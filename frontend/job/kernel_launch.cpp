@@ -85,6 +85,11 @@ uint32_t codeObjectVgprs(const KernelDescriptor& kd) {
   return std::min<uint32_t>(256, (kd.granulatedWorkitemVgprCount + 1u) * 4u);
 }
 
+uint32_t codeObjectSgprs(const KernelDescriptor& kd, isa::Gen gen) {
+  const uint32_t granule = gen >= isa::Gen::GCN12 ? 16 : 8;
+  return static_cast<uint32_t>(alignUp((kd.granulatedWavefrontSgprCount + 1u) * 8u, granule));
+}
+
 sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEnv& env, const CodeObject& co,
                                           const KernelInfo& k, const std::vector<ArgValue>& args,
                                           const LaunchGeometry& geo, LaunchLayout& layout) {
@@ -280,6 +285,7 @@ sim::DispatchSpec prepareCodeObjectLaunch(memory::GlobalMemory& mem, sim::ExecEn
   if (r2.enableVgprWorkitemId > 1) d.vgprsInit.push_back({2, sim::VgprInit::WorkitemIdZ, 0});
 
   d.vgprs = codeObjectVgprs(kd);
+  d.numSgprs = codeObjectSgprs(kd, gen);
   d.mode = initialMode(kd);
   return d;
 }
@@ -308,6 +314,7 @@ sim::DispatchSpec prepareRawLaunch(
   d.codeSize = code.size() / 4 * 4;
   d.entryPc = d.codeBase;
   d.vgprs = kernel.vgprs ? kernel.vgprs : 256;
+  d.numSgprs = kernel.sgprs ? kernel.sgprs : isa::numSgprs(gen);
   d.mode = kRawKernelMode;
 
   // Kernarg segment: buffer addresses, values, and the LDS offsets of

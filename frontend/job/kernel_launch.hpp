@@ -58,6 +58,11 @@ uint32_t codeObjectLdsBytes(const CodeObject& co, const KernelInfo& kernel,
                             const std::vector<ArgValue>& args);
 // VGPRs each wave of a code object kernel holds (its descriptor's granulated count).
 uint32_t codeObjectVgprs(const KernelDescriptor& kd);
+// SGPRs each wave of a code object kernel holds: GRANULATED_WAVEFRONT_SGPR_COUNT blocks of 8
+// (AMDGPUUsage.rst, compute_pgm_rsrc1 table), which the hardware allocates in units of 8 on GCN 1.0/1.1
+// and of 16 on GCN 1.2/1.4 (LLVM AMDGPUBaseInfo.cpp getSGPRAllocGranule; "Vega" ISA 3.6.2: "in units
+// of 16"). On GFX9 the field holds 2 * (16-SGPR blocks - 1), which gives the same count.
+uint32_t codeObjectSgprs(const KernelDescriptor& kd, isa::Gen gen);
 
 // Places the code object's PT_LOAD segments, the kernarg segment (explicit
 // and hidden arguments), an HSA kernel dispatch packet, an amd_queue_t with

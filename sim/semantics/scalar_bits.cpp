@@ -1,6 +1,7 @@
 // SOP1 semantics: moves, bit manipulation, EXEC save/write, relative moves.
 // Pseudo-code above each function: CLRX GcnInstrsSop1.md (where CLRX has a
 // typo the AMD ISA manual's form is used and the difference noted).
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdio>
@@ -192,9 +193,20 @@ void s_wrexec(Exec& x) {
 
 // Index of SGPR[op.reg + M0] spanning n registers, or false (with a fault) when
 // it leaves the scalar register file. The hardware leaves out-of-range indexing
-// undefined; gcnsim stops with a message naming the index.
+// undefined; gcnsim stops with a message naming the index. From an SGPR, the
+// index must stay within the wave's SGPRs (Vega ISA 3.6.1: out of range is
+// sgpr >= sgpr_size, and indexing from SGPRs into other registers is illegal):
+// "s_movrels_b32: SSRC0 s10 + M0 (50) = s60 beyond the wave's 16 SGPRs". The
+// operand itself was checked at decode (sim/sgpr_bounds.hpp).
 bool relIndex(Exec& x, const isa::Operand& op, unsigned n, unsigned& idx) {
   const uint64_t i = uint64_t(op.reg) + x.w.m0();
+  if (op.kind == isa::OpdKind::SReg && op.reg < isa::numSgprs(x.w.gen) && i + n > x.w.numSgprs) {
+    char what[64];
+    std::snprintf(what, sizeof what, "%s s%u + M0 (%u) =", &op == &x.in.dst ? "SDST" : "SSRC0",
+                  unsigned(op.reg), x.w.m0());
+    x.sgprsPresent(unsigned(std::min<uint64_t>(i, ~0u - n)), n, what);
+    return false;
+  }
   if (op.kind != isa::OpdKind::SReg || i + n > kScalarFileSize) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s: register index %u + M0 (%u) is outside the scalar register file",

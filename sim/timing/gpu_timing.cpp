@@ -339,7 +339,7 @@ RunStatus runTiming(const DispatchSpec& d, ExecEnv& env, const GpuConfig& cfg, c
                     TimingStats& stats) {
   if (const std::string e = cfg.validate(); !e.empty()) return {RunStatus::Fault, "config: " + e};
   CodeCache code(d.gen, *env.global, d.codeBase, d.codeSize);
-  code.setEntry(d.entryPc);
+  setDispatch(code, d);
   stats = TimingStats{};
   // One group of every CU when groups could differ from it (a trace sees
   // every cycle of every CU in order; the checker is not shared between

@@ -88,6 +88,7 @@ sim::RunStatus WaveHarness::runWorkgroup(const std::vector<uint32_t>& code, unsi
   codeBase = mem.allocate(bytes, 256, "code");
   mem.write(codeBase, code.data(), code.size() * 4);
   sim::CodeCache cache(gen, mem, codeBase, code.size() * 4);
+  cache.setSgprs(wave.numSgprs);
   sim::FunctionalEngine engine(cache, env);
   waves.assign(numWaves, wave);
   for (unsigned i = 0; i < numWaves; ++i) {

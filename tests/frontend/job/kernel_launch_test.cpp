@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <tuple>
 
 #include "frontend/code_object/code_object.hpp"
 #include "memory/buffer_resource.hpp"
@@ -222,4 +223,31 @@ TEST_CASE("dispatch: partial workgroups at the grid edge get only their live lan
   w = sim::makeWave(d, {1, 0, 0}, 0, 0);
   CHECK(w.exec() == (uint64_t{1} << 36) - 1);
   CHECK(sim::wavesPerWorkgroup({96, 1, 1}) == 2);
+}
+
+// A code object's SGPR allocation (sim::DispatchSpec::numSgprs, checked by sim/sgpr_bounds.hpp):
+// GRANULATED_WAVEFRONT_SGPR_COUNT + 1 blocks of 8 (AMDGPUUsage.rst, compute_pgm_rsrc1 table), rounded
+// up to the hardware's granule: 8 SGPRs on GFX6/GFX7, 16 on GFX8/GFX9 (LLVM AMDGPUBaseInfo.cpp
+// getSGPRAllocGranule; "Vega" ISA 3.6.2 "in units of 16"). GFX9 encodes 2 * (ceil(sgprs_used / 16) - 1):
+// 16 SGPRs used -> 0 -> 16, 17..32 -> 2 -> 32 (the old (count + 1) * 8 gave 8 and 24).
+TEST_CASE("launch: a code object's SGPR allocation is its granulated count in the generation's granule",
+          "[launch]") {
+  frontend::KernelDescriptor kd;
+  const std::tuple<isa::Gen, uint8_t, uint32_t> cases[] = {
+      {isa::Gen::GCN10, 0, 8},    {isa::Gen::GCN10, 1, 16}, {isa::Gen::GCN11, 2, 24},
+      {isa::Gen::GCN11, 12, 104}, {isa::Gen::GCN12, 0, 16}, {isa::Gen::GCN12, 1, 16},
+      {isa::Gen::GCN12, 2, 32},   {isa::Gen::GCN14, 0, 16}, {isa::Gen::GCN14, 2, 32},
+      {isa::Gen::GCN14, 12, 112},
+  };
+  for (const auto& [gen, count, sgprs] : cases) {
+    kd.granulatedWavefrontSgprCount = count;
+    INFO(isa::genFamily(gen) << " GRANULATED_WAVEFRONT_SGPR_COUNT " << unsigned(count));
+    CHECK(frontend::codeObjectSgprs(kd, gen) == sgprs);
+  }
+  // The dispatch carries it: reduction.gfx900.hsaco's descriptor says 2 (.sgpr_count 18,
+  // tests/frontend/code_object/code_object_test.cpp): 32 SGPRs.
+  const auto co = frontend::loadCodeObject(kExamples + "reduction/reduction.gfx900.hsaco");
+  Launch l;
+  prepare(l, co, co.kernels.at(0), {{64, 1, 1}, {64, 1, 1}, 1});
+  CHECK(l.spec.numSgprs == 32);
 }

@@ -41,6 +41,7 @@ inline TimedRun runTimed(WaveHarness& h, const std::vector<uint32_t>& code, cons
   h.codeBase = h.mem.allocate(bytes, 256, "code");
   h.mem.write(h.codeBase, code.data(), code.size() * 4);
   sim::CodeCache cache(h.gen, h.mem, h.codeBase, code.size() * 4);
+  cache.setSgprs(h.wave.numSgprs);
   h.waves.assign(numWaves, h.wave);
   for (unsigned i = 0; i < numWaves; ++i) {
     h.waves[i].pc = h.codeBase;
