@@ -96,23 +96,33 @@ bool LdsBankModel::serveSingleWords(const LdsAccesses& acc, Index index, uint32_
 }
 
 // Accesses of one slot (entries index(0..count-1): the first, or the second,
-// address of every lane), served `banks / D` lanes per pass. Per dword: one
-// look at its bank's entry of the pass -- free, the same dword (broadcast),
-// or a conflict, which conflictDegree then counts exactly.
+// address of every lane), served 32 / D lanes per pass (D: dwords per lane),
+// whatever the banks: the pass's lanes are the instruction width's (AMD APP
+// OpenCL guide 6.2: "Threads 0 through 31 are checked for conflicts as are
+// threads 32 through 63"; ROCm CK "LDS bank conflicts": the lanes of a phase
+// depend "on the width of the instruction"), the banks only decide which of
+// them conflict. Per bank word: one look at its bank's entry of the pass --
+// free, the same word (broadcast), or a conflict, which conflictDegree then
+// counts exactly. So banks x bank_bytes below the 128 bytes a pass that
+// GcnTimings' DS costs were measured with makes even a unit-stride pass a
+// conflict (16 banks: 2 words a bank; 1 bank: every distinct word), and a
+// pass never gets cheaper as the banks shrink (lds_timing.hpp).
 template <class Index>
 void LdsBankModel::serve(const LdsAccesses& acc, Index index, uint32_t count, bool ascending, Passes& p) {
   if (count == 0) return;
-  const uint32_t bankBytes = cfg_.bankBytes, bankMask = cfg_.banks - 1;
+  const uint32_t bytes = acc.bytes[index(0)];
   // Dwords per lane, b96 served like b128 (GcnTimings gives both 1/8).
-  const uint32_t d = std::bit_ceil(std::max(1u, (acc.bytes[index(0)] + bankBytes - 1) / bankBytes));
-  const uint32_t lanesPerPass = std::max(1u, cfg_.banks / d);
+  const uint32_t d = std::bit_ceil(std::max(1u, (bytes + 3) / 4));
+  const uint32_t lanesPerPass = std::max(1u, kPassDwords / d);
   p.base += (64 + lanesPerPass - 1) / lanesPerPass;
-  const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // banks and d are powers of two
-  if (d == 1 && cfg_.banks == 32 && bankBytes == 4 &&
+  const uint32_t passShift = uint32_t(std::countr_zero(lanesPerPass));  // kPassDwords and d are powers of two
+  if (bytes <= 4 && cfg_.banks == 32 && cfg_.bankBytes == 4 &&
       serveSingleWords<true>(acc, index, count, passShift, ascending, p))
     return;
-  if (d == 1 && cfg_.banks <= 64 && serveSingleWords<false>(acc, index, count, passShift, ascending, p))
+  if (bytes <= cfg_.bankBytes && cfg_.banks <= 64 &&
+      serveSingleWords<false>(acc, index, count, passShift, ascending, p))
     return;
+  const uint32_t bankMask = cfg_.banks - 1;
   uint32_t* const first = first_.data();
   uint32_t* const stamp = stamp_.data();
   for (uint32_t i = 0; i < count;) {

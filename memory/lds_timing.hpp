@@ -6,21 +6,30 @@
 // the addresses are different" -- lanes reading the same dword are served
 // together (broadcast, free).
 //
-// Pass rule (LdsBankModel): the LDS serves one dword per bank per pass, i.e.
-// banks x bank_bytes = 128 bytes a pass, AMD's LDS bandwidth of 128 bytes per
-// clock per CU. An access of D dwords per lane (1 for b32 and sub-dword, 2
-// for b64, 4 for b96 and b128: GcnTimings gives ds_read_b96 the throughput
-// of ds_read_b128) is served banks / D lanes per pass: lanes
-// 0..banks/D-1 in the first, and so on (a wave64 ds_read_b32 takes two
-// passes, ds_read_b64 four, ds_read_b128 eight). A two-address instruction
-// (read2/write2/wrxchg2, the SRC2 atomics) is served as two such accesses,
-// the first address of every lane, then the second. Within a pass each bank
-// serves one dword; a bank asked for k distinct dwords takes k passes, k - 1
-// of them extra. So consecutive float2/float4 per work-item (AMD OpenCL
-// optimisation guide: conflict-free) and read2 with any offsets whose
-// single-address halves are conflict-free cost nothing extra; the worst case
-// (every lane a different dword of one bank) takes 32 passes per 32 lanes,
-// GcnTimings' "throughput can be not greater 1/32 requests per cycle".
+// Pass rule (LdsBankModel): a pass takes 128 bytes of lanes' data -- 32
+// banks x 4 bytes, AMD's LDS bandwidth of 128 bytes per clock per CU and the
+// geometry GcnTimings' DS costs were measured with. An access of D dwords per
+// lane (1 for b32 and sub-dword, 2 for b64, 4 for b96 and b128: GcnTimings
+// gives ds_read_b96 the throughput of ds_read_b128) is served 32 / D lanes
+// per pass: lanes 0..32/D-1 in the first, and so on (a wave64 ds_read_b32
+// takes two passes, ds_read_b64 four, ds_read_b128 eight) -- the
+// instruction's width decides the lanes of a pass, not lds.banks (AMD APP
+// OpenCL guide 6.2: threads 0-31 and 32-63 are checked for conflicts). A
+// two-address instruction (read2/write2/wrxchg2, the SRC2 atomics) is served
+// as two such accesses, the first address of every lane, then the second.
+// Within a pass each of the lds.banks banks serves one lds.bank_bytes word; a
+// bank asked for k distinct words takes k passes, k - 1 of them extra. So
+// consecutive float2/float4 per work-item (AMD OpenCL optimisation guide:
+// conflict-free) and read2 with any offsets whose single-address halves are
+// conflict-free cost nothing extra; the worst case (every lane a different
+// dword of one bank) takes 32 passes per 32 lanes, GcnTimings' "throughput
+// can be not greater 1/32 requests per cycle". A geometry of fewer than 128
+// bytes (banks x bank_bytes) makes even unit stride conflict -- 16 banks: 2
+// words a bank, 1 extra pass per pass; 1 bank: every distinct word a pass,
+// lanes of one word still sharing it. No access gets fewer passes as the
+// banks shrink (halving them merges banks in pairs), nor as bank_bytes
+// shrinks for accesses covering whole words (a word's halves go to two
+// banks, both asked); a wider geometry never goes below the table's cost.
 //
 // LdsPipe: the CU's LDS takes one instruction at a time. An instruction
 // starts at max(now, free), keeps the pipe for its pipe cycles (the inverse
@@ -72,7 +81,7 @@ class LdsBankModel {
 
   struct Passes {
     uint32_t extra = 0;  // passes beyond the conflict-free ones
-    uint32_t base = 0;   // passes of the same instruction for a full conflict-free wave64
+    uint32_t base = 0;  // passes of the same instruction for a full conflict-free wave64 in 32 x 4-byte banks
   };
   Passes passes(const LdsAccesses& accesses);
   Passes passes(const LdsRows& rows);                      // the same as passes() of its entries
@@ -94,6 +103,9 @@ class LdsBankModel {
   LdsAccesses entriesOf(const LdsRows& rows);
   template <class Index>
   uint32_t conflictDegree(const LdsAccesses& acc, Index index, uint32_t begin, uint32_t end);
+  // Dwords of lanes' data a pass serves: the default geometry's 32 banks x
+  // 4 bytes, whose costs GcnTimings gives, whatever lds.banks/bank_bytes say.
+  static constexpr uint32_t kPassDwords = LdsConfig{}.banks * LdsConfig{}.bankBytes / 4;
   LdsConfig cfg_;
   uint32_t bankShift_ = 2;
   // The current pass: the first dword each bank serves, valid where the

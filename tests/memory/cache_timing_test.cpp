@@ -899,6 +899,139 @@ TEST_CASE("LDS banks: rows and entries of the same accesses give the same passes
   CHECK(conflicted > 500);
 }
 
+// Geometries other than 32 banks x 4 bytes, by the pass rule worked out by
+// hand: a pass still takes 32 / D lanes (the instruction's width), and its
+// 32 x D dwords of data meet lds.banks banks of lds.bank_bytes, k distinct
+// words in one bank taking k - 1 extra passes. base stays the default
+// geometry's (2 for a wave64 b32, 4 for b64): the passes GcnTimings' cost
+// is for.
+TEST_CASE("LDS banks: fewer or narrower banks add passes, a same-bank pattern stays serialised",
+          "[memory][timing]") {
+  auto passes = [](uint32_t banks, uint32_t bankBytes, uint32_t stride, uint16_t bytes) {
+    LdsConfig c;
+    c.banks = banks;
+    c.bankBytes = bankBytes;
+    LdsBankModel m(c);
+    std::vector<LdsLaneAccess> a;
+    for (unsigned l = 0; l < 64; ++l) a.push_back({l * stride, bytes, uint8_t(l)});
+    return m.passes(a);
+  };
+  // b32, all lanes in one bank (dword 32 l): every bank count sees 32
+  // distinct words of one bank a pass -- 32 passes each, 2 x 31 extra.
+  for (uint32_t banks : {32u, 16u, 4u, 1u}) {
+    INFO(banks << " banks");
+    const LdsBankModel::Passes p = passes(banks, 4, 128, 4);
+    CHECK(p.extra == 62);
+    CHECK(p.base == 2);
+  }
+  // b32 unit stride: a pass's 32 dwords spread over the banks, 32 / banks
+  // words a bank: 16 banks 2 passes a pass (1 extra each), 4 banks 8 (7),
+  // 1 bank 32 (31) -- 64 / banks passes in all, the bandwidth of the banks.
+  CHECK(passes(32, 4, 4, 4).extra == 0);
+  CHECK(passes(16, 4, 4, 4).extra == 2);
+  CHECK(passes(4, 4, 4, 4).extra == 14);
+  CHECK(passes(1, 4, 4, 4).extra == 62);
+  CHECK(passes(1, 4, 4, 4).base == 2);
+  // One bank still serves a broadcast as one word: every lane at byte 0.
+  CHECK(passes(1, 4, 0, 4).extra == 0);
+  // Same-bank for 16 banks but not for 32: dword 16 l is bank 0 or 16 of
+  // 32 (16 words each: 2 x 15 extra), bank 0 of 16 (32 words: 2 x 31).
+  CHECK(passes(32, 4, 64, 4).extra == 30);
+  CHECK(passes(16, 4, 64, 4).extra == 62);
+  // 2-byte banks: a b32 lane needs half-words 2l and 2l + 1. Unit stride:
+  // 64 half-words a pass in 32 banks, 2 each (1 extra a pass). Dword 32 l:
+  // half-words 64 l and 64 l + 1, banks 0 and 1, 32 each (31 extra a pass)
+  // -- no faster than 4-byte banks.
+  CHECK(passes(32, 2, 4, 4).extra == 2);
+  CHECK(passes(32, 2, 128, 4).extra == 62);
+  // b64 unit stride in 2-byte banks: 16 lanes x 4 half-words a pass, 2 a
+  // bank: 1 extra in each of 4 passes.
+  CHECK(passes(32, 2, 8, 8).extra == 4);
+  CHECK(passes(32, 2, 8, 8).base == 4);
+  // 8-byte banks: b32 unit stride puts lanes 2k and 2k + 1 in one word
+  // (shared): no extra, and never fewer than the table's 2 passes. Dword
+  // 32 l is 8-byte word 16 l: banks 0 and 16, 16 words each (15 extra a
+  // pass). b64 unit stride: 16 lanes a pass, 16 banks, no extra.
+  CHECK(passes(32, 8, 4, 4).extra == 0);
+  CHECK(passes(32, 8, 4, 4).base == 2);
+  CHECK(passes(32, 8, 128, 4).extra == 30);
+  CHECK(passes(32, 8, 8, 8).extra == 0);
+  CHECK(passes(32, 8, 8, 8).base == 4);
+}
+
+// Halving the banks merges banks in pairs: a bank of the new geometry holds
+// every word its two old ones held, so no pass gets fewer passes. Halving
+// the bank bytes splits each word in two halves, in banks 2c and 2c + 1 of
+// old bank c's words: an access that covers whole words asks both, so those
+// do not get fewer passes either (accesses within half a word may: two words
+// of one bank read at different halves land in two banks). Random shapes
+// (one or two addresses a lane, b8 to b128, unaligned, broadcasts and
+// conflicts), every lane or some: the passes never decrease as banks (128
+// down to 1) shrink, nor as bank_bytes (16 down to 1) shrink while the
+// accesses cover whole words, and base never moves.
+TEST_CASE("LDS banks: passes never decrease as banks or bank_bytes shrink", "[memory][timing]") {
+  uint64_t x = 0x853c49e6748fea9bull;
+  const auto next = [&x] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+  const auto geometry = [](uint32_t b, uint32_t bb) {
+    LdsConfig c;
+    c.banks = b;
+    c.bankBytes = bb;
+    return c;
+  };
+  std::vector<LdsBankModel> byBanks, byBytes;
+  for (uint32_t b : {128u, 64u, 32u, 16u, 8u, 4u, 2u, 1u}) byBanks.emplace_back(geometry(b, 4));
+  const uint32_t bankBytes[] = {16, 8, 4, 2, 1};
+  for (uint32_t b : bankBytes) byBytes.emplace_back(geometry(32, b));
+  uint32_t grewBanks = 0, grewBytes = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const uint32_t sizes[] = {1, 2, 4, 8, 12, 16};
+    const uint16_t bytes = uint16_t(sizes[next() % 6]);
+    const uint32_t perLane = 1 + trial % 2, pattern = uint32_t(next() % 4);
+    const uint32_t stride = 4u << (next() % 6);
+    std::vector<LdsLaneAccess> a;
+    for (uint32_t l = 0; l < 64; ++l) {
+      if (trial % 3 == 0 && next() % 4 == 0) continue;  // an inactive lane
+      for (uint32_t s = 0; s < perLane; ++s) {
+        uint32_t addr = 0;
+        switch (pattern) {
+          case 0: addr = l * std::max<uint32_t>(bytes, 4) + 512 * s; break;  // unit stride
+          case 1: addr = l * stride + 16 * s; break;                         // power-of-two strides
+          case 2: addr = 64 * (l / 16) + 16 * s; break;                      // broadcasts
+          default: addr = uint32_t(next() % 8192); break;                    // anything, unaligned too
+        }
+        a.push_back({addr, bytes, uint8_t(l)});
+      }
+    }
+    INFO("trial " << trial << ", " << perLane << " address(es) of " << bytes << " bytes, pattern "
+                  << pattern);
+    LdsBankModel::Passes prev = byBanks[0].passes(a);
+    for (size_t i = 1; i < byBanks.size(); ++i) {
+      const LdsBankModel::Passes p = byBanks[i].passes(a);
+      INFO("banks geometry " << i);
+      REQUIRE(p.base == prev.base);
+      REQUIRE(p.extra >= prev.extra);
+      grewBanks += p.extra > prev.extra;
+      prev = p;
+    }
+    prev = byBytes[0].passes(a);
+    for (size_t i = 1; i < byBytes.size(); ++i) {
+      const LdsBankModel::Passes p = byBytes[i].passes(a);
+      const uint32_t w = bankBytes[i - 1];  // the wider words
+      const bool wholeWords = std::all_of(
+          a.begin(), a.end(), [w](const LdsLaneAccess& e) { return e.addr % w == 0 && e.bytes % w == 0; });
+      INFO("bank_bytes " << w << " -> " << bankBytes[i]);
+      REQUIRE(p.base == prev.base);
+      if (wholeWords) {
+        REQUIRE(p.extra >= prev.extra);
+        grewBytes += p.extra > prev.extra;
+      }
+      prev = p;
+    }
+  }
+  CHECK(grewBanks > 1000);
+  CHECK(grewBytes > 300);
+}
+
 TEST_CASE("LDS pipe: latency at latency-1 and latency, in-order completion", "[memory][timing]") {
   LdsConfig c;
   LdsPipe p(c);
