@@ -27,7 +27,7 @@ DispatchResult runWith(uint32_t sgprs, const char* mode) {
 
 }  // namespace
 
-TEST_CASE("device: a raw kernel writing s50 with \"sgprs\": 16 faults in both modes; with 51 it runs",
+TEST_CASE("device: a raw kernel writing s50 with \"sgprs\": 16 faults in both modes, with 51 it runs",
           "[device][sgpr]") {
   for (const char* mode : {"functional", "timing"}) {
     INFO(mode);

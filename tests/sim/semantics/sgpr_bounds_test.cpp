@@ -41,7 +41,7 @@ void inBothModes(F f) {
 
 }  // namespace
 
-TEST_CASE("SGPR bounds: an operand past the allocation faults, naming it; one SGPR more runs",
+TEST_CASE("SGPR bounds: an operand past the allocation faults, naming it, one SGPR more runs",
           "[sim][sgpr][robust]") {
   // {program, SGPRs that are one too few, the message}
   const std::tuple<const char*, uint32_t, const char*> cases[] = {
@@ -79,7 +79,7 @@ TEST_CASE("SGPR bounds: an operand past the allocation faults, naming it; one SG
 // VCC, EXEC and M0 are not SGPR numbers, and the allocation's last SGPRs are usable (sgpr_bounds_special);
 // the check is made when an instruction would run, not when the code is loaded, so code that is branched
 // over may name any SGPR (sgpr_bounds_skipped).
-TEST_CASE("SGPR bounds: special registers never count; an instruction branched over does not fault",
+TEST_CASE("SGPR bounds: special registers never count, an instruction branched over does not fault",
           "[sim][sgpr][robust]") {
   inBothModes([&](Gen g, bool timing) {
     for (const char* program : {"sgpr_bounds_special", "sgpr_bounds_skipped"}) {
