@@ -17,6 +17,10 @@
 //  - missStartAhead(now): missStart for a miss that arrives ahead of misses
 //    still to come for earlier cycles (l2_timing.hpp, Arrival::Ahead): the
 //    misses that end by `now` stay counted for those.
+//  - forgetFillsBy(cycle): no miss to come starts before `cycle` (the caller
+//    sends its requests in cycle order): the fills that end by it no longer
+//    count for any, and leave the record (missStart(now) does this for `now`;
+//    misses ahead do not, so their caller says how far it has come).
 //  - fill(addr, readyAt) = occupyMshr(readyAt), the miss's MSHR until its
 //    fill time, then setReady(addr, readyAt), the line's data there at
 //    readyAt (if it is still in the cache). The two may be apart: missStart
@@ -75,6 +79,7 @@ class CacheTags {
   Result lookup(uint64_t addr, uint64_t now, uint64_t& ready, uint32_t missTag = 0);
   uint64_t missStart(uint64_t now);
   uint64_t missStartAhead(uint64_t now);
+  void forgetFillsBy(uint64_t cycle);
   void fill(uint64_t addr, uint64_t readyAt) {
     occupyMshr(readyAt);
     setReady(addr, readyAt);

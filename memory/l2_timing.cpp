@@ -15,11 +15,12 @@ uint64_t L2Timing::dramFetch(uint64_t now, Arrival arrival) {
   for (; i < booked_.size() && booked_[i].first < start + len; ++i)
     start = std::max(start, booked_[i].second);
   if (arrival == Arrival::Ahead && start > busyScaled_) {
-    // The channel is idle until then: book the slot, leaving the queue where it is. A slot that touches
-    // its neighbours joins them (the union of the booked time is what counts): bookings come back to
-    // back, and kept apart they made every later transfer walk and shift a list of thousands.
-    const bool joinsPrev = i > 0 && booked_[i - 1].second == start;
-    const bool joinsNext = i < booked_.size() && booked_[i].first == start + len;
+    // The channel is idle until then: book the slot, leaving the queue where it is. A slot less than a
+    // transfer from its neighbours joins them: no transfer fits between, so the union is what counts.
+    // Bookings come close (a few lines a cycle), and kept apart they made every later transfer walk
+    // and shift a list of thousands (the walk above passes every gap).
+    const bool joinsPrev = i > 0 && start - booked_[i - 1].second < len;
+    const bool joinsNext = i < booked_.size() && booked_[i].first - (start + len) < len;
     if (joinsPrev && joinsNext) {
       booked_[i - 1].second = booked_[i].second;
       booked_.erase(booked_.begin() + std::ptrdiff_t(i));

@@ -21,6 +21,10 @@
 //    of the queue, which later requests pass over (rather than queue
 //    behind: that made the CUs wait for each other's MSHR waits one by one).
 //    Requests in cycle order give what the queue gave.
+//  - noRequestBefore(cycle): the caller's requests to come all arrive at
+//    `cycle` or later (those it sends ahead included): the L2 forgets the
+//    misses that ended by then. Results do not change; without it, misses
+//    ahead keep every ended fill (CacheTags::forgetFillsBy).
 #pragma once
 #include <cstdint>
 #include <utility>
@@ -43,6 +47,7 @@ class L2Timing {
   uint64_t read(uint64_t addr, uint64_t now, Arrival arrival = Arrival::InOrder);
   uint64_t write(uint64_t addr, uint64_t now);
   uint64_t atomic(uint64_t addr, uint64_t now) { return read(addr, now); }
+  void noRequestBefore(uint64_t cycle) { tags.forgetFillsBy(cycle); }
 
   CacheTags tags;
   DramStats dram;
@@ -54,7 +59,9 @@ class L2Timing {
   // Transfers of Ahead requests booked past busyScaled_ (with the channel
   // idle before them), ascending, not overlapping: [first, second) in the
   // units of busyScaled_. A transfer placed from busyScaled_ on passes over
-  // them; those busyScaled_ passes are dropped.
+  // them; those busyScaled_ passes are dropped. Two bookings less than a
+  // transfer apart are one (every transfer takes a line's time: none fits
+  // between them).
   std::vector<std::pair<uint64_t, uint64_t>> booked_;
 };
 

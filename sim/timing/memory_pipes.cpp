@@ -290,6 +290,7 @@ void MemoryPipes::finishRequest(MemRequest& r, uint64_t now, bool vmOrdered, Wav
   memory::L2Steps& steps = list.steps;
   const size_t added = steps.size() - requestStep_;
   if (!deferL2_) {
+    l2_->noRequestBefore(now);  // (requests are answered in cycle order)
     for (size_t i = requestStep_; i < steps.size(); ++i)
       r.done = std::max(r.done, memory::resolveStep(*l2_, steps, i));
     steps.clear();
@@ -362,6 +363,7 @@ uint64_t MemoryPipes::resolve(uint32_t l, size_t i) {
   List& list = lists_[l];
   Deferred& d = list.deferred[i];
   uint64_t done = d.known;
+  l2_->noRequestBefore(d.cycle);  // (answered in cycle order: GpuTiming::resolveDeferred)
   for (uint32_t k = 0; k < d.steps; ++k)
     done = std::max(done, memory::resolveStep(*l2_, list.steps, d.firstStep + k, memory::SetLine::Later));
   assert(!d.after || listOf(d.after) == l);  // (the other list's: folded in by foldOtherList)

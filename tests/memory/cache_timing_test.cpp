@@ -533,6 +533,44 @@ TEST_CASE("L2/DRAM: a request ahead of the queue books its transfer without hold
   CHECK(l2.read(0x100, 0, Arrival::Ahead) == 1006 + miss);  // the queue is busy until 1006: in it
 }
 
+TEST_CASE("L2/DRAM: a gap between booked transfers shorter than a transfer is passed over",
+          "[memory][timing]") {
+  MemoryConfig mc;
+  mc.dramBytesPerCycle = 32;  // a 64-byte line takes 2 cycles
+  L2Timing l2(mc);
+  const uint64_t miss = mc.l2.hitLatency + mc.dramLatency;
+  CHECK(l2.read(0x0, 1000, Arrival::Ahead) == 1000 + miss);   // booked 1000-1002
+  CHECK(l2.read(0x40, 1003, Arrival::Ahead) == 1003 + miss);  // booked 1003-1005: a 1-cycle gap
+  CHECK(l2.read(0x80, 1001) == 1005 + miss);  // 1001 overlaps; 1002-1003 is too short: after 1005
+  CHECK(l2.read(0xc0, 997) == 1007 + miss);   // 997-999 would fit, but the queue is busy until 1007
+  CHECK(l2.read(0x100, 1010, Arrival::Ahead) == 1010 + miss);  // booked 1010-1012 (the queue ends at 1009)
+  CHECK(l2.read(0x140, 1007) == 1012 + miss);  // from the queue's 1009: 1009-1010 is too short
+  CHECK(l2.read(0x180, 1016, Arrival::Ahead) == 1016 + miss);  // booked 1016-1018 (the queue ends at 1014)
+  CHECK(l2.read(0x1c0, 1014) == 1014 + miss);                  // 1014-1016 is a whole transfer: it fits
+}
+
+TEST_CASE("CacheTags: forgetting the fills before the next request changes no answer", "[memory][timing]") {
+  // The same misses, ahead and in order, at cycles that never go back, with and without
+  // forgetFillsBy(the request's cycle) before each: every start the same.
+  CacheTags told(CacheLevelConfig{16384, 64, 4, 10, 4}, "test"),
+      plain(CacheLevelConfig{16384, 64, 4, 10, 4}, "test");
+  uint64_t cycle = 0;
+  for (uint32_t i = 0; i < 400; ++i) {
+    cycle += (i * 7) % 5;
+    const uint64_t now = cycle + (i * 13) % 40;  // a miss that waited for its own cache's MSHR
+    told.forgetFillsBy(cycle);
+    const bool ahead = i % 3 != 0;
+    const uint64_t a = ahead ? told.missStartAhead(now) : told.missStart(cycle);
+    const uint64_t b = ahead ? plain.missStartAhead(now) : plain.missStart(cycle);
+    REQUIRE(a == b);
+    const uint64_t fill = a + 50 + (i * 31) % 90;
+    told.occupyMshr(fill);
+    plain.occupyMshr(fill);
+  }
+  CHECK(told.stats.mshrStalls == plain.stats.mshrStalls);
+  CHECK(told.stats.mshrStalls > 100);  // the MSHRs were busy: the runs were searched, not passed
+}
+
 // An L1 miss waits for an MSHR of its own CU's L1, which frees when that
 // line's fill comes back; CUs do not wait for each other's MSHRs. A
 // global_load_dwordx4 of a wave touches 16 lines; with 8 MSHRs, the second
