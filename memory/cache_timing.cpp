@@ -166,11 +166,9 @@ void CacheTags::forgetFillsBy(uint64_t cycle) {
 uint64_t CacheTags::missStart(uint64_t now) {
   InFlight& f = inFlight_;
   forgetFillsBy(now);
-  const size_t live = f.ordered.size() + f.early.size();
-  if (live < mshrs_) return now;
+  if (f.ordered.size() + f.early.size() < mshrs_) return now;
   ++stats.mshrStalls;
-  const bool fromEarly = !f.early.empty() && (f.ordered.empty() || f.early.front() < f.ordered.front());
-  return (fromEarly ? f.early : f.ordered).popFront();
+  return f.takeFirst(f.ordered.head, f.early.head);
 }
 
 // missStart without dropping the fills up to `now` from the runs: the fills
@@ -178,22 +176,29 @@ uint64_t CacheTags::missStart(uint64_t now) {
 // miss takes (and removes) the one that frees first after `now`.
 uint64_t CacheTags::missStartAhead(uint64_t now) {
   InFlight& f = inFlight_;
-  const auto firstAfter = [now](AscendingRun& r) {
-    return std::upper_bound(r.times.begin() + std::ptrdiff_t(r.head), r.times.end(), now);
-  };
-  const auto o = firstAfter(f.ordered), e = firstAfter(f.early);
-  const size_t live = size_t(f.ordered.times.end() - o) + size_t(f.early.times.end() - e);
-  if (live < mshrs_) return now;
+  const size_t o = f.ordered.firstAfter(now), e = f.early.firstAfter(now);
+  if ((f.ordered.times.size() - o) + (f.early.times.size() - e) < mshrs_) return now;
   ++stats.mshrStalls;
-  const bool fromEarly = e != f.early.times.end() && (o == f.ordered.times.end() || *e < *o);
-  AscendingRun& run = fromEarly ? f.early : f.ordered;
-  const auto it = fromEarly ? e : o;
-  const uint64_t start = *it;
-  // Removed by moving the fills before it (those up to `now` not yet forgotten) up one and the head
-  // past them: an erase moved the fills after it, all the misses in flight (a memory-bound kernel
-  // keeps thousands waiting for DRAM: 42 % of saxpy's host time at 640 work-groups).
-  const auto head = run.times.begin() + std::ptrdiff_t(run.head);
-  std::copy_backward(head, it, it + 1);
+  return f.takeFirst(o, e);
+}
+
+size_t CacheTags::AscendingRun::firstAfter(uint64_t t) const {
+  return size_t(std::upper_bound(times.begin() + std::ptrdiff_t(head), times.end(), t) - times.begin());
+}
+
+// The earlier of the fills at position o of `ordered` and e of `early` (a
+// run's size: none there), removed. The fills before it in its run (ended
+// by then but not yet forgotten; none for missStart) move up one and the
+// head past them: an erase moved the fills after it, all the misses in
+// flight (a memory-bound kernel keeps thousands waiting for DRAM: 42 % of
+// saxpy's host time at 640 work-groups).
+uint64_t CacheTags::InFlight::takeFirst(size_t o, size_t e) {
+  const bool fromEarly =
+      e < early.times.size() && (o == ordered.times.size() || early.times[e] < ordered.times[o]);
+  AscendingRun& run = fromEarly ? early : ordered;
+  const auto at = run.times.begin() + std::ptrdiff_t(fromEarly ? e : o);
+  const uint64_t start = *at;
+  std::copy_backward(run.times.begin() + std::ptrdiff_t(run.head), at, at + 1);
   ++run.head;
   return start;
 }

@@ -164,8 +164,7 @@ class CacheTags {
     size_t head = 0;
     bool empty() const { return head == times.size(); }
     size_t size() const { return times.size() - head; }
-    uint64_t front() const { return times[head]; }
-    uint64_t popFront() { return times[head++]; }
+    size_t firstAfter(uint64_t t) const;  // the position of the first fill after t (the size if none)
     void dropUpTo(uint64_t now) {
       while (head < times.size() && times[head] <= now) ++head;
     }
@@ -183,6 +182,7 @@ class CacheTags {
   struct InFlight {
     AscendingRun ordered, early;
     void add(uint64_t readyAt);
+    uint64_t takeFirst(size_t o, size_t e);
   };
   InFlight inFlight_;
   size_t lastAllocated_ = kNone;  // the way of the last miss (checked by tag before use)
