@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <iterator>
 #include <memory>
+#include <random>
 #include <set>
 #include <utility>
 #include <vector>
@@ -569,6 +571,64 @@ TEST_CASE("CacheTags: forgetting the fills before the next request changes no an
   }
   CHECK(told.stats.mshrStalls == plain.stats.mshrStalls);
   CHECK(told.stats.mshrStalls > 100);  // the MSHRs were busy: the runs were searched, not passed
+}
+
+// The MSHR contract of cache_timing.hpp, kept the plain way: the fill times in a multiset.
+struct ReferenceMshrs {
+  size_t mshrs;
+  std::multiset<uint64_t> fills;
+  uint64_t stalls = 0;
+  uint64_t missStart(uint64_t now) {
+    fills.erase(fills.begin(), fills.upper_bound(now));
+    return take(now, fills.begin());
+  }
+  uint64_t missStartAhead(uint64_t now) { return take(now, fills.upper_bound(now)); }
+  uint64_t take(uint64_t now, std::multiset<uint64_t>::iterator first) {
+    if (size_t(std::distance(first, fills.end())) < mshrs) return now;
+    ++stalls;
+    const uint64_t t = *first;
+    fills.erase(first);
+    return t;
+  }
+};
+
+TEST_CASE("CacheTags: MSHR starts as the plain multiset model gives them, misses ahead and in order mixed",
+          "[memory][timing]") {
+  std::mt19937_64 rng(25);
+  for (const uint32_t mshrs : {1u, 4u, 64u, 300u}) {
+    CacheTags tags(CacheLevelConfig{16384, 64, 4, 10, mshrs}, "test");
+    ReferenceMshrs ref{mshrs, {}};
+    uint64_t cycle = 0;  // the request being answered: never goes back (l2_timing.hpp)
+    uint64_t queue = 0;  // the last DRAM fill
+    for (uint32_t i = 0; i < 30000; ++i) {
+      INFO("mshrs " << mshrs << " miss " << i);
+      cycle += rng() % 3;
+      const uint32_t kind = uint32_t(rng() % 4);
+      uint64_t start;
+      if (kind == 0) {
+        start = tags.missStart(cycle);
+        REQUIRE(start == ref.missStart(cycle));
+      } else {
+        // Ahead: a miss that waited for an MSHR of its own cache, up to a few hundred cycles.
+        const uint64_t now = cycle + rng() % 400;
+        if (kind == 1) tags.forgetFillsBy(cycle);  // (the reference never forgets: no answer may change)
+        start = tags.missStartAhead(now);
+        REQUIRE(start == ref.missStartAhead(now));
+      }
+      // Mostly a DRAM queue's: later than every fill so far; sometimes sooner (an L2 hit, a write).
+      uint64_t fill;
+      if (rng() % 8 == 0) {
+        fill = start + rng() % 50;
+      } else {
+        queue = std::max(queue + 1 + rng() % 3, start + 200);
+        fill = queue;
+      }
+      tags.occupyMshr(fill);
+      ref.fills.insert(fill);
+    }
+    CHECK(tags.stats.mshrStalls == ref.stalls);
+    CHECK(ref.stalls > 1000);  // the MSHRs were busy
+  }
 }
 
 // An L1 miss waits for an MSHR of its own CU's L1, which frees when that
