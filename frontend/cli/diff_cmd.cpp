@@ -55,7 +55,9 @@ void row(std::string& o, const std::string& name, const json* a, const json* b, 
 
 // Rows for every key of two objects (a's order, then keys only b has); lists
 // of numbers (ipc_per_cu) as their sum, then the elements that differ;
-// objects in both (rocprof) key by key, named prefix + key.
+// objects (rocprof) key by key, named prefix + key. A list or object only one
+// side has is "-" on the other (a missing list had summed to 0, a missing
+// object had hidden the other side's values in one "-" row).
 void objectRows(std::string& o, const json& a, const json& b, bool changedOnly,
                 const std::string& prefix = "") {
   // An ordered_json object finds a key by a linear search: contains() and []
@@ -91,7 +93,8 @@ void objectRows(std::string& o, const json& a, const json& b, bool changedOnly,
         return json(t);
       };
       const json ta = total(al), tb = total(bl);
-      row(o, prefix + k + "[sum]", &ta, &tb, changedOnly);
+      row(o, prefix + k + "[sum]", av && av->is_array() ? &ta : nullptr, bv && bv->is_array() ? &tb : nullptr,
+          changedOnly);
       for (size_t i = 0; i < std::max(al.size(), bl.size()); ++i) {
         const json* ae = i < al.size() ? &al[i] : nullptr;
         const json* be = i < bl.size() ? &bl[i] : nullptr;
@@ -99,8 +102,10 @@ void objectRows(std::string& o, const json& a, const json& b, bool changedOnly,
       }
       continue;
     }
-    if (av && bv && av->is_object() && bv->is_object()) {  // stats.rocprof: rows rocprof.SQ_WAVES, ...
-      objectRows(o, *av, *bv, changedOnly, prefix + k + ".");
+    if ((av && av->is_object()) || (bv && bv->is_object())) {  // stats.rocprof: rows rocprof.SQ_WAVES, ...
+      const json none = json::object();
+      objectRows(o, av && av->is_object() ? *av : none, bv && bv->is_object() ? *bv : none, changedOnly,
+                 prefix + k + ".");
       continue;
     }
     row(o, prefix + k, av, bv, changedOnly);
@@ -158,8 +163,13 @@ json loadResultDocument(const std::string& path) {
   std::optional<json> parsed = parseLargeOrderedJson(bytes);
   if (!parsed) throw InputError(path + ": not JSON (expected a result document from gcnsim run --result)");
   const json& doc = *parsed;
-  if (!doc.is_object() || !doc.contains("stats") || !doc["stats"].is_object())
-    throw InputError(path + ": not a gcnsim result document (no \"stats\" object)");
+  // What the header names and every document of gcnsim run --result has (a --report ... --report-format
+  // json output has "stats" too, but is not one).
+  const std::string notOne = path + ": not a gcnsim result document (from gcnsim run --result): no ";
+  if (!doc.is_object()) throw InputError(notOne + "JSON object");
+  for (const char* key : {"kernel", "arch", "mode"})
+    if (!doc.contains(key) || !doc[key].is_string()) throw InputError(notOne + "\"" + key + "\" string");
+  if (!doc.contains("stats") || !doc["stats"].is_object()) throw InputError(notOne + "\"stats\" object");
   return std::move(*parsed);
 }
 

@@ -60,14 +60,15 @@ RunOptions parseOptions(const std::vector<std::string>& args, bool& help) {
   std::vector<std::string> reports;
   uint64_t maxInstructions = 0, maxCycles = 0;
   po::options_description desc("gcnsim run JOB.json [options]");
+  const std::string configHelp = "timing: GPU config, a chip name (" + chipNames() +
+                                 ") or a file (configs/*.json); default: the kernel's chip";
   desc.add_options()("help,h", "show this help")("result", po::value(&o.result),
                                                  "write the result document (JSON)")(
       "out", po::value(&o.outDir), "write each reported buffer as raw bytes DIR/NAME.bin")(
       "mode", po::value(&o.mode), "timing (default: cycle-approximate) or functional")(
-      "config", po::value(&o.config),
-      "timing: GPU config, a chip name (tahiti, hawaii, fiji, vega10) or a file (configs/*.json); default: "
-      "the kernel's chip")("set", po::value(&o.sets)->composing(),
-                           "timing: override a config value, KEY=VALUE (e.g. gpu.cus=4); repeatable")(
+      "config", po::value(&o.config), configHelp.c_str())(
+      "set", po::value(&o.sets)->composing(),
+      "timing: override a config value, KEY=VALUE (e.g. gpu.cus=4); repeatable")(
       "max-cycles", unsignedValue(maxCycles),
       "timing watchdog: stop after this many cycles (default: scaled to the grid, README \"Run control\")")(
       "arch", po::value(&o.arch), "check that the kernel is for this architecture")(

@@ -36,7 +36,7 @@ std::vector<std::string> gpuConfigFields();
 nlohmann::json gpuConfigValues(const sim::timing::GpuConfig& c);
 
 // The config of a run (`gcnsim run --config NAME|FILE --set KEY=VALUE`):
-// NAME is a bundled chip (tahiti, hawaii, fiji, vega10: the built-in
+// NAME is a bundled chip (tahiti, hawaii, fiji, vega10, vega20: the built-in
 // defaults of sim::timing::defaultConfig, which configs/NAME.json documents);
 // anything else is a config file. Empty: the kernel generation's chip.
 struct RunConfig {
@@ -50,7 +50,7 @@ struct RunConfig {
 // bad value, "--config X: ..." for an unknown name or a bad file.
 RunConfig loadRunConfig(const std::string& config, const std::vector<std::string>& sets, isa::Gen kernelGen,
                         uint64_t maxFileBytes);
-// The chip names --config accepts, e.g. "tahiti, hawaii, fiji, vega10".
+// The chip names --config accepts, e.g. "tahiti, hawaii, fiji, vega10, vega20".
 std::string chipNames();
 
 }  // namespace gcnsim::frontend

@@ -24,6 +24,7 @@ void addTimingStats(const sim::timing::TimingStats& t, frontend::ResultStats& ou
   out.extra.emplace_back("waitcnt_stalls", t.waitcntStalls);
   out.extra.emplace_back("scoreboard_stalls", t.scoreboardStalls);
   out.extra.emplace_back("valu_busy_stalls", t.unitBusyStalls);
+  out.extra.emplace_back("barrier_waits", t.barrierWaits);
   out.extra.emplace_back("lds_conflict_passes", t.ldsConflictPasses);
   out.extra.emplace_back("kcache_hits", t.kcache.hits);
   out.extra.emplace_back("kcache_misses", t.kcache.misses);

@@ -19,9 +19,6 @@ namespace gcnsim::sim::timing {
 
 struct SimdCtx {
   static constexpr uint32_t kMaxWaves = 16;  // GpuConfig: cu.wave_slots_per_simd <= 16
-  // passPort of a wave whose next instruction is an instruction-buffer one
-  // (no issue port): it is passed over only when every issue slot is taken.
-  static constexpr uint32_t kInternalPass = 1u << 31;
 
   SimdCtx() { pollAt.fill(kNever); }
 
@@ -42,9 +39,11 @@ struct SimdCtx {
   uint32_t timed = 0;
   // Per position: the issue port of the wave's fetched next instruction
   // (WaveCtx::next) if a turn whose port is taken may pass it over without a
-  // look, kInternalPass for an instruction-buffer one, 0 if it must be looked
-  // at (no instruction fetched, or at a barrier / GWS wait). Set after each
-  // look at the wave (passPortOf): only its own turn changes those fields.
+  // look, 0 if it must be looked at (no instruction fetched, at a barrier /
+  // GWS wait, or an instruction-buffer one: s_waitcnt, s_nop and the like
+  // take no issue slot and run even in a turn whose slots are all taken,
+  // where a traced run sees them). Set after each look at the wave
+  // (passPortOf): only its own turn changes those fields.
   std::array<uint32_t, kMaxWaves> passPort{};
   // Positions whose wave's next instruction is a queued one (run_ahead.hpp) that touches nothing
   // outside the SIMD at its issue (localIssueOf): set with passPort.
@@ -181,9 +180,6 @@ inline bool localIssueOf(const WaveCtx& wc) {
 }
 
 // SimdCtx::passPort of a wave after a look at it.
-inline uint32_t passPortOf(const WaveCtx& wc) {
-  if (!wc.next || wc.atBarrier) return 0;
-  return wc.next->portBit ? wc.next->portBit : SimdCtx::kInternalPass;
-}
+inline uint32_t passPortOf(const WaveCtx& wc) { return !wc.next || wc.atBarrier ? 0 : wc.next->portBit; }
 
 }  // namespace gcnsim::sim::timing

@@ -248,6 +248,26 @@ TEST_CASE("stalls and listing as JSON hold every stall reason", "[frontend][cli]
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("stats: the stall counters are issue turns of the stall profile's cycles",
+          "[frontend][cli][report]") {
+  // README "Timing model": waitcnt_stalls and barrier_waits count the issue turns waves spent blocked; a
+  // SIMD's turn comes every cu.simds cycles (4 on vega10), and the stall profile counts the cycles.
+  const auto dir = tempDir();
+  const auto result = dir / "lds_reduce.json";
+  const std::string job = std::string(GCNSIM_SOURCE_DIR) + "/tests/kernels/jobs/lds_reduce.gfx900.json";
+  const auto r =
+      runGcnsim("run " + job + " -q --report stalls --report-format json --result " + result.string());
+  REQUIRE(r.status == 0);
+  const json doc = readJson(result);
+  const json& st = doc.at("stats");
+  const json& by = doc.at("stalls").at("by_reason");
+  const auto cycles = [&](const char* k) { return by.at(k).get<uint64_t>(); };
+  CHECK(st.at("barrier_waits").get<uint64_t>() > 0);  // the kernel's work-groups meet at barriers
+  CHECK(st.at("barrier_waits").get<uint64_t>() * 4 == cycles("barrier"));
+  CHECK(st.at("waitcnt_stalls").get<uint64_t>() * 4 == cycles("lgkm") + cycles("vm") + cycles("exp"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("LDS bank-conflict cycles per instruction", "[frontend][cli][report]") {
   const auto dir = tempDir();
   const auto result = dir / "histogram.json";
@@ -355,8 +375,9 @@ TEST_CASE("gcnsim diff: B - A of 64-bit counters is exact, however far apart", "
   // (x gave -1, y +1; UBSan: signed overflow).
   const auto dir = tempDir();
   std::ofstream(dir / "a.json")
-      << R"({"stats": {"x": -9223372036854775808, "y": 18446744073709551615, "z": 7}})";
-  std::ofstream(dir / "b.json") << R"({"stats": {"x": 9223372036854775807, "y": 0, "z": 5}})";
+      << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {"x": -9223372036854775808, "y": 18446744073709551615, "z": 7}})";
+  std::ofstream(dir / "b.json")
+      << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {"x": 9223372036854775807, "y": 0, "z": 5}})";
   const auto r = runGcnsim("diff " + (dir / "a.json").string() + " " + (dir / "b.json").string());
   REQUIRE(r.status == 0);
   CHECK(wordsOfLine(r.out, "  x ").at(3) == "+18446744073709551615");  // 2^63 - 1 - (-2^63) = 2^64 - 1
@@ -364,9 +385,11 @@ TEST_CASE("gcnsim diff: B - A of 64-bit counters is exact, however far apart", "
   CHECK(wordsOfLine(r.out, "  z ").at(3) == "-2");
   // The same for a per-PC stall delta; a listing row whose instruction is not text shows "?", and a
   // stalls.by_reason that is not an object has no rows (both had been internal errors: JSON type errors).
-  std::ofstream(dir / "la.json") << R"({"stats": {}, "stalls": {"by_reason": 5},
+  std::ofstream(dir / "la.json")
+      << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {}, "stalls": {"by_reason": 5},
       "listing": [{"pc": 4, "stall_cycles": 18446744073709551615, "instruction": 7}]})";
-  std::ofstream(dir / "lb.json") << R"({"stats": {}, "stalls": {"by_reason": {"lgkm": 3}},
+  std::ofstream(dir / "lb.json")
+      << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {}, "stalls": {"by_reason": {"lgkm": 3}},
       "listing": [{"pc": 4, "stall_cycles": 0, "instruction": "s_nop 0"}]})";
   const auto l = runGcnsim("diff " + (dir / "la.json").string() + " " + (dir / "lb.json").string());
   REQUIRE(l.status == 0);
@@ -382,8 +405,9 @@ TEST_CASE("gcnsim diff: rows in A's key order, then B's own keys, 100,000 keys i
   const auto dir = tempDir();
   // A repeats "a": its first place and its last value, as nlohmann::json::parse keeps it.
   std::ofstream(dir / "a.json")
-      << R"({"stats": {"b": 1, "a": 2, "n": {"y": 1, "x": 2}, "a": 3, "m": {"k": 4}}})";
-  std::ofstream(dir / "b.json") << R"({"stats": {"c": 5, "m": {"j": 6, "k": 4}, "a": 2, "b": 1}})";
+      << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {"b": 1, "a": 2, "n": {"y": 1, "x": 2}, "a": 3, "m": {"k": 4}}})";
+  std::ofstream(dir / "b.json")
+      << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {"c": 5, "m": {"j": 6, "k": 4}, "a": 2, "b": 1}})";
   const auto r = runGcnsim("diff " + (dir / "a.json").string() + " " + (dir / "b.json").string());
   REQUIRE(r.status == 0);
   std::vector<std::string> names;
@@ -391,7 +415,7 @@ TEST_CASE("gcnsim diff: rows in A's key order, then B's own keys, 100,000 keys i
   std::string line;
   std::getline(lines, line);
   while (std::getline(lines, line) && !line.empty()) names.push_back(wordsOfLine(line, "  ").at(0));
-  CHECK(names == std::vector<std::string>{"b", "a", "n", "m.k", "m.j", "c"});
+  CHECK(names == std::vector<std::string>{"b", "a", "n.y", "n.x", "m.k", "m.j", "c"});  // (n: A's only)
   CHECK(wordsOfLine(r.out, "  a ") == std::vector<std::string>{"a", "3", "2", "-1", "-33.3%"});
 
   // 100,000 statistics each, half of them in both: reading and matching the
@@ -399,7 +423,7 @@ TEST_CASE("gcnsim diff: rows in A's key order, then B's own keys, 100,000 keys i
   const int n = 100000;
   for (const char* side : {"a", "b"}) {
     std::ofstream f(dir / (std::string(side) + "_big.json"));
-    f << R"({"stats": {)";
+    f << R"({"kernel": "k", "arch": "gfx900", "mode": "timing", "stats": {)";
     const int first = side[0] == 'a' ? 0 : n / 2;  // B: keys n/2 to 3n/2 - 1, each 1 more than A's
     for (int i = first; i < first + n; ++i)
       f << (i > first ? ", " : "") << "\"k" << i << "\": " << i + (first ? 1 : 0);
@@ -424,11 +448,40 @@ TEST_CASE("gcnsim diff: rows in A's key order, then B's own keys, 100,000 keys i
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gcnsim diff: a list or object only one side has is \"-\" on the other", "[frontend][cli][diff]") {
+  // A timing run's stats against a functional run's, which has no ipc_per_cu or rocprof: the missing side
+  // had summed to 0 (a false -100 %) and a missing object had hidden the other side's values.
+  const auto dir = tempDir();
+  std::ofstream(dir / "t.json") << R"({"kernel": "k", "arch": "gfx900", "mode": "timing",
+      "stats": {"instructions": 10, "ipc_per_cu": [1.5, 0.5], "rocprof": {"SQ_WAVES": 16}}})";
+  std::ofstream(dir / "f.json") << R"({"kernel": "k", "arch": "gfx900", "mode": "functional",
+      "stats": {"instructions": 10}})";
+  const auto tf = runGcnsim("diff " + (dir / "t.json").string() + " " + (dir / "f.json").string());
+  REQUIRE(tf.status == 0);
+  CHECK(wordsOfLine(tf.out, "  ipc_per_cu[sum] ") ==
+        std::vector<std::string>{"ipc_per_cu[sum]", "2", "-", "-", "-"});
+  CHECK(wordsOfLine(tf.out, "  ipc_per_cu[0] ") ==
+        std::vector<std::string>{"ipc_per_cu[0]", "1.5", "-", "-", "-"});
+  CHECK(wordsOfLine(tf.out, "  rocprof.SQ_WAVES ") ==
+        std::vector<std::string>{"rocprof.SQ_WAVES", "16", "-", "-", "-"});
+  const auto ft = runGcnsim("diff " + (dir / "f.json").string() + " " + (dir / "t.json").string());
+  REQUIRE(ft.status == 0);
+  CHECK(wordsOfLine(ft.out, "  ipc_per_cu[sum] ") ==
+        std::vector<std::string>{"ipc_per_cu[sum]", "-", "2", "-", "-"});
+  CHECK(wordsOfLine(ft.out, "  rocprof.SQ_WAVES ") ==
+        std::vector<std::string>{"rocprof.SQ_WAVES", "-", "16", "-", "-"});
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("gcnsim diff: bad input is one line and exit 2", "[frontend][cli][diff]") {
   const auto dir = tempDir();
   std::ofstream(dir / "text.json") << "not json";
   std::ofstream(dir / "empty_object.json") << "{}";
+  std::ofstream(dir / "no_stats.json") << R"({"kernel": "k", "arch": "gfx900", "mode": "timing"})";
   const std::string good = kExamples + "vector_add/vector_add.gfx900.json";  // a job, not a result
+  const auto report = runGcnsim("run " + good + " -q --report stalls,listing,stats --report-format json");
+  REQUIRE(report.status == 0);
+  std::ofstream(dir / "report.json") << report.out;
   struct Case {
     std::string args, message;
   };
@@ -436,7 +489,12 @@ TEST_CASE("gcnsim diff: bad input is one line and exit 2", "[frontend][cli][diff
       {"diff " + (dir / "absent.json").string() + " " + good, "absent.json: cannot open"},
       {"diff " + (dir / "text.json").string() + " " + good, "text.json: not JSON"},
       {"diff " + (dir / "empty_object.json").string() + " " + good,
-       "not a gcnsim result document (no \"stats\""},
+       "empty_object.json: not a gcnsim result document (from gcnsim run --result): no \"kernel\" string"},
+      // A report as JSON has "stats", but is not a result document.
+      {"diff " + (dir / "report.json").string() + " " + (dir / "report.json").string(),
+       "report.json: not a gcnsim result document (from gcnsim run --result): no \"kernel\" string"},
+      {"diff " + (dir / "no_stats.json").string() + " " + good,
+       "no_stats.json: not a gcnsim result document"},
       {"diff " + good, "diff: expected two result documents"},
   };
   for (const Case& c : cases) {
