@@ -46,9 +46,11 @@ std::vector<std::pair<const char*, unsigned>> waitKeys(StallSection s) {
   return {};
 }
 
+// A section row's count: the instruction's executions, those still waiting at a stop included (their
+// stalls are in the row's cycles, min and max).
 uint64_t execsOf(const StallProfile& p, uint64_t pc) {
   const auto it = p.pcs().find(pc);
-  return it == p.pcs().end() ? 0 : it->second.execs;
+  return it == p.pcs().end() ? 0 : it->second.execs + it->second.openExecs;
 }
 
 std::string instOf(const StallProfile& p, uint64_t pc) {

@@ -138,6 +138,8 @@ void StallProfile::finish(uint64_t cycles) {
   // end - start wrapped around: "18446744073709551610 wave-cycles" after a fault).
   for (WaveProfile& w : waves_)
     if (w.seen && !w.ended) {
+      // Its open wait (at one instruction, in one section or two) is an execution of that instruction.
+      if (!w.pending.empty()) ++pcs_[std::get<1>(w.pending.front())].openExecs;
       settle(w);
       w.end = std::max(cycles, w.start);
       w.ended = true;

@@ -30,6 +30,9 @@ using SectionArray = std::array<uint64_t, kStallSections>;
 struct PcProfile {  // one instruction, every reason
   std::string inst;
   uint64_t execs = 0, issueCycles = 0;
+  // A run that stopped early: the executions still waiting here at the stop (a wait at an s_waitcnt or a
+  // barrier, never issued), whose stalls count up to the stop.
+  uint64_t openExecs = 0;
   StallArray stall{};        // cycles attributed to this instruction, by sim::trace::StallReason
   uint64_t activeLanes = 0;  // sum over executions of popcount(EXEC) at issue
   uint64_t memRequests = 0, memLatency = 0;  // memory requests and their cycles from request to return

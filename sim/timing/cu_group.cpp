@@ -44,12 +44,12 @@ void CuGroup::fault(WaveCtx& wc, const std::string& what) {
   if (fault_.cycle == kNever) fault_ = {now_, wc.cu, describeWave(*wc.w, code_) + ": " + what};
 }
 
-const WaveCtx* CuGroup::oldestWave() const {
+const WaveCtx* CuGroup::oldestWave(bool ended) const {
   const WaveCtx* oldest = nullptr;
   for (const auto& wg : workgroups_)
     if (wg->unfinished)
       for (const WaveCtx* c : wg->ctx)
-        if (wg->resident(*c) && !c->w->ended() && (!oldest || c->age < oldest->age)) oldest = c;
+        if (wg->resident(*c) && c->w->ended() == ended && (!oldest || c->age < oldest->age)) oldest = c;
   return oldest;
 }
 
@@ -69,6 +69,10 @@ const TimedInst* CuGroup::fetchSlow(WaveCtx& wc) {
 }
 
 std::string CuGroup::describe(const WaveCtx& wc) const {
+  if (wc.w->ended())
+    return describeWave(*wc.w, code_) + " (ended, its memory operations outstanding: vmcnt " +
+           std::to_string(wc.vm) + ", lgkmcnt " + std::to_string(wc.lgkm) + ", expcnt " +
+           std::to_string(wc.exp) + ")";
   if (wc.ahead.empty()) return describeWave(*wc.w, code_);
   const uint64_t ahead = wc.w->pc;
   wc.w->pc = issuePc(wc);

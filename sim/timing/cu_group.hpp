@@ -151,8 +151,9 @@ class CuGroup {
   uint64_t instructions() const { return stats_.instructions; }
   uint64_t workgroupsDone() const { return stats_.workgroups; }
   uint64_t lastRetire() const { return lastRetire_; }  // cycle of its last wave retirement
-  // The oldest resident wave that has not ended (for watchdog and deadlock messages), or null.
-  const WaveCtx* oldestWave() const;
+  // For watchdog and deadlock messages: the oldest resident wave that has not ended, or (`ended`) of
+  // those that ended and wait for their memory operations; null if none.
+  const WaveCtx* oldestWave(bool ended) const;
   // At the PC the timing model sees: a wave running ahead (run_ahead.hpp) is at its first queued instruction.
   std::string describe(const WaveCtx& wc) const;
   // Ends the run at `cycle`: occupancy up to it, the trace closed; adds the group's counters to `stats`.

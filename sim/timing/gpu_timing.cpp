@@ -51,13 +51,18 @@ GpuTiming::GpuTiming(const GpuConfig& cfg, CodeCache& code, ExecEnv& env, const 
 GpuTiming::~GpuTiming() = default;
 
 // For watchdog and deadlock messages: the oldest resident wave that has not
-// ended, described like a fault (wave, workgroup, PC, instruction).
+// ended, described like a fault (wave, workgroup, PC, instruction); else the
+// oldest that ended and waits for its stores (it had said "no resident wave").
 std::string GpuTiming::oldestWave() const {
-  const WaveCtx* oldest = nullptr;
-  const CuGroup* in = nullptr;
-  for (const auto& g : groups_)
-    if (const WaveCtx* c = g->oldestWave(); c && (!oldest || c->age < oldest->age)) oldest = c, in = g.get();
-  return oldest ? in->describe(*oldest) : std::string("no resident wave");
+  for (const bool ended : {false, true}) {
+    const WaveCtx* oldest = nullptr;
+    const CuGroup* in = nullptr;
+    for (const auto& g : groups_)
+      if (const WaveCtx* c = g->oldestWave(ended); c && (!oldest || c->age < oldest->age))
+        oldest = c, in = g.get();
+    if (oldest) return in->describe(*oldest);
+  }
+  return "no resident wave";
 }
 
 // Every group's deferred L2 requests, answered in (cycle, CU) order: each

@@ -12,7 +12,11 @@
 //    return and in the vm section for the whole wait.
 // And: the sink never changes the cycle count; the trace events are consistent.
 #include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
 
+#include "frontend/report/profile_report.hpp"
 #include "frontend/report/stall_profile.hpp"
 #include "memory/buffer_resource.hpp"
 #include "sim/code_cache.hpp"
@@ -22,6 +26,7 @@
 
 using namespace gcnsim;
 using namespace gcnsim::test;
+using frontend::PcProfile;
 using frontend::StallProfile;
 using frontend::StallSection;
 using sim::timing::GpuConfig;
@@ -330,6 +335,36 @@ TEST_CASE("stall profile: a wait still open when the run stops is counted up to 
   CHECK(s.dur == 100 - waitFrom);
   CHECK(prof.totals()[unsigned(sim::trace::StallReason::Lgkm)] == 100 - waitFrom);
   CHECK(prof.sectionTotal(StallSection::Lgkm) == 100 - waitFrom);
+  // The s_waitcnt never issued, but its one execution is in the LGKM row's count, as its stall is in the
+  // row's cycles, min and max (the count had been 0 beside a stall, min and max of one execution).
+  const PcProfile& waitcnt = prof.pcs().at(r.entry + 8);
+  CHECK(waitcnt.execs == 0);
+  CHECK(waitcnt.openExecs == 1);
+  const std::string stall = std::to_string(100 - waitFrom);
+  std::istringstream report(frontend::stallReportText(prof));
+  std::vector<std::string> row;
+  for (std::string line; std::getline(report, line) && row.empty();)
+    if (line.find("s_waitcnt lgkmcnt(0)") != std::string::npos)  // its row (the pcs are absolute here)
+      for (std::istringstream words(line); words >> line;) row.push_back(line);  // (words holds a copy)
+  REQUIRE(row.size() == 12);
+  CHECK(std::vector<std::string>(row.begin() + 1, row.end()) ==
+        std::vector<std::string>{"1", stall, stall, stall, stall, "0", "0", "0", "0", "s_waitcnt",
+                                 "lgkmcnt(0)"});
+}
+
+TEST_CASE("watchdog: a wave that ended waiting for its memory operations is the one named", "[sim][trace]") {
+  // s_load_dword s2, s[0:1], 0x0; s_endpgm (llvm-mc-15 -mcpu=gfx900): the wave ends with its load (a K$
+  // miss, 296 cycles) outstanding, and --max-cycles 100 stops the run while it waits for it, resident.
+  // The message had said "no resident wave".
+  const std::vector<uint32_t> code = {0xc0020080, 0x00000000, 0xbf810000};
+  WaveHarness h(isa::Gen::GCN14);
+  setupSmem(h);
+  const ProfiledRun r = runWith(h, code, GpuConfig{}, nullptr, 100);
+  REQUIRE(r.status.kind == sim::RunStatus::Watchdog);
+  CHECK_THAT(r.status.message, Catch::StartsWith("wave 0 (workgroup (0,0,0) wave 0) pc "));
+  CHECK_THAT(r.status.message,
+             Catch::Contains("`s_endpgm` (ended, its memory operations outstanding: vmcnt 0, "
+                             "lgkmcnt 1, expcnt 0): cycle limit reached"));
 }
 
 TEST_CASE("a faulting instruction is in no count: instructions, op counts, issue counts and trace agree",
