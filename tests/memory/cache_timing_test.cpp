@@ -528,27 +528,23 @@ TEST_CASE("L2/DRAM: a request ahead of the queue books its transfer without hold
   mc.dramBytesPerCycle = 32;  // a 64-byte line takes 2 cycles
   L2Timing l2(mc);
   const uint64_t miss = mc.l2.hitLatency + mc.dramLatency;
-  CHECK(l2.read(0x0, 1000, Arrival::Ahead) == 1000 + miss);
-  CHECK(l2.read(0x40, 0) == miss);            // the channel is idle at 0: no wait for the booked transfer
-  CHECK(l2.read(0x80, 999) == 1002 + miss);   // 999-1001 overlaps the booked 1000-1002: after it
-  CHECK(l2.read(0xc0, 1000) == 1004 + miss);  // behind the queue (999's transfer ends at 1004)
-  CHECK(l2.read(0x100, 0, Arrival::Ahead) == 1006 + miss);  // the queue is busy until 1006: in it
-}
-
-TEST_CASE("L2/DRAM: a gap between booked transfers shorter than a transfer is passed over",
-          "[memory][timing]") {
-  MemoryConfig mc;
-  mc.dramBytesPerCycle = 32;  // a 64-byte line takes 2 cycles
-  L2Timing l2(mc);
-  const uint64_t miss = mc.l2.hitLatency + mc.dramLatency;
-  CHECK(l2.read(0x0, 1000, Arrival::Ahead) == 1000 + miss);   // booked 1000-1002
-  CHECK(l2.read(0x40, 1003, Arrival::Ahead) == 1003 + miss);  // booked 1003-1005: a 1-cycle gap
-  CHECK(l2.read(0x80, 1001) == 1005 + miss);  // 1001 overlaps; 1002-1003 is too short: after 1005
-  CHECK(l2.read(0xc0, 997) == 1007 + miss);   // 997-999 would fit, but the queue is busy until 1007
-  CHECK(l2.read(0x100, 1010, Arrival::Ahead) == 1010 + miss);  // booked 1010-1012 (the queue ends at 1009)
-  CHECK(l2.read(0x140, 1007) == 1012 + miss);  // from the queue's 1009: 1009-1010 is too short
-  CHECK(l2.read(0x180, 1016, Arrival::Ahead) == 1016 + miss);  // booked 1016-1018 (the queue ends at 1014)
-  CHECK(l2.read(0x1c0, 1014) == 1014 + miss);                  // 1014-1016 is a whole transfer: it fits
+  SECTION("the queue passes it") {
+    CHECK(l2.read(0x0, 1000, Arrival::Ahead) == 1000 + miss);
+    CHECK(l2.read(0x40, 0) == miss);            // the channel is idle at 0: no wait for the booked transfer
+    CHECK(l2.read(0x80, 999) == 1002 + miss);   // 999-1001 overlaps the booked 1000-1002: after it
+    CHECK(l2.read(0xc0, 1000) == 1004 + miss);  // behind the queue (999's transfer ends at 1004)
+    CHECK(l2.read(0x100, 0, Arrival::Ahead) == 1006 + miss);  // the queue is busy until 1006: in it
+  }
+  SECTION("a gap between booked transfers shorter than a transfer is passed over") {
+    CHECK(l2.read(0x0, 1000, Arrival::Ahead) == 1000 + miss);   // booked 1000-1002
+    CHECK(l2.read(0x40, 1003, Arrival::Ahead) == 1003 + miss);  // booked 1003-1005: a 1-cycle gap
+    CHECK(l2.read(0x80, 1001) == 1005 + miss);  // 1001 overlaps; 1002-1003 is too short: after 1005
+    CHECK(l2.read(0xc0, 997) == 1007 + miss);   // 997-999 would fit, but the queue is busy until 1007
+    CHECK(l2.read(0x100, 1010, Arrival::Ahead) == 1010 + miss);  // booked 1010-1012 (the queue ends at 1009)
+    CHECK(l2.read(0x140, 1007) == 1012 + miss);  // from the queue's 1009: 1009-1010 is too short
+    CHECK(l2.read(0x180, 1016, Arrival::Ahead) == 1016 + miss);  // booked 1016-1018 (the queue ends at 1014)
+    CHECK(l2.read(0x1c0, 1014) == 1014 + miss);                  // 1014-1016 is a whole transfer: it fits
+  }
 }
 
 TEST_CASE("CacheTags: forgetting the fills before the next request changes no answer", "[memory][timing]") {
