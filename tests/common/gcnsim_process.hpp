@@ -2,6 +2,7 @@
 // tests start it as a user would (a shell command line), with stdout and
 // stderr kept apart, merged, or stderr alone.
 #pragma once
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,8 +26,18 @@ enum class Streams {
 struct ProcessOutput {
   int status = -1;  // exit status (-1: killed by a signal)
   std::string out, err;
-  double seconds = 0;  // wall time of the command
+  double seconds = 0;     // wall time of the command
+  double cpuSeconds = 0;  // its CPU time, user and system (a loaded machine stretches wall time, not this)
 };
+
+// The CPU time, user and system, of this process's children that have ended and been waited for (their
+// own waited-for children included).
+inline double childCpuSeconds() {
+  rusage ru{};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  const auto sec = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
+  return sec(ru.ru_utime) + sec(ru.ru_stime);
+}
 
 // `args` are appended to the binary's path as shell words; the timeout (KILL)
 // turns a hang into a failure.
@@ -40,6 +51,7 @@ inline ProcessOutput runGcnsim(const std::string& args, Streams streams = Stream
   const std::string cmd = "timeout -s KILL " + std::to_string(timeoutSeconds) + " " +
                           std::string(GCNSIM_BINARY) + " " + args + redirect + " </dev/null";
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = childCpuSeconds();
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p);
   ProcessOutput r;
@@ -48,6 +60,7 @@ inline ProcessOutput runGcnsim(const std::string& args, Streams streams = Stream
   while (size_t n = fread(buf.data(), 1, buf.size(), p)) into.append(buf.data(), n);
   const int st = pclose(p);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpuSeconds = childCpuSeconds() - cpu0;
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   if (streams == Streams::Apart) {
     std::ostringstream err;

@@ -40,8 +40,20 @@ struct Run {
 
 fs::path tempDir() { return gcnsim::test::scratchDir("run_control"); }
 
-// Starts gcnsim with `args`, stdout and stderr to files; after `signalAfter`
-// seconds (if > 0) sends `sig`; waits for the exit.
+// Whether process `pid` has a handler for `sig` (the SigCgt mask of /proc/PID/status), or has exited.
+bool catchesOrExited(pid_t pid, int sig) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("State:", 0) == 0 && line.find('Z') != std::string::npos) return true;  // a zombie
+    if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (sig - 1)) & 1;
+  }
+  return true;  // (no status: gone)
+}
+
+// Starts gcnsim with `args`, stdout and stderr to files; `signalAfter`
+// seconds (if > 0) after it has installed its handler for `sig`, sends `sig`;
+// waits for the exit. (Counted from the start, a signal had come before the
+// handler when a loaded machine slowed the start-up: no message, no result.)
 Run runGcnsim(const std::vector<std::string>& args, double signalAfter = 0, int sig = SIGINT) {
   const fs::path dir = tempDir(), out = dir / "stdout", err = dir / "stderr";
   posix_spawn_file_actions_t fa;
@@ -58,6 +70,8 @@ Run runGcnsim(const std::vector<std::string>& args, double signalAfter = 0, int 
   REQUIRE(posix_spawn(&pid, GCNSIM_BINARY, &fa, nullptr, cargv.data(), environ) == 0);
   posix_spawn_file_actions_destroy(&fa);
   if (signalAfter > 0) {
+    for (int i = 0; i < 6000 && !catchesOrExited(pid, sig); ++i)  // (60 s at most)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     std::this_thread::sleep_for(std::chrono::duration<double>(signalAfter));
     ::kill(pid, sig);
   }
