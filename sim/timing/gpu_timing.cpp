@@ -52,7 +52,8 @@ GpuTiming::~GpuTiming() = default;
 
 // For watchdog and deadlock messages: the oldest resident wave that has not
 // ended, described like a fault (wave, workgroup, PC, instruction); else the
-// oldest that ended and waits for its stores (it had said "no resident wave").
+// oldest that ended and waits for its memory operations (it had said "no
+// resident wave").
 std::string GpuTiming::oldestWave() const {
   for (const bool ended : {false, true}) {
     const WaveCtx* oldest = nullptr;

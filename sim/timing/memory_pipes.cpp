@@ -290,7 +290,7 @@ void MemoryPipes::finishRequest(MemRequest& r, uint64_t now, bool vmOrdered, Wav
   memory::L2Steps& steps = list.steps;
   const size_t added = steps.size() - requestStep_;
   if (!deferL2_) {
-    l2_->noRequestBefore(now);  // (requests are answered in cycle order)
+    if (added) l2_->noRequestBefore(now);  // (requests are answered in cycle order)
     for (size_t i = requestStep_; i < steps.size(); ++i)
       r.done = std::max(r.done, memory::resolveStep(*l2_, steps, i));
     steps.clear();

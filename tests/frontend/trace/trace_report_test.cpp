@@ -43,6 +43,11 @@ std::vector<nlohmann::json> readJsonl(const fs::path& p) {
   return v;
 }
 
+// Every counter of the result document's statistics, by name.
+std::map<std::string, uint64_t> counters(const RunOutcome& out) {
+  return {out.doc.stats.extra.begin(), out.doc.stats.extra.end()};
+}
+
 const std::vector<std::string> kExamples = {"vector_add", "reduction", "asm"};
 const std::vector<std::string> kArchs = {"gfx600", "gfx700", "gfx803", "gfx900"};
 
@@ -292,11 +297,6 @@ TEST_CASE("the text trace's header escapes control characters in the kernel name
   CHECK_THAT(first,
              Catch::StartsWith("# gcnsim ") && Catch::Contains(" trace: kernel two\\nlines (gfx900, "));
   CHECK_THAT(second, Catch::StartsWith("# config "));
-}
-
-// Every counter of the result document's statistics, by name.
-static std::map<std::string, uint64_t> counters(const RunOutcome& out) {
-  return {out.doc.stats.extra.begin(), out.doc.stats.extra.end()};
 }
 
 TEST_CASE("tracing and profiling never change the cycle count", "[frontend][trace]") {
