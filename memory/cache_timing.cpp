@@ -155,6 +155,15 @@ CacheTags::Result CacheTags::lookup(uint64_t addr, uint64_t now, uint64_t& ready
   return Result::Miss;
 }
 
+inline void CacheTags::AscendingRun::dropUpTo(uint64_t now) {
+  if (gapBegin != gapEnd) {
+    while (head < gapBegin && times[head] <= now) ++head;
+    if (head < gapBegin) return;
+    head = gapBegin = gapEnd;  // past the gap: none left
+  }
+  while (head < times.size() && times[head] <= now) ++head;
+}
+
 // The fill times of the misses in flight, as two ascending runs (InFlight):
 // the misses that ended by `now` leave from their fronts; with every MSHR
 // busy, the new miss takes the one that frees first.
@@ -177,49 +186,93 @@ uint64_t CacheTags::missStart(uint64_t now) {
 uint64_t CacheTags::missStartAhead(uint64_t now) {
   InFlight& f = inFlight_;
   const size_t o = f.ordered.firstAfter(now), e = f.early.firstAfter(now);
-  if ((f.ordered.times.size() - o) + (f.early.times.size() - e) < mshrs_) return now;
+  if (f.ordered.countFrom(o) + f.early.countFrom(e) < mshrs_) return now;
   ++stats.mshrStalls;
   return f.takeFirst(o, e);
 }
 
 size_t CacheTags::AscendingRun::firstAfter(uint64_t t) const {
-  return size_t(std::upper_bound(times.begin() + std::ptrdiff_t(head), times.end(), t) - times.begin());
+  const auto b = times.begin();
+  if (gapBegin != gapEnd && times[gapBegin - 1] > t)
+    return size_t(std::upper_bound(b + std::ptrdiff_t(head), b + std::ptrdiff_t(gapBegin), t) - b);
+  const size_t from = gapBegin != gapEnd ? gapEnd : head;
+  return size_t(std::upper_bound(b + std::ptrdiff_t(from), times.end(), t) - b);
+}
+
+// The fill at position p (not in the gap), removed with the fewest moves:
+// the head moves past it; or the fills before it move up one (fewer than
+// those between it and the gap after it); or the gap moves to it over the
+// fills between (they move across the gap); or, with no gap, the gap is it.
+// A gap that reaches the head or the end is dropped.
+uint64_t CacheTags::AscendingRun::take(size_t p) {
+  const uint64_t t = times[p];
+  const auto b = times.begin();
+  if (p == head) {
+    ++head;
+  } else if (gapBegin != gapEnd && p < gapBegin && p - head < gapBegin - p - 1) {
+    std::copy_backward(b + std::ptrdiff_t(head), b + std::ptrdiff_t(p), b + std::ptrdiff_t(p + 1));
+    ++head;
+  } else if (gapBegin == gapEnd) {
+    gapBegin = p, gapEnd = p + 1;
+  } else if (p >= gapEnd) {
+    std::copy(b + std::ptrdiff_t(gapEnd), b + std::ptrdiff_t(p), b + std::ptrdiff_t(gapBegin));
+    gapBegin += p - gapEnd;
+    gapEnd = p + 1;
+  } else {
+    std::copy_backward(b + std::ptrdiff_t(p + 1), b + std::ptrdiff_t(gapBegin), b + std::ptrdiff_t(gapEnd));
+    gapEnd -= gapBegin - p - 1;
+    gapBegin = p;
+  }
+  if (gapBegin != gapEnd) {
+    if (head == gapBegin) {
+      head = gapBegin = gapEnd;
+    } else if (gapEnd == times.size()) {
+      times.resize(gapBegin);
+      gapEnd = gapBegin;
+    }
+  }
+  return t;
 }
 
 // The earlier of the fills at position o of `ordered` and e of `early` (a
-// run's size: none there), removed. The fills before it in its run (ended
-// by then but not yet forgotten; none for missStart) move up one and the
-// head past them: an erase moved the fills after it, all the misses in
-// flight (a memory-bound kernel keeps thousands waiting for DRAM: 42 % of
-// saxpy's host time at 640 work-groups).
+// run's end: none there), removed.
 uint64_t CacheTags::InFlight::takeFirst(size_t o, size_t e) {
   const bool fromEarly =
       e < early.times.size() && (o == ordered.times.size() || early.times[e] < ordered.times[o]);
-  AscendingRun& run = fromEarly ? early : ordered;
-  const auto at = run.times.begin() + std::ptrdiff_t(fromEarly ? e : o);
-  const uint64_t start = *at;
-  std::copy_backward(run.times.begin() + std::ptrdiff_t(run.head), at, at + 1);
-  ++run.head;
-  return start;
+  return fromEarly ? early.take(e) : ordered.take(o);
 }
 
 inline void CacheTags::AscendingRun::compact() {
   if (head > 0 && 2 * head >= times.size()) {
     times.erase(times.begin(), times.begin() + std::ptrdiff_t(head));
+    const bool gap = gapBegin != gapEnd;
+    gapBegin = gap ? gapBegin - head : 0;
+    gapEnd = gap ? gapEnd - head : 0;
     head = 0;
   }
 }
 
+// From the back of its part of the run: the later times before the gap move
+// up into it, or those after it up by one.
 inline void CacheTags::AscendingRun::insertSorted(uint64_t t) {
+  const bool gap = gapBegin != gapEnd;
+  if (gap && t < times[gapEnd]) {
+    size_t j = gapBegin++;
+    for (; j > head && times[j - 1] > t; --j) times[j] = times[j - 1];
+    times[j] = t;
+    return;
+  }
+  const size_t first = gap ? gapEnd : head;
   size_t j = times.size();
   times.push_back(t);
-  for (; j > head && times[j - 1] > t; --j) times[j] = times[j - 1];
+  for (; j > first && times[j - 1] > t; --j) times[j] = times[j - 1];
   times[j] = t;
 }
 
 [[gnu::always_inline]] inline void CacheTags::InFlight::add(uint64_t readyAt) {
   ordered.compact();
   early.compact();
+  // (a run's last time is its last fill: a gap never reaches the end)
   if (ordered.empty() || readyAt >= ordered.times.back())
     ordered.times.push_back(readyAt);
   else

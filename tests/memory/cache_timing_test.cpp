@@ -522,6 +522,25 @@ TEST_CASE("CacheTags: a miss ahead of earlier ones leaves their MSHRs counted", 
   CHECK(t.stats.mshrStalls == 2);
 }
 
+TEST_CASE(
+    "CacheTags: misses ahead take fills from the middle of the run, before and after earlier taken ones",
+    "[memory][timing]") {
+  // Two MSHRs; fills at 100, 200, ..., 800. Each miss takes the first fill after its cycle once two or
+  // more end after it (worked by hand; the run keeps one gap of taken fills, cache_timing.hpp).
+  CacheTags t(CacheLevelConfig{16384, 64, 4, 10, 2}, "test");
+  for (uint64_t i = 1; i <= 8; ++i) t.occupyMshr(100 * i);
+  CHECK(t.missStartAhead(250) == 300);  // from the middle: 300 ... 800 end after 250
+  CHECK(t.missStartAhead(450) == 500);  // after the first taken one: 500 ... 800
+  CHECK(t.missStartAhead(150) == 200);  // before it: 200, 400, 600, 700, 800 (300 and 500 taken)
+  CHECK(t.missStart(0) == 100);         // in order, from the head: 100 is the first left
+  CHECK(t.missStartAhead(650) == 700);  // 700 and 800 end after 650
+  CHECK(t.missStartAhead(750) == 750);  // only 800 ends after 750: an MSHR is free
+  CHECK(t.missStart(10) == 400);        // left: 400, 600, 800
+  CHECK(t.missStart(10) == 600);
+  CHECK(t.missStart(10) == 10);  // only 800 left
+  CHECK(t.stats.mshrStalls == 7);
+}
+
 TEST_CASE("L2/DRAM: a request ahead of the queue books its transfer without holding earlier ones back",
           "[memory][timing]") {
   MemoryConfig mc;
