@@ -1,4 +1,5 @@
 """The gcnsim Python package: buffers, kernels, results, caches, traces."""
+import gc
 import os
 import tempfile
 import unittest
@@ -50,6 +51,18 @@ class BufferTest(unittest.TestCase):
         expected = np.zeros(10, np.uint32)
         expected[3:8] = src
         np.testing.assert_array_equal(buf.numpy(), expected)
+
+    def test_memory_lives_until_free_not_until_the_object_is_dropped(self):
+        # README "Python": as device memory until hipFree, a buffer's bytes stay taken when its
+        # object is dropped; free() gives them back.
+        dev = gcnsim.Device(threads=1, max_buffer_bytes=4096)
+        freed = dev.empty(1024, np.float32)
+        freed.free()
+        dropped = dev.empty(1024, np.float32)  # fits: the freed 4096 bytes came back
+        del dropped
+        gc.collect()
+        with self.assertRaisesRegex(ValueError, r"\(4096 already used\) \(max_buffer_bytes\)$"):
+            dev.empty(1024, np.float32)
 
     def test_numpy_into_out_array(self):
         buf = self.dev.array(np.array([1.5, -2.0], np.float64))
