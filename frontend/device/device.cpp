@@ -41,6 +41,7 @@ Device::Impl::Impl(DeviceOptions o) : options(std::move(o)), id(nextDeviceId()) 
   const frontend::RunConfig rc =
       frontend::loadRunConfig(options.config, options.sets, arch.gen, options.limits.maxFileBytes);
   gpu = rc.gpu;
+  if (rc.source != "built-in") configFile = rc.source;
   if (rc.gen && *rc.gen != arch.gen)
     spdlog::warn("config {} is for {}, the kernel for {} ({}): timings are of a different generation",
                  frontend::escapeText(gpu.name), isa::genName(*rc.gen), isa::genName(arch.gen),
@@ -84,6 +85,9 @@ const BufferHandle& Device::Impl::live(const BufferHandle& b, const std::string&
 }
 
 BufferHandle Device::allocate(uint64_t bytes, const std::string& name) {
+  // The job file's rule (a name with a newline or an escape sequence had been taken, and printed raw).
+  if (const std::string problem = frontend::bufferNameProblem(name); !name.empty() && !problem.empty())
+    throw InputError(problem);
   if (!name.empty()) return impl_->place(name, bytes);
   std::string n;
   do n = "buffer" + std::to_string(impl_->unnamedBuffers++);

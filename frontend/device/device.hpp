@@ -213,8 +213,10 @@ class Device {
                        std::vector<uint8_t> rawCode = {}, const std::string& where = "");
 
   // A zero-filled buffer of `bytes` bytes (0 is allowed: it takes one byte of
-  // address space). `name` "" gets "buffer<N>". Throws InputError naming the
-  // buffer if the name is taken or the buffers would exceed
+  // address space). `name` "" gets "buffer<N>"; any other must follow a job
+  // file's rule (1-64 letters, digits, '_', '-' or '.', not starting with '.':
+  // frontend::validBufferName). Throws InputError naming the buffer if the
+  // name is not valid or taken or the buffers would exceed
   // limits.maxBufferBytes.
   BufferHandle allocate(uint64_t bytes, const std::string& name = "");
   // A job buffer: its bytes (or mapped file) become the device memory's pages

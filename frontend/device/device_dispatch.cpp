@@ -6,6 +6,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "frontend/cli/output_paths.hpp"
 #include "frontend/cli/run_cmd.hpp"
 #include "frontend/cli/version.hpp"
 #include "frontend/common/error.hpp"
@@ -99,6 +100,19 @@ void checkLaunchOptions(const LaunchOptions& o, OptionNames names) {
 
 namespace {
 
+// The trace file (written while the kernel runs): a writable path that is none of the run's inputs, the
+// kernel's file and the config file -- the check `gcnsim run` makes of --trace (output_paths.hpp), so
+// that an API caller's trace cannot overwrite them either.
+void checkTraceFile(const Device::Impl& dev, const Kernel& k, const std::string& trace) {
+  frontend::checkOutputFile("trace", trace);
+  std::vector<frontend::NamedFile> inputs;
+  if (!k.inputFile.empty())
+    inputs.push_back(
+        {k.raw() ? "the kernel's raw code file" : "the kernel's code object file", k.inputFile.string()});
+  if (!dev.configFile.empty()) inputs.push_back({"config", dev.configFile});
+  frontend::checkOutputsApart({{"trace", trace}}, inputs);
+}
+
 // What dispatch() checks before it places anything: the options, the
 // geometry, the arguments (their launch values) and the scratch (the threads).
 struct CheckedLaunch {
@@ -113,6 +127,7 @@ CheckedLaunch checkLaunch(const Device::Impl& dev, const KernelRef& kernel,
     throw InputError("dispatch: the kernel was not loaded by this device");
   const Kernel& k = *kernel;
   checkLaunchOptions(opt);
+  if (!opt.trace.empty()) checkTraceFile(dev, k, opt.trace);
   checkGeometry(k, grid, workgroup, dev.options.limits);
   CheckedLaunch out;
   out.values = launchValues(dev, k, args);

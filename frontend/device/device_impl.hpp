@@ -30,6 +30,7 @@ struct Device::Impl {
   // The timing config (loaded at construction) and its description for result documents.
   sim::timing::GpuConfig gpu;
   std::string configJson;
+  std::string configFile;  // the config file it was read from ("": a built-in chip): an input of every run
   // The L2 state carried from one timing dispatch to the next (warm_caches.hpp).
   sim::timing::WarmCaches warm;
   std::map<std::string, BufferHandle, std::less<>> buffers;  // live buffers by name

@@ -84,6 +84,7 @@ KernelRef Device::loadKernel(const frontend::KernelSpec& spec,
   auto k = std::make_shared<Kernel>();
   k->where = where.empty() ? spec.file.string() : where;
   k->spec = spec;
+  k->inputFile = spec.file;
   if (spec.format == frontend::KernelFormat::Elf) {
     if (!codeObject) throw InputError(k->where + ": kernel " + spec.name + ": no code object");
     codeObject = impl_->sameProgram(std::move(codeObject), spec.file);
@@ -131,7 +132,9 @@ KernelRef Device::loadRaw(std::vector<uint8_t> code, RawKernelOptions options) {
     }
     spec.setup = frontend::parseRawSetupText(options.setupJson, named, spec, spec.name);
   }
-  return loadKernel(spec, nullptr, std::move(code));
+  KernelRef k = loadKernel(spec, nullptr, std::move(code));
+  std::const_pointer_cast<Kernel>(k)->inputFile.clear();  // (spec.file is only a label here: no file)
+  return k;
 }
 
 KernelRef Device::loadRaw(const std::filesystem::path& file, RawKernelOptions options) {
@@ -140,7 +143,9 @@ KernelRef Device::loadRaw(const std::filesystem::path& file, RawKernelOptions op
   if (code.empty() || code.size() % 4)
     throw InputError(file.string() + " has " + std::to_string(code.size()) +
                      " bytes; raw machine code is a non-empty sequence of 4-byte words");
-  return loadRaw(std::move(code), std::move(options));
+  KernelRef k = loadRaw(std::move(code), std::move(options));
+  std::const_pointer_cast<Kernel>(k)->inputFile = file;
+  return k;
 }
 
 }  // namespace gcnsim

@@ -19,7 +19,8 @@ JobJson parseJsonFile(const std::filesystem::path& path, const Limits& limits, B
   return parseOrderedJsonText(readInputText(path, limits.maxFileBytes), path.string(), &data);
 }
 
-// The element type of an OpenCL C / HIP by-value argument type name.
+}  // namespace
+
 std::optional<ElemType> typeFromTypeName(const std::string& name) {
   static const std::pair<const char*, ElemType> rows[] = {
       {"uchar", ElemType::U8},     {"char", ElemType::I8},      {"unsigned char", ElemType::U8},
@@ -34,8 +35,6 @@ std::optional<ElemType> typeFromTypeName(const std::string& name) {
     if (name == n) return t;
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::string& name) {
   size_t digits = name.size();

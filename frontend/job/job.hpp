@@ -223,6 +223,17 @@ std::optional<std::pair<ElemType, unsigned>> vectorTypeFromTypeName(const std::s
 // "3 elements, but the kernel argument is a float4 (4 elements)": a vector argument given `given`
 // elements (the job's and the Python binding's message).
 std::string vectorCountMismatch(size_t given, const std::string& typeName, unsigned count);
+// The element type a by-value argument's metadata type name gives (".type_name" "uint", "float",
+// "unsigned int", "size_t", "int32_t", ...), as a job's "value" takes it when "type" is left out;
+// nullopt for any other name (a typedef, a struct, an enum, none): the job must give "type", a Python
+// caller a NumPy scalar.
+std::optional<ElemType> typeFromTypeName(const std::string& name);
+
+// Buffer names, in a job's "buffers" and through the Device API and Python: 1 to 64 letters, digits,
+// '_', '-' or '.', not starting with '.' (a name is part of --out's file names and of messages).
+// bufferNameProblem: "" for a valid name, else the message ("buffer name "a b" must be 1-64 ...").
+bool validBufferName(std::string_view name);
+std::string bufferNameProblem(std::string_view name);
 
 // Checks job.args against the kernel's explicit metadata arguments (count,
 // buffer vs global_buffer, value size vs by_value size, local vs

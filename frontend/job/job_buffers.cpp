@@ -64,10 +64,8 @@ void fillRandom(const JobContext& ctx, BufferSpec& b, const JobJson& v, const st
   if (isFloatType(b.type)) {
     const double lo = v.contains("min") ? ctx.requireNumber(v["min"], field + ".min") : 0.0;
     const double hi = v.contains("max") ? ctx.requireNumber(v["max"], field + ".max") : 1.0;
-    if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
-      ctx.fail(field, "min and max must be finite with min <= max");
-    if (std::fabs(lo) > elemTypeMaxFinite(b.type) || std::fabs(hi) > elemTypeMaxFinite(b.type))
-      ctx.fail(field, "min/max out of range for " + std::string(elemTypeName(b.type)));
+    if (const std::string problem = randomFloatRangeProblem(b.type, lo, hi); !problem.empty())
+      ctx.fail(field, problem);
     fillRandomFloats(b.bytes, b.type, rng, lo, hi);
     return;
   }
@@ -79,13 +77,6 @@ void fillRandom(const JobContext& ctx, BufferSpec& b, const JobJson& v, const st
                int128ToString(x) + " is out of range for " + std::string(elemTypeName(b.type)));
   if (lo > hi) ctx.fail(field, "min is larger than max");
   fillRandomInts(b.bytes, b.type, rng, lo, hi);
-}
-
-bool validBufferName(const std::string& name) {
-  if (name.empty() || name.size() > 64 || name[0] == '.') return false;
-  for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
-  return true;
 }
 
 // What a buffer entry describes, checked (everything but the values).
@@ -105,9 +96,7 @@ BufferShape shapeOf(const JobContext& ctx, const std::string& name, const JobJso
   BufferShape s;
   s.field = "buffers." + name;
   const std::string& field = s.field;
-  if (!validBufferName(name))
-    ctx.fail("buffers", "buffer name " + JobContext::quoted(name) +
-                            " must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'");
+  if (const std::string problem = bufferNameProblem(name); !problem.empty()) ctx.fail("buffers", problem);
   ctx.requireObject(v, field);
   ctx.checkKeys(v, field, {"type", "count", "data", "fill", "iota", "random", "file"});
   s.typeName = ctx.requireString(ctx.requireKey(v, "type", field), field + ".type");
@@ -236,6 +225,19 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
     fillRandom(ctx, b, v["random"], field + ".random");
   }
   return b;
+}
+
+bool validBufferName(std::string_view name) {
+  if (name.empty() || name.size() > 64 || name[0] == '.') return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  return true;
+}
+
+std::string bufferNameProblem(std::string_view name) {
+  if (validBufferName(name)) return {};
+  return "buffer name " + JobContext::quoted(name) +
+         " must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'";
 }
 
 }  // namespace gcnsim::frontend

@@ -4,6 +4,7 @@
 // 0.07 s).
 #include "frontend/job/random_fill.hpp"
 
+#include <cmath>
 #include <cstring>
 
 namespace gcnsim::frontend {
@@ -38,6 +39,14 @@ void storeInts(std::span<uint8_t> bytes, SplitMix64& rng, __int128 min, __int128
 }
 
 }  // namespace
+
+std::string randomFloatRangeProblem(ElemType t, double min, double max) {
+  if (!std::isfinite(min) || !std::isfinite(max) || min > max)
+    return "min and max must be finite with min <= max";
+  if (std::fabs(min) > elemTypeMaxFinite(t) || std::fabs(max) > elemTypeMaxFinite(t))
+    return "min/max out of range for " + std::string(elemTypeName(t));
+  return {};
+}
 
 void fillRandomFloats(std::span<uint8_t> bytes, ElemType t, SplitMix64& rng, double min, double max) {
   switch (t) {

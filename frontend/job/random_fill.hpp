@@ -3,11 +3,16 @@
 //   integers: min + (next() mod (max - min + 1)), the whole 64-bit range if
 //             that span is 2^64; [min, max] inclusive
 //   floats:   min + (max - min) * ((next() >> 11) * 2^-53), computed in double,
-//             then rounded to the element type; [min, max) before that rounding
+//             then rounded to the element type; [min, max) before that rounding.
+//             When max - min overflows a double (an f64 range wider than
+//             DBL_MAX, such as -1e308 to 1e308): h = max / 2 - min / 2 and
+//             (min + h * u) + h * u, u the same fraction, below max.
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "frontend/job/elem_type.hpp"
 
@@ -23,14 +28,26 @@ class SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
   }
-  // Uniform double in [min, max).
+  // Uniform double in [min, max) (min <= max finite).
   double nextDouble(double min, double max) {
-    return min + (max - min) * (static_cast<double>(next() >> 11) * 0x1.0p-53);
+    const double u = static_cast<double>(next() >> 11) * 0x1.0p-53;
+    const double span = max - min;
+    if (span <= 0x1.fffffffffffffp+1023) [[likely]]
+      return min + span * u;
+    // The span overflowed (it had given inf and nan): half of it twice, which stays finite.
+    const double h = max / 2 - min / 2;
+    const double r = (min + h * u) + h * u;
+    return r < max ? r : std::nextafter(max, min);
   }
 
  private:
   uint64_t state_;
 };
+
+// What is wrong with a float range for type t ("min and max must be finite with min <= max", "min/max
+// out of range for f16": a bound beyond the type's largest finite value, as 1e6 for f16, would give
+// infinities); "" when fillRandomFloats may take it. The job file's and gcnsim.random's check.
+std::string randomFloatRangeProblem(ElemType t, double min, double max);
 
 // The "random" initializer's elements: bytes.size() / elemTypeSize(t) of them, in order, as described
 // above. Floats: t a float type, min <= max finite (the caller checks). Integers: t an integer type,

@@ -24,8 +24,6 @@ std::string argLabel(size_t i, const frontend::KernelArg* meta) {
   return s + " (" + meta->name + sep + meta->typeName + ")";
 }
 
-bool isFloatTypeName(const std::string& t) { return t == "float" || t == "double" || t == "half"; }
-
 // A NumPy scalar or 0-d array: its value's bytes in the device's (little-endian) byte order.
 KernelArg numpyScalar(const py::handle& o, const std::string& label) {
   const py::array a = py::array::ensure(o);
@@ -63,77 +61,60 @@ void requireKind(const frontend::KernelArg* meta, KernelArg::Kind got, const std
                        "; pass " + pass);
 }
 
-enum class IntSign { Signed, Unsigned, Either };
-// From an OpenCL scalar type name of the metadata (".type_name"); Either for anything else.
-IntSign intSignOf(const std::string& typeName) {
-  for (const char* u : {"uchar", "ushort", "uint", "ulong", "size_t"})
-    if (typeName == u) return IntSign::Unsigned;
-  for (const char* i : {"char", "short", "int", "long", "ptrdiff_t"})
-    if (typeName == i) return IntSign::Signed;
-  return IntSign::Either;
-}
-
-// A Python int or float for a by-value argument: the metadata gives its size
-// and whether it is a float type.
+// A Python int or float for a by-value argument: the metadata's type name gives its element type, as a
+// job's "value" without "type" takes it (frontend::typeFromTypeName), and its size.
 KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, const std::string& label) {
+  const std::string pyType = py::isinstance<py::float_>(o) ? "float" : "int";
   if (!meta)
-    throw py::type_error(label + ": a Python " +
-                         std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
+    throw py::type_error(label + ": a Python " + pyType +
                          " has no size without kernel metadata; pass a NumPy scalar such as numpy.uint32(5)");
   const uint32_t size = meta->size;
   // A vector argument takes its elements (as a job does), however few bytes it has: an int had been taken
   // as its raw bits (char2 from -1, half4 from 1), a float refused as "for an integer argument".
   if (const auto vector = frontend::vectorTypeFromTypeName(meta->typeName))
-    throw py::type_error(label + ": a Python " +
-                         std::string(py::isinstance<py::float_>(o) ? "float" : "int") +
-                         " for a vector argument; pass a list of its " + std::to_string(vector->second) +
-                         " elements (or its bytes)");
+    throw py::type_error(label + ": a Python " + pyType + " for a vector argument; pass a list of its " +
+                         std::to_string(vector->second) + " elements (or its bytes)");
   if (size > 8)
     throw py::type_error(label + ": a " + std::to_string(size) +
-                         "-byte argument cannot be given as a Python " +
-                         (py::isinstance<py::float_>(o) ? "float" : "int") +
+                         "-byte argument cannot be given as a Python " + pyType +
                          "; pass a list of a vector's elements or the argument's bytes");
-  if (isFloatTypeName(meta->typeName)) {
-    const ElemType t = size == 2 ? ElemType::F16 : size == 4 ? ElemType::F32 : ElemType::F64;
+  // A type name the job file cannot infer a type from either (a typedef "myfloat", an enum, a struct):
+  // whether it is an integer or a float is unknown. An int had been sent as its raw bits (3 as
+  // 0x00000003 for a typedef of float), a float refused as "for an integer argument".
+  const std::optional<ElemType> type = frontend::typeFromTypeName(meta->typeName);
+  if (!type)
+    throw py::type_error(
+        label + ": cannot infer the type of a Python " + pyType + " from the kernel's type name \"" +
+        meta->typeName +
+        "\"; pass a NumPy scalar of the argument's type (numpy.float32(3), numpy.uint32(3), ...)");
+  if (frontend::isFloatType(*type)) {
     const std::string range =
         label + ": " + py::repr(o).cast<std::string>() + " is out of range for " + meta->typeName;
     const double v = toDouble(o, range);  // (an int beyond a double: range too)
-    if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(frontend::encodeFloat(v, t), t)))
+    const uint64_t bits = frontend::encodeFloat(v, *type);
+    if (std::isfinite(v) && std::isinf(frontend::floatBitsToDouble(bits, *type)))
       throw py::value_error(range);
-    const uint64_t bits = frontend::encodeFloat(v, t);
     KernelArg k = KernelArg::value(bits);
     k.bytes.resize(size);
     return k;
   }
   if (!py::isinstance<py::int_>(o))
     throw py::type_error(label + ": a Python float for an integer argument; pass an int or a NumPy scalar");
-  if (size == 0)  // (over 8 bytes: refused above)
-    throw py::type_error(label + ": a 0-byte argument cannot be given as a Python int; pass a NumPy scalar");
-  // The OpenCL type name says signed or unsigned ("uint": 0 to 2^32 - 1, as `gcnsim run` takes a job's
-  // u32; "int": -2^31 to 2^31 - 1); without one, any value that fits `size` bytes either way.
-  const unsigned bits = size * 8;
-  const IntSign sign = intSignOf(meta->typeName);
-  const std::string range = label + ": " + py::repr(o).cast<std::string>() +
-                            (sign == IntSign::Either ? " does not fit " + std::to_string(size) + " bytes"
-                                                     : " is out of range for " + meta->typeName);
-  uint64_t raw = 0;
+  // In the type's range ("uint": 0 to 2^32 - 1, as `gcnsim run` takes a job's u32; "int": -2^31 to
+  // 2^31 - 1).
+  const std::string range =
+      label + ": " + py::repr(o).cast<std::string>() + " is out of range for " + meta->typeName;
+  __int128 v = 0;
   try {
-    const bool negative = o.cast<py::int_>() < py::int_(0);
-    if (negative && sign == IntSign::Unsigned) throw py::value_error(range);
-    if (!negative && sign == IntSign::Signed && o.cast<unsigned long long>() >> (bits - 1))
-      throw py::value_error(range);
-    if (negative) {
-      const long long v = o.cast<long long>();
-      if (bits < 64 && v < -(1LL << (bits - 1))) throw py::value_error(range);
-      raw = static_cast<uint64_t>(v);
-    } else {
-      raw = o.cast<unsigned long long>();
-      if (bits < 64 && raw >> bits) throw py::value_error(range);
-    }
+    if (o.cast<py::int_>() < py::int_(0))
+      v = o.cast<long long>();
+    else
+      v = o.cast<unsigned long long>();
   } catch (const py::cast_error&) {
     throw py::value_error(range);
   }
-  KernelArg k = KernelArg::value(raw);
+  if (v < frontend::elemTypeMin(*type) || v > frontend::elemTypeMax(*type)) throw py::value_error(range);
+  KernelArg k = KernelArg::value(frontend::encodeInt(v, *type));
   k.bytes.resize(size);
   return k;
 }
@@ -141,6 +122,9 @@ KernelArg pythonNumber(const py::handle& o, const frontend::KernelArg* meta, con
 // One element of a vector argument given as a list: a Python int or float (or NumPy scalar) of `t`.
 uint64_t elementBits(const py::handle& o, ElemType t, const std::string& label) {
   const std::string what = label + ": " + py::repr(o).cast<std::string>();
+  if (py::isinstance<py::bool_>(o))  // (True had been taken as 1)
+    throw py::type_error(what + " is a bool, not a number (the elements are " +
+                         std::string(frontend::elemTypeName(t)) + ")");
   if (frontend::isFloatType(t)) {
     if (!py::isinstance<py::int_>(o) && !py::isinstance<py::float_>(o) && !py::hasattr(o, "__float__"))
       throw py::type_error(what + " is not a number");
@@ -266,6 +250,9 @@ std::vector<KernelArg> kernelArgs(const Device& device, const KernelRef& kernel,
     } else if (py::isinstance(o, numpyGeneric) || py::isinstance<py::array>(o)) {
       out.push_back(numpyScalar(o, label));  // (first: an array is refused as such)
       requireKind(meta, KernelArg::Value, label);
+    } else if (py::isinstance<py::bool_>(o)) {  // (an int to Python: True had been taken as 1)
+      throw py::type_error(label +
+                           ": a bool is not a kernel argument; pass an int, a float or a NumPy scalar");
     } else if (py::isinstance<py::int_>(o) || py::isinstance<py::float_>(o)) {
       requireKind(meta, KernelArg::Value, label);
       out.push_back(pythonNumber(o, meta, label));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "frontend/cli/output_paths.hpp"
 #include "frontend/python/py_device.hpp"
 #include "frontend/python/py_options.hpp"
 #include "frontend/python/py_types.hpp"
@@ -31,7 +32,12 @@ std::string strOption(const py::kwargs& kw, const char* name, const std::string&
 LaunchOptions launchOptions(const py::kwargs& kw) {
   LaunchOptions o;
   o.mode = strOption(kw, "mode", "timing");
-  if (kw.contains("trace") && !kw["trace"].is_none()) o.trace = strOption(kw, "trace", "");
+  if (kw.contains("trace") && !kw["trace"].is_none()) {
+    o.trace = strOption(kw, "trace", "");
+    // "" had been no trace, silently; the command line's check ("trace: empty file name", and a missing or
+    // unwritable directory) before anything runs. (The Device refuses one of the run's inputs.)
+    frontend::checkOutputFile("trace", o.trace);
+  }
   o.traceFormat = strOption(kw, "trace_format", "text");
   o.traceWaves = strOption(kw, "trace_waves", "");
   o.traceCycles = strOption(kw, "trace_cycles", "");
@@ -143,7 +149,8 @@ scalar (numpy.uint32(5): its dtype gives the size) or a Python int/float
 __local pointer.
 
 mode      "timing" (cycle-approximate) or "functional".
-trace     write a per-cycle trace to this file (timing mode), in trace_format
+trace     write a per-cycle trace to this file (timing mode; not "", nor the
+          kernel's code object or the config file), in trace_format
           "text", "jsonl" or "chrome"; trace_waves ("0,3,8-11"),
           trace_cycles ("FROM:TO") and trace_cu filter it.
 reports   any of "stalls", "listing", "lines", "stats": their sections
@@ -186,6 +193,97 @@ The kernel has no metadata: pass value arguments as NumPy scalars
 its natural alignment. ValueError naming the file or the setup key for bad
 input.)doc";
 
+// Device(arch="gfx900", config=None, threads=None, sets=None, max_buffer_bytes=None, max_workgroups=None,
+// max_scratch_bytes=None, max_file_bytes=None), each argument checked here with a one-line error naming it.
+PyDevice makeDevice(const py::args& args, const py::kwargs& kwargs) {
+  const std::vector<py::object> a = bindArguments("Device", args, kwargs,
+                                                  {"arch", "config", "threads", "sets", "max_buffer_bytes",
+                                                   "max_workgroups", "max_scratch_bytes", "max_file_bytes"},
+                                                  8);
+  const auto given = [&a](size_t i) { return a[i] && !a[i].is_none(); };
+  DeviceOptions o;
+  // (the Device checks their ranges, as gcnsim run does)
+  const auto limit = [&a](uint64_t& field, size_t i, const char* name) {
+    if (const auto n = a[i] ? countOption(a[i], name) : std::nullopt) field = *n;
+  };
+  limit(o.limits.maxBufferBytes, 4, "max_buffer_bytes");
+  limit(o.limits.maxWorkgroups, 5, "max_workgroups");
+  limit(o.limits.maxScratchBytes, 6, "max_scratch_bytes");
+  limit(o.limits.maxFileBytes, 7, "max_file_bytes");
+  o.arch = "gfx900";
+  if (a[0]) {
+    if (!py::isinstance<py::str>(a[0])) throw py::type_error("arch: expected a str, got " + typeName(a[0]));
+    o.arch = a[0].cast<std::string>();
+  }
+  if (given(1)) {  // a chip name or a config file
+    if (!py::isinstance<py::str>(a[1]) && !py::isinstance(a[1], py::module_::import("os").attr("PathLike")))
+      throw py::type_error("config: expected a chip name or a file path (str or os.PathLike) or None, got " +
+                           typeName(a[1]));
+    o.config = py::str(py::module_::import("os").attr("fspath")(a[1])).cast<std::string>();
+  }
+  if (given(2)) {
+    // (0 is DeviceOptions' "all cores"; here that is None. A bool, a float or -1 had been pybind11's
+    // multi-line "incompatible function arguments", True taken as 1.)
+    const std::optional<py::int_> n = indexOf(a[2]);
+    if (!n) throw py::type_error("threads: expected an int or None, got " + typeName(a[2]));
+    if (*n < py::int_(1) || *n > py::int_(kMaxThreads))
+      throw py::value_error("threads: " + py::repr(*n).cast<std::string>() +
+                            " is not a thread count (expected 1 to " + std::to_string(kMaxThreads) +
+                            ", or None for all cores)");
+    o.threads = n->cast<unsigned>();
+  }
+  if (given(3)) {
+    const py::object& sets = a[3];
+    if (py::isinstance<py::dict>(sets)) {
+      for (const auto& [k, v] : sets.cast<py::dict>())
+        o.sets.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
+    } else {
+      const std::string expected = "sets: expected a list of \"KEY=VALUE\" strings or a dict, got ";
+      if (!py::isinstance<py::sequence>(sets) || py::isinstance<py::str>(sets))
+        throw py::type_error(expected + typeName(sets));
+      for (const py::handle s : sets) {
+        if (!py::isinstance<py::str>(s)) throw py::type_error(expected + "a list holding " + typeName(s));
+        o.sets.push_back(s.cast<std::string>());
+      }
+    }
+  }
+  return PyDevice{std::make_shared<Device>(std::move(o))};
+}
+
+// dev.load_raw(code, *, name="", sgprs=0, vgprs=0, lds_bytes=0, setup=None).
+PyKernel loadRawCall(const PyDevice& d, const py::args& args, const py::kwargs& kwargs) {
+  const std::vector<py::object> a =
+      bindArguments("load_raw", args, kwargs, {"code", "name", "sgprs", "vgprs", "lds_bytes", "setup"}, 1);
+  if (!a[0]) throw py::type_error("load_raw(): missing argument 'code'");
+  std::string name;
+  if (a[1]) {
+    if (!py::isinstance<py::str>(a[1]))
+      throw py::type_error("load_raw: name: expected a str, got " + typeName(a[1]));
+    name = a[1].cast<std::string>();
+  }
+  // (-1 had been pybind11's multi-line "incompatible function arguments"; the Device checks the ranges)
+  const auto count = [&a](size_t i, const char* what) {
+    return a[i] ? static_cast<uint32_t>(
+                      *intArgument(a[i], std::string("load_raw: ") + what, 0, UINT32_MAX, false))
+                : 0u;
+  };
+  const uint32_t sgprs = count(2, "sgprs"), vgprs = count(3, "vgprs"), ldsBytes = count(4, "lds_bytes");
+  return d.loadRaw(a[0], name, sgprs, vgprs, ldsBytes, a[5] ? a[5] : py::object(py::none()));
+}
+
+// gcnsim.random(shape, dtype, seed=0, min=None, max=None).
+py::array randomCall(const py::args& args, const py::kwargs& kwargs) {
+  const std::vector<py::object> a =
+      bindArguments("random", args, kwargs, {"shape", "dtype", "seed", "min", "max"}, 5);
+  for (size_t i = 0; i < 2; ++i)
+    if (!a[i])
+      throw py::type_error(std::string("random(): missing argument '") + (i ? "dtype" : "shape") + "'");
+  // (-1 and 2**64 had been pybind11's multi-line "incompatible function arguments")
+  const uint64_t seed = a[2] ? *intArgument(a[2], "random: seed", 0, UINT64_MAX, false) : 0;
+  return randomArray(a[0], a[1], seed, a[3] ? a[3] : py::object(py::none()),
+                     a[4] ? a[4] : py::object(py::none()));
+}
+
 }  // namespace
 
 void bindDevice(py::module_& m) {
@@ -206,9 +304,10 @@ void bindDevice(py::module_& m) {
       py::arg("bytes"),
       "A __local pointer argument: `bytes` bytes of LDS per work-group (dynamic shared memory).");
 
-  m.def("random", &randomArray, py::arg("shape"), py::arg("dtype"), py::arg("seed") = 0,
-        py::arg("min") = py::none(), py::arg("max") = py::none(),
-        R"doc(A NumPy array of the values a job buffer {"random": {"seed", "min", "max"}} of
+  m.def("random", &randomCall,
+        R"doc(random(shape, dtype, seed=0, min=None, max=None) -> numpy.ndarray
+
+A NumPy array of the values a job buffer {"random": {"seed", "min", "max"}} of
 this dtype and element count holds (README "Job file": SplitMix64; integers
 in [min, max], default the dtype's range; floats in [min, max), default [0, 1)).
 Lets a Python program start from exactly the inputs of a job file.)doc");
@@ -261,59 +360,20 @@ Lets a Python program start from exactly the inputs of a job file.)doc");
       .def("__repr__", [](const PyKernel& k) { return "<gcnsim.Kernel " + k.name + ">"; });
 
   py::class_<PyDevice>(m, "Device", kDeviceDoc)
-      .def(py::init([](const std::string& arch, const std::optional<std::string>& config,
-                       std::optional<unsigned> threads, const py::object& sets,
-                       const py::object& maxBufferBytes, const py::object& maxWorkgroups,
-                       const py::object& maxScratchBytes, const py::object& maxFileBytes) {
-             DeviceOptions o;
-             // (the Device checks their ranges, as gcnsim run does)
-             const auto limit = [](uint64_t& field, const py::object& v, const char* name) {
-               if (const auto n = countOption(v, name)) field = *n;
-             };
-             limit(o.limits.maxBufferBytes, maxBufferBytes, "max_buffer_bytes");
-             limit(o.limits.maxWorkgroups, maxWorkgroups, "max_workgroups");
-             limit(o.limits.maxScratchBytes, maxScratchBytes, "max_scratch_bytes");
-             limit(o.limits.maxFileBytes, maxFileBytes, "max_file_bytes");
-             o.arch = arch;
-             o.config = config.value_or("");
-             // (0 is DeviceOptions' "all cores"; here that is None)
-             if (threads && (*threads == 0 || *threads > kMaxThreads))
-               throw py::value_error("threads: " + std::to_string(*threads) +
-                                     " is not a thread count (expected 1 to " + std::to_string(kMaxThreads) +
-                                     ", or None for all cores)");
-             o.threads = threads.value_or(0);
-             if (py::isinstance<py::dict>(sets)) {
-               for (const auto& [k, v] : sets.cast<py::dict>())
-                 o.sets.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
-             } else if (!sets.is_none()) {
-               const std::string expected = "sets: expected a list of \"KEY=VALUE\" strings or a dict, got ";
-               if (!py::isinstance<py::sequence>(sets) || py::isinstance<py::str>(sets))
-                 throw py::type_error(expected + typeName(sets));
-               for (const py::handle s : sets) {
-                 if (!py::isinstance<py::str>(s))
-                   throw py::type_error(expected + "a list holding " + typeName(s));
-                 o.sets.push_back(s.cast<std::string>());
-               }
-             }
-             return PyDevice{std::make_shared<Device>(std::move(o))};
-           }),
-           py::arg("arch") = "gfx900", py::arg("config") = py::none(), py::arg("threads") = py::none(),
-           py::arg("sets") = py::none(), py::arg("max_buffer_bytes") = py::none(),
-           py::arg("max_workgroups") = py::none(), py::arg("max_scratch_bytes") = py::none(),
-           py::arg("max_file_bytes") = py::none())
+      .def(py::init([](const py::args& args, const py::kwargs& kwargs) { return makeDevice(args, kwargs); }),
+           kDeviceDoc)
       .def("load", &PyDevice::load, py::arg("code_object"), py::arg("kernel_name") = "",
            "Loads kernel `kernel_name` of an AMDGPU code object file (\"\": its only kernel) and returns a "
            "callable gcnsim.Kernel. A file with the same contents is placed once however many of its kernels "
            "are "
            "loaded; a rebuilt file is loaded anew. ValueError "
            "naming the file for a missing file, another generation's code object or an unknown kernel.")
-      .def("load_raw", &PyDevice::loadRaw, py::arg("code"), py::kw_only(), py::arg("name") = "",
-           py::arg("sgprs") = 0, py::arg("vgprs") = 0, py::arg("lds_bytes") = 0,
-           py::arg("setup") = py::none(), kLoadRawDoc)
+      .def("load_raw", &loadRawCall, kLoadRawDoc)
       .def("array", &PyDevice::array, py::arg("array"), py::arg("name") = "",
            "A new buffer holding a copy of NumPy array `array` (its shape and dtype, in the native byte "
            "order: "
-           "a big-endian array's values are converted). `name` (default \"buffer<N>\") must be unused.")
+           "a big-endian array's values are converted). `name` (default \"buffer<N>\") must be unused, 1-64 "
+           "letters, digits, '_', '-' or '.', not starting with '.'.")
       .def("empty", &PyDevice::empty, py::arg("shape"), py::arg("dtype"), py::arg("name") = "",
            "A new zero-filled buffer of `shape` (an int or a tuple) and `dtype` (numpy.float32, \"float32\" "
            "or "

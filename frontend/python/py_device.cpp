@@ -8,6 +8,8 @@
 #include <unordered_set>
 
 #include "frontend/cli/run_signals.hpp"
+#include "frontend/common/error.hpp"
+#include "frontend/job/job.hpp"
 #include "frontend/python/py_args.hpp"
 #include "frontend/python/py_options.hpp"
 #include "frontend/python/py_result.hpp"
@@ -25,6 +27,18 @@ std::filesystem::path filePath(const py::handle& o, const std::string& what) {
   if (!isPath(o))
     throw py::type_error(what + ": expected a file path (str or os.PathLike), got " + typeName(o));
   return std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(o)).cast<std::string>());
+}
+
+// A buffer's `name` argument of Device.array/empty: a str, "" (the Device's "buffer<N>") or a name of the
+// job file's rule, checked before anything names it in a message (a newline or an escape sequence in a
+// name had been taken, and printed raw).
+std::string bufferName(const py::object& name, const char* function) {
+  if (!py::isinstance<py::str>(name))
+    throw py::type_error(std::string(function) + ": name: expected a str, got " + typeName(name));
+  const std::string s = name.cast<std::string>();
+  if (const std::string problem = frontend::bufferNameProblem(s); !s.empty() && !problem.empty())
+    throw frontend::InputError(std::string(function) + ": " + problem);  // (escaped: one line)
+  return s;
 }
 
 // Devices running a dispatch with the GIL released. Only read or changed with
@@ -217,7 +231,8 @@ PyKernel PyDevice::loadRaw(const py::object& code, const std::string& name, uint
   return PyKernel{device, std::move(k), kname};
 }
 
-PyBuffer PyDevice::array(const py::object& data, const std::string& name) const {
+PyBuffer PyDevice::array(const py::object& data, const py::object& nameArg) const {
+  const std::string name = bufferName(nameArg, "array");
   if (!py::isinstance<py::array>(data))
     throw py::type_error("array: expected a NumPy array, got " + typeName(data));
   elemTypeOf(data.cast<py::array>().dtype(), "array" + (name.empty() ? std::string() : " \"" + name + "\""));
@@ -231,7 +246,8 @@ PyBuffer PyDevice::array(const py::object& data, const std::string& name) const 
   return PyBuffer{device, h, shape, a.dtype()};
 }
 
-PyBuffer PyDevice::empty(const py::object& shape, const py::object& dtype, const std::string& name) const {
+PyBuffer PyDevice::empty(const py::object& shape, const py::object& dtype, const py::object& nameArg) const {
+  const std::string name = bufferName(nameArg, "empty");
   const py::dtype d = toDtype(dtype, "empty: dtype");
   const std::vector<py::ssize_t> s = toShape(shape, d, "empty: shape");
   checkIdle(*device, "empty");

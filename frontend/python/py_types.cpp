@@ -155,8 +155,9 @@ py::array randomArray(const py::object& shape, const py::object& dtype, uint64_t
   if (frontend::isFloatType(t)) {
     const double lo = min.is_none() ? 0.0 : numberOf(min, "random: min");
     const double hi = max.is_none() ? 1.0 : numberOf(max, "random: max");
-    if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
-      throw py::value_error("random: min and max must be finite with min <= max");
+    // The job file's check (an f16 range to 1e6 had given infinities).
+    if (const std::string problem = frontend::randomFloatRangeProblem(t, lo, hi); !problem.empty())
+      throw py::value_error("random: " + problem);
     frontend::fillRandomFloats(bytes, t, rng, lo, hi);
     return out;
   }

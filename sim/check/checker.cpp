@@ -114,8 +114,8 @@ std::string Checker::textAt(uint64_t pc) const {
 }
 
 void Checker::report(CheckKind kind, const char* rule, uint32_t wave, uint64_t pc, uint64_t otherPc,
-                     bool hasOther, const std::string& detail) {
-  if (log_.seen(rule, pc, otherPc, wave)) return;
+                     bool hasOther, const std::string& detail, uint64_t detailRank) {
+  if (log_.seen(rule, pc, otherPc, wave, detailRank, detail)) return;
   Finding f;
   f.kind = kind;
   f.rule = rule;
@@ -126,6 +126,7 @@ void Checker::report(CheckKind kind, const char* rule, uint32_t wave, uint64_t p
   f.otherPc = otherPc;
   if (hasOther) f.otherInst = textAt(otherPc);
   f.detail = detail;
+  f.detailRank = detailRank;
   if (opt_.fatal && !stop_) {
     stop_ = true;
     stopMessage_ = "check: " + findingLine(f, entryPc_);
@@ -153,18 +154,19 @@ void Checker::checkLds(WaveCheck& wc, const WaveState& w, uint64_t pc, const Ins
   if (f.gds || !log.count) return;
   const LdsUse use = f.ldsRead && f.ldsWrite ? LdsUse::Atomic : f.ldsWrite ? LdsUse::Write : LdsUse::Read;
   WorkgroupCheck& wg = workgroup(w.workgroupIndex);
-  LdsHit hits[2];
-  const unsigned n = wg.lds.access(log, use, w.waveInGroup, w.waveId, wc.epoch, pc, hits);
-  for (unsigned k = 0; k < n; ++k) {
-    const LdsHit& h = hits[k];
-    const bool race = std::string_view(h.rule) == "race-lds";
+  std::vector<LdsHit> hits;  // (allocates only when there is one)
+  wg.lds.access(log, use, w.waveInGroup, w.waveId, wc.epoch, pc, hits);
+  for (const LdsHit& h : hits) {
+    const bool race = h.hasOther;
     if (race ? !opt_.races : !opt_.uninit) continue;
     char detail[96];
     std::snprintf(detail, sizeof detail,
                   race ? "LDS address 0x%x: another wave of the workgroup, no s_barrier between"
                        : "LDS address 0x%x: not written in this workgroup before",
                   h.address);
-    report(race ? CheckKind::Race : CheckKind::Uninit, h.rule, h.wave, h.pc, h.otherPc, h.hasOther, detail);
+    // The lowest address names the finding, whichever wave or lane found it first.
+    report(race ? CheckKind::Race : CheckKind::Uninit, h.rule, h.wave, h.pc, h.otherPc, h.hasOther, detail,
+           h.address);
   }
 }
 

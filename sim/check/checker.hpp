@@ -91,9 +91,10 @@ class Checker final : public InstObserver {
   void checkBounds(const WaveState& w, uint64_t pc, const InstFacts& f, const AccessLog& log);
   const MemoryRange* rangeOf(uint64_t address) const;
   static std::optional<uint64_t> baseAddress(const WaveState& w, const InstFacts& f);
-  // Records a finding unless (rule, pc, otherPc) is known; `other` may be null.
+  // Records a finding unless (rule, pc, otherPc) is known; `other` may be null. A known finding takes
+  // the lower wave, and `detail` if `detailRank` is lower than its own (FindingLog::seen).
   void report(CheckKind kind, const char* rule, uint32_t wave, uint64_t pc, uint64_t otherPc, bool hasOther,
-              const std::string& detail);
+              const std::string& detail, uint64_t detailRank = 0);
   std::string textAt(uint64_t pc) const;
 
   CheckOptions opt_;

@@ -35,10 +35,13 @@ std::string findingLine(const Finding& f, uint64_t entryPc) {
   return s;
 }
 
-bool FindingLog::seen(const char* rule, uint64_t pc, uint64_t otherPc, uint32_t wave) {
+bool FindingLog::seen(const char* rule, uint64_t pc, uint64_t otherPc, uint32_t wave, uint64_t detailRank,
+                      std::string_view detail) {
   const auto it = byKey_.find(Key{rule, pc, otherPc});
   if (it == byKey_.end()) return false;
-  it->second.wave = std::min(it->second.wave, wave);
+  Finding& f = it->second;
+  f.wave = std::min(f.wave, wave);
+  if (detailRank < f.detailRank) f.detailRank = detailRank, f.detail = detail;
   return true;
 }
 

@@ -27,6 +27,10 @@ struct Finding {
   uint64_t otherPc = 0;
   std::string otherInst;
   std::string detail;  // e.g. "needs 5 wait states, found 1"
+  // Of the details the finding was hit with, the one of the lowest rank is kept (race-lds, uninit-lds:
+  // the LDS address), so that it does not depend on which wave hit it first; 0 for the other rules,
+  // whose first detail stays.
+  uint64_t detailRank = 0;
 };
 
 // One line: "hazard valu-sgpr-vmem: wave 0 pc 0x1010 `buffer_load_dword ...`
@@ -36,8 +40,10 @@ std::string findingLine(const Finding& f, uint64_t entryPc = 0);
 
 class FindingLog {
  public:
-  // Whether (rule, pc, otherPc) is already known; if so, lowers its wave id.
-  bool seen(const char* rule, uint64_t pc, uint64_t otherPc, uint32_t wave);
+  // Whether (rule, pc, otherPc) is already known; if so, lowers its wave id,
+  // and takes `detail` if `detailRank` is lower than the finding's.
+  bool seen(const char* rule, uint64_t pc, uint64_t otherPc, uint32_t wave, uint64_t detailRank = 0,
+            std::string_view detail = {});
   void add(Finding f);  // after seen() returned false
 
   size_t size() const { return byKey_.size(); }

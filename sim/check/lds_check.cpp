@@ -4,12 +4,28 @@
 
 namespace gcnsim::sim::check {
 
-unsigned LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint32_t waveId, uint32_t epoch,
-                           uint64_t pc, LdsHit out[2]) {
-  if (slot >= 16) return 0;
+namespace {
+
+// A race between the instructions at `pc` and `otherPc` on the dword at `address`: merged into the pair's
+// hit (the lowest wave and address), or a new hit (before any uninit-lds hit, which comes last).
+void addRace(std::vector<LdsHit>& out, uint64_t pc, uint64_t otherPc, uint32_t wave, uint32_t address) {
+  for (LdsHit& h : out)
+    if (h.hasOther && h.pc == pc && h.otherPc == otherPc) {
+      h.wave = std::min(h.wave, wave);
+      h.address = std::min(h.address, address);
+      return;
+    }
+  const auto uninit = std::find_if(out.begin(), out.end(), [](const LdsHit& h) { return !h.hasOther; });
+  out.insert(uninit, LdsHit{"race-lds", pc, otherPc, true, wave, address});
+}
+
+}  // namespace
+
+void LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint32_t waveId, uint32_t epoch,
+                       uint64_t pc, std::vector<LdsHit>& out) {
+  if (slot >= 16) return;
   const uint16_t me = uint16_t(1u << slot);
-  bool raced = false, uninit = false;
-  LdsHit race, read;
+  const size_t before = out.size();
   for (unsigned i = 0; i < log.count; ++i) {
     if (log.space[i] != AccessSpace::Lds || log.bytes[i] == 0) continue;
     const uint32_t address = uint32_t(log.addr[i]);
@@ -24,11 +40,14 @@ unsigned LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint
       if (use == LdsUse::Read) {
         // Initialized: written in an earlier epoch, or by this wave.
         const bool init = c.firstWriteEpoch < epoch || (c.writers & me);
-        if ((otherWriters || !init) && !(raced && uninit)) [[unlikely]] {
-          if (otherWriters && !raced)
-            raced = true,
-            race = LdsHit{"race-lds", c.writePc, pc, true, std::min(c.writerWave, waveId), d * 4};
-          if (!init && !uninit) uninit = true, read = LdsHit{"uninit-lds", pc, 0, false, waveId, d * 4};
+        if (otherWriters || !init) [[unlikely]] {
+          if (otherWriters) addRace(out, c.writePc, pc, std::min(c.writerWave, waveId), d * 4);
+          if (!init) {
+            if (out.size() > before && !out.back().hasOther)
+              out.back().address = std::min(out.back().address, d * 4);
+            else
+              out.push_back(LdsHit{"uninit-lds", pc, 0, false, waveId, d * 4});
+          }
         }
         c.readers |= me;
         c.readPc = pc;
@@ -37,23 +56,15 @@ unsigned LdsShadow::access(const AccessLog& log, LdsUse use, unsigned slot, uint
       }
       if (c.firstWriteEpoch == kNever) c.firstWriteEpoch = epoch;
       if (use == LdsUse::Atomic) continue;
-      if (!raced && (otherWriters || (c.readers & ~me))) [[unlikely]] {
-        raced = true;
-        if (otherWriters)
-          race = LdsHit{"race-lds", std::max(pc, c.writePc),        std::min(pc, c.writePc),
-                        true,       std::min(c.writerWave, waveId), d * 4};
-        else
-          race = LdsHit{"race-lds", pc, c.readPc, true, std::min(c.readerWave, waveId), d * 4};
-      }
+      if (otherWriters) [[unlikely]]
+        addRace(out, std::max(pc, c.writePc), std::min(pc, c.writePc), std::min(c.writerWave, waveId), d * 4);
+      else if (c.readers & ~me) [[unlikely]]
+        addRace(out, pc, c.readPc, std::min(c.readerWave, waveId), d * 4);
       c.writers |= me;
       c.writePc = pc;
       c.writerWave = std::min(c.writerWave, waveId);
     }
   }
-  unsigned hits = 0;
-  if (raced) out[hits++] = race;
-  if (uninit) out[hits++] = read;
-  return hits;
 }
 
 }  // namespace gcnsim::sim::check

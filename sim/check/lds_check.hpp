@@ -7,6 +7,11 @@
 //  - race-lds: a write and another wave's read or write of the same dword in
 //    one epoch (found whichever comes first; the finding names the write's
 //    PC and the other access's PC). LDS atomics are not races.
+// An instruction gives one hit per distinct pair of PCs (and one uninit-lds
+// hit), each with the lowest wave and the lowest racing (uninitialized)
+// address among its lanes, not the first lane's: which lane's dword was found
+// first depends on the order the waves ran in (tests/sim/check/data/ldsrace:
+// functional mode had named 0x100 and timing mode 0xfc for one race).
 //  - uninit-lds: a read of a dword no wave wrote in an earlier epoch and this
 //    wave did not write before (a write by another wave in the same epoch
 //    does not count: it is a race, and it may come after the read).
@@ -22,8 +27,8 @@ struct LdsHit {
   const char* rule = "";
   uint64_t pc = 0, otherPc = 0;  // race: pc = the write
   bool hasOther = false;
-  uint32_t wave = 0;  // race: the lower wave id of the two
-  uint32_t address = 0;
+  uint32_t wave = 0;     // race: the lower wave id of the two (the lowest over the instruction's dwords)
+  uint32_t address = 0;  // the lowest byte address of a dword it hit
 };
 
 enum class LdsUse : uint8_t { Read, Write, Atomic };
@@ -32,10 +37,10 @@ class LdsShadow {
  public:
   // The LDS accesses (AccessSpace::Lds entries) of one instruction of wave
   // `waveId` (index `slot` < 16 in its workgroup) in barrier epoch `epoch`;
-  // returns 0, 1 or 2 hits: the instruction's first race and first
-  // uninitialized read.
-  unsigned access(const AccessLog& log, LdsUse use, unsigned slot, uint32_t waveId, uint32_t epoch,
-                  uint64_t pc, LdsHit out[2]);
+  // appends its hits to `out` (nothing in the common case: no allocation):
+  // one race-lds per distinct (pc, otherPc), then one uninit-lds.
+  void access(const AccessLog& log, LdsUse use, unsigned slot, uint32_t waveId, uint32_t epoch, uint64_t pc,
+              std::vector<LdsHit>& out);
 
  private:
   static constexpr uint32_t kNever = ~0u;

@@ -100,6 +100,22 @@ class BufferTest(unittest.TestCase):
         expected = [-1 + 2 * ((r >> 11) * 2.0**-53) for r in splitmix64(9, 100)]
         self.assertEqual(list(floats.ravel()), expected)
 
+    def test_random_f64_range_wider_than_a_double(self):
+        # README "Job file": max - min overflows a double, so h = max / 2 - min / 2 and (min + h * u) + h * u,
+        # below max. It had given inf and nan.
+        lo, hi = -1e308, 1e308
+        r = gcnsim.random(1000, np.float64, seed=4, min=lo, max=hi)
+        self.assertTrue(np.all(np.isfinite(r)))
+        self.assertTrue(np.all((r >= lo) & (r < hi)))
+        h = hi / 2 - lo / 2
+        expected = []
+        for x in splitmix64(4, 1000):
+            u = (x >> 11) * 2.0**-53
+            expected.append((lo + h * u) + h * u)
+        self.assertEqual(list(r), expected)
+        self.assertLess(r.min(), -9e307)  # the whole range, not half of it
+        self.assertGreater(r.max(), 9e307)
+
 
 class DispatchTest(unittest.TestCase):
     def setUp(self):

@@ -1,5 +1,7 @@
 """Bad input through the Python package: one clear message naming the argument."""
 import os
+import shutil
+import tempfile
 import unittest
 
 import numpy as np
@@ -10,6 +12,14 @@ from gcnsim_paths import SOURCE, example
 VECTOR_ADD = example("vector_add", "vector_add.gfx900.hsaco")
 SAXPY = example("debug_lines", "saxpy.gfx900.hsaco")  # saxpy(const float* x, float* y, float a, uint n)
 VECARGS = os.path.join(SOURCE, "tests", "frontend", "data", "loader", "vecargs.gfx900.hsaco")
+# td(__global uint* o, myfloat b, myuint c), typedef float myfloat, typedef uint myuint
+TYPEDEFS = os.path.join(SOURCE, "tests", "frontend", "data", "loader", "typedefs.gfx900.hsaco")
+
+
+def re_escape(text):
+    """`text` as a regular expression matching it literally."""
+    import re
+    return re.escape(text)
 
 
 class ErrorTest(unittest.TestCase):
@@ -243,6 +253,137 @@ class ErrorTest(unittest.TestCase):
             self.add(np.float64(64), 64, self.a, self.b, self.c, 64)
         with self.assertRaisesRegex(ValueError, r"^grid\[0\]: 4294967296 is not between 1 and 4294967295$"):
             self.add(np.int64(2 ** 32), 64, self.a, self.b, self.c, 64)
+
+    def test_trace_that_is_an_input_is_refused(self):
+        # As gcnsim run --trace (README "Limits"): writing the trace had overwritten the code object or the
+        # config file it was given.
+        with tempfile.TemporaryDirectory() as d:
+            code = os.path.join(d, "k.hsaco")
+            shutil.copy(VECTOR_ADD, code)
+            config = os.path.join(d, "chip.json")
+            shutil.copy(os.path.join(SOURCE, "configs", "vega10.json"), config)
+            link = os.path.join(d, "link.hsaco")
+            os.symlink(code, link)
+            with open(code, "rb") as f:
+                code_bytes = f.read()
+            with open(config, "rb") as f:
+                config_bytes = f.read()
+            dev = gcnsim.Device(arch="gfx900", config=config, threads=1)
+            add = dev.load(code, "vector_add")
+            a, b = dev.array(np.zeros(64, np.float32)), dev.array(np.zeros(64, np.float32))
+            c = dev.empty(64, np.float32)
+            for trace, what, path in [(code, "the kernel's code object file", code),
+                                      (link, "the kernel's code object file", code),
+                                      (config, "config", config)]:
+                with self.assertRaisesRegex(ValueError, "^" + re_escape(
+                        f"trace {trace}: the same file as {what} ({path}); writing it would overwrite that input")
+                        + "$"):
+                    add(64, 64, a, b, c, 64, trace=trace)
+            with open(code, "rb") as f:
+                self.assertEqual(f.read(), code_bytes)
+            with open(config, "rb") as f:
+                self.assertEqual(f.read(), config_bytes)
+            # Another file is written; "" is refused as --trace "" is (it had been no trace, silently).
+            self.assertEqual(add(64, 64, a, b, c, 64, trace=os.path.join(d, "t.txt"))["status"], "ok")
+            self.assertGreater(os.path.getsize(os.path.join(d, "t.txt")), 0)
+            with self.assertRaisesRegex(ValueError, r"^trace: empty file name$"):
+                add(64, 64, a, b, c, 64, trace="")
+            with self.assertRaisesRegex(ValueError, r"^trace .*/nodir/t.txt: directory .* does not exist$"):
+                add(64, 64, a, b, c, 64, trace=os.path.join(d, "nodir", "t.txt"))
+
+    def test_python_number_for_a_typedef_argument_is_refused(self):
+        # A job file needs "type" for a type name it cannot infer a type from ("myuint"); a Python int had
+        # been sent as its raw bits (3 as 0x00000003 for a myfloat), a float refused as "for an integer".
+        td = self.dev.load(TYPEDEFS, "td")
+        o = self.dev.empty(2, np.uint32)
+        for i, value in [(1, 3), (1, 3.0), (2, 3), (2, 3.0)]:
+            args = [o, np.float32(1), np.uint32(1)]
+            args[i] = value
+            name = ["o", "b", "c"][i]
+            type_name = ["", "myfloat", "myuint"][i]
+            kind = type(value).__name__
+            with self.assertRaisesRegex(TypeError, "^" + re_escape(
+                    f"args[{i}] ({name}: {type_name}): cannot infer the type of a Python {kind} from the kernel's "
+                    f'type name "{type_name}"; pass a NumPy scalar') + ".*\\)$"):
+                td(1, 1, *args, mode="functional")
+        td(1, 1, o, np.float32(3), np.uint32(7), mode="functional")
+        self.assertEqual(list(o.numpy()), [0x40400000, 7])
+
+    def test_bool_is_not_a_number(self):
+        # A bool for an integer argument or a vector element had been taken as 1 (a bool for grid is refused).
+        with self.assertRaisesRegex(TypeError, r"^args\[3\] \(uint\): a bool is not a kernel argument; pass an "
+                                    r"int, a float or a NumPy scalar$"):
+            self.add(64, 64, self.a, self.b, self.c, True)
+        vec = self.dev.load(VECARGS)
+        o = self.dev.empty(22, np.float64)
+        args = [[1.0] * 4, [1, True, 1], [1] * 2, [1.0, 0.5], bytes(12), bytes(16), 1, [1] * 3]
+        with self.assertRaisesRegex(TypeError, r"^args\[2\] \(int3\)\[1\]: True is a bool, not a number"):
+            vec(1, 1, o, *args)
+
+    def test_buffer_names_follow_the_job_file_rule(self):
+        # 1-64 letters, digits, '_', '-' or '.', not starting with '.' (README "Job file"); these had been
+        # taken, and the control characters printed raw in later messages.
+        rule = "must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'"
+        for name, shown in [("bad\nname", r"bad\\nname"), ("x\x1b[31m", r"x\\x1b\[31m"), (".bad", r"\.bad"),
+                            ("a" * 65, "a" * 65), ("a\x00b", r"a\\0b"), ("a b", "a b")]:
+            for make in (lambda: self.dev.empty(4, np.uint8, name=name),
+                         lambda: self.dev.array(np.zeros(4, np.uint8), name=name)):
+                with self.assertRaises(ValueError) as e:
+                    make()
+                msg = str(e.exception)
+                self.assertNotIn("\n", msg)
+                self.assertNotIn("\x1b", msg)
+                self.assertNotIn("\x00", msg)
+                self.assertRegex(msg, r"^(empty|array): buffer name \"" + shown + r"\" " + re_escape(rule) + "$")
+        for name in ("a" * 64, "x.y-z_0", "A9"):
+            self.assertEqual(self.dev.empty(1, np.uint8, name=name).name, name)
+        self.assertEqual(self.dev.empty(1, np.uint8).name[:6], "buffer")
+        with self.assertRaisesRegex(TypeError, r"^empty: name: expected a str, got int$"):
+            self.dev.empty(1, np.uint8, name=5)
+
+    def test_counts_of_the_wrong_type_or_range_are_one_line(self):
+        # Each had been pybind11's multi-line "incompatible function arguments" (threads=True taken as 1).
+        cases = [
+            (ValueError, r"^threads: -1 is not a thread count \(expected 1 to 1024, or None for all cores\)$",
+             lambda: gcnsim.Device(threads=-1)),
+            (TypeError, r"^threads: expected an int or None, got float$", lambda: gcnsim.Device(threads=1.0)),
+            (TypeError, r"^threads: expected an int or None, got bool$", lambda: gcnsim.Device(threads=True)),
+            (TypeError, r"^Device\(\): unexpected keyword argument 'foo' \(expected arch, config, threads, sets, "
+                        r"max_buffer_bytes, max_workgroups, max_scratch_bytes, max_file_bytes\)$",
+             lambda: gcnsim.Device(foo=1)),
+            (TypeError, r"^Device\(\): got multiple values for argument 'arch'$",
+             lambda: gcnsim.Device("gfx900", arch="gfx900")),
+            (TypeError, r"^arch: expected a str, got int$", lambda: gcnsim.Device(arch=9)),
+            (ValueError, r"^load_raw: sgprs: -1 is out of range \(0 to 4294967295\)$",
+             lambda: self.dev.load_raw(b"\0" * 4, sgprs=-1)),
+            (TypeError, r"^load_raw: vgprs: expected an int, got bool$",
+             lambda: self.dev.load_raw(b"\0" * 4, vgprs=True)),
+            (TypeError, r"^load_raw\(\): takes at most 1 positional argument \(2 given\)$",
+             lambda: self.dev.load_raw(b"\0" * 4, "name")),
+            (ValueError, r"^random: seed: -1 is out of range \(0 to 2\^64 - 1\)$",
+             lambda: gcnsim.random(3, "u32", seed=-1)),
+            (ValueError, r"^random: seed: 18446744073709551616 is out of range \(0 to 2\^64 - 1\)$",
+             lambda: gcnsim.random(3, "u32", seed=2**64)),
+            (TypeError, r"^random: seed: expected an int, got bool$", lambda: gcnsim.random(3, "u32", seed=True)),
+            (TypeError, r"^random\(\): missing argument 'dtype'$", lambda: gcnsim.random(3)),
+        ]
+        for error, pattern, call in cases:
+            with self.assertRaisesRegex(error, pattern):
+                call()
+        self.assertEqual(list(gcnsim.random(3, "u32", seed=2**64 - 1)),
+                         list(gcnsim.random(3, "u32", seed=np.uint64(2**64 - 1))))
+        self.assertIsNotNone(gcnsim.Device(threads=np.int32(2)))
+
+    def test_random_float_bounds_beyond_the_type(self):
+        # The job file's check (buffers.a.random: min/max out of range for f16): these had given infinities.
+        with self.assertRaisesRegex(ValueError, r"^random: min/max out of range for f16$"):
+            gcnsim.random(3, np.float16, min=0, max=1e6)
+        with self.assertRaisesRegex(ValueError, r"^random: min/max out of range for f32$"):
+            gcnsim.random(3, np.float32, max=1e39)
+        with self.assertRaisesRegex(ValueError, r"^random: min and max must be finite with min <= max$"):
+            gcnsim.random(3, np.float32, min=2, max=1)
+        r = gcnsim.random(100, np.float16, min=-65504, max=65504)
+        self.assertTrue(np.all(np.isfinite(r)))
 
     def test_duplicate_buffer_name(self):
         with self.assertRaisesRegex(ValueError, '"a"'):

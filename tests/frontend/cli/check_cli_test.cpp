@@ -23,6 +23,15 @@ namespace {
 using Run = ::gcnsim::test::MergedRun;
 Run runGcnsim(const std::string& args) { return ::gcnsim::test::runMerged(args); }
 
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(text.substr(start, nl - start));
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
+
 nlohmann::json checksSection(const std::filesystem::path& result) {
   const gcnsim::frontend::ResultDoc doc = gcnsim::frontend::readResultJson(result);
   for (const auto& [key, text] : doc.sections)
@@ -138,6 +147,45 @@ TEST_CASE("gcnsim run --check --trace: a finding's trace event names its CU and 
   };
   CHECK(countChecks(checksIn(" --trace-cu " + std::to_string(cu))) == 1);
   CHECK(countChecks(checksIn(" --trace-cu " + std::to_string(other))) == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gcnsim run --check races: an LDS race names the same address in both modes", "[frontend][cli]") {
+  // tests/frontend/data/check/ldsrace.cl: two waves of one work-group write and read each other's LDS
+  // dwords with no s_barrier. Functional mode runs wave 0 to its end first, timing mode interleaves the
+  // waves, so each meets the racing dwords in another order; the finding had named the first dword met
+  // (LDS address 0x100 in functional mode, 0xfc in timing mode). README "Checks": the same findings in
+  // both modes, for any interleaving -- the lowest racing address of the pair.
+  const auto dir = gcnsim::test::scratchDir("check_ldsrace");
+  const std::string job = std::string(GCNSIM_TEST_DATA) + "/frontend/data/check/ldsrace.gfx900.json";
+  nlohmann::json findings[2];
+  std::string lines[2];
+  const char* const modes[2] = {"functional", "timing"};
+  for (int m = 0; m < 2; ++m) {
+    const auto result = dir / (std::string(modes[m]) + ".json");
+    const Run r =
+        runGcnsim("run " + job + " --mode " + modes[m] + " --check races --result " + result.string());
+    INFO(modes[m] << "\n" << r.out);
+    REQUIRE(r.status == 0);
+    const nlohmann::json checks = checksSection(result);
+    CHECK(checks["counts"]["race"] >= 2);
+    findings[m] = checks["findings"];
+    for (const std::string& line : split(r.out))  // the stderr lines, without the summary's timings
+      if (line.starts_with("gcnsim: check:")) lines[m] += line + "\n";
+  }
+  CHECK(findings[0] == findings[1]);
+  CHECK(lines[0] == lines[1]);
+  bool lowest = false, s200 = false;
+  for (const auto& f : findings[0]) {
+    s200 = s200 || f["detail"].get<std::string>().starts_with("LDS address 0x200: ");
+    CHECK(f["rule"] == "race-lds");
+    CHECK(f["wave"] == 0);  // the lower wave of the two
+    lowest = lowest || f["detail"].get<std::string>().starts_with("LDS address 0x0: ");
+  }
+  // clang places t[] at LDS address 0 and s[] at 0x200. Wave 1 reads t[63] down to t[0], which wave 0
+  // writes: the t race's lowest dword is t[0], LDS address 0 (the s race's is s[0], 0x200).
+  CHECK(lowest);
+  CHECK(s200);
   std::filesystem::remove_all(dir);
 }
 

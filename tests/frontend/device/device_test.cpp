@@ -195,6 +195,42 @@ TEST_CASE("device: bad input gets one line naming the buffer, argument or kernel
   CHECK(c2.address != v.c.address);
 }
 
+TEST_CASE("device: buffer names follow the job file's rule, the trace must not overwrite an input",
+          "[device]") {
+  Device dev(opts("gfx900", 1));
+  // 1-64 letters, digits, '_', '-' or '.', not starting with '.' (README "Job file"); these had been taken.
+  const std::string rule = " must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'";
+  CHECK(errorOf([&] { dev.allocate(4, "bad\nname"); }) == "buffer name \"bad\\nname\"" + rule);
+  CHECK(errorOf([&] { dev.allocate(4, "x\x1b[31m"); }) == "buffer name \"x\\x1b[31m\"" + rule);
+  CHECK(errorOf([&] { dev.allocate(4, ".bad"); }) == "buffer name \".bad\"" + rule);
+  CHECK(errorOf([&] { dev.allocate(4, std::string(65, 'a')); }) ==
+        "buffer name \"" + std::string(65, 'a') + "\"" + rule);
+  CHECK(errorOf([&] { dev.allocate(4, std::string("a\0b", 3)); }) == "buffer name \"a\\0b\"" + rule);
+  CHECK(dev.allocate(4, std::string(64, 'a')).name == std::string(64, 'a'));
+  CHECK(dev.allocate(4, "x.y-z_0").name == "x.y-z_0");
+  CHECK(dev.allocate(4).name.starts_with("buffer"));
+
+  // A trace that is the kernel's file (here through a link) is refused before anything runs, as gcnsim run
+  // --trace is; it had been overwritten.
+  const auto dir = test::scratchDir("device_trace");
+  std::filesystem::copy_file(kVadd, dir / "k.hsaco");
+  std::filesystem::create_symlink(dir / "k.hsaco", dir / "link.hsaco");
+  const auto size = std::filesystem::file_size(dir / "k.hsaco");
+  Vadd v(dev, 64);
+  const KernelRef k = dev.loadCodeObject(dir / "k.hsaco", "vector_add");
+  LaunchOptions o;
+  o.trace = (dir / "link.hsaco").string();
+  CHECK(errorOf([&] {
+          dev.dispatch(
+              k, {64, 1, 1}, {64, 1, 1},
+              {KernelArg::of(v.a), KernelArg::of(v.b), KernelArg::of(v.c), KernelArg::value<uint32_t>(64)},
+              o);
+        }) == "trace " + o.trace + ": the same file as the kernel's code object file (" +
+                  (dir / "k.hsaco").string() + "); writing it would overwrite that input");
+  CHECK(std::filesystem::file_size(dir / "k.hsaco") == size);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("device: iteration on the host: a += 1 ten times, one kernel loaded once", "[device]") {
   Device dev(opts("gfx900", 2));
   const KernelRef add = dev.loadCodeObject(kIterate, "add_step");

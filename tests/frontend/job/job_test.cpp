@@ -5,6 +5,8 @@
 
 #include <bit>
 #include <catch2/catch.hpp>
+#include <cfloat>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 
@@ -315,6 +317,11 @@ TEST_CASE("bad jobs: one line naming the file and the field", "[frontend][job]")
                Contains("buffers.a.fill: -32769 is out of range for i16 (-32768 to 32767)"));
     CHECK_THAT(errorOf(vaddJob(R"({"a": {"type": "f16", "data": [70000]}})")),
                Contains("buffers.a.data[0]: 70000 is out of range for f16"));
+    // A random range beyond the type's finite values (gcnsim.random applies the same check).
+    CHECK_THAT(errorOf(vaddJob(R"({"a": {"type": "f16", "count": 3, "random": {"min": 0, "max": 1e6}}})")),
+               Contains("buffers.a.random: min/max out of range for f16"));
+    CHECK_THAT(errorOf(vaddJob(R"({"a": {"type": "f32", "count": 3, "random": {"max": 1e39}}})")),
+               Contains("buffers.a.random: min/max out of range for f32"));
     CHECK_THAT(errorOf(vaddJob(R"({"a": {"type": "u32", "data": [1.5]}})")),
                Contains("buffers.a.data[0]: expected an integer, got a number (1.5)"));
     CHECK_THAT(errorOf(vaddJob(R"({"a": {"type": "u8", "count": 300, "iota": {"start": 0}}})")),
@@ -461,6 +468,32 @@ TEST_CASE("SplitMix64 matches the reference sequence", "[frontend][job]") {
 // rule computed here the long way, element by element: integers min + (next() mod span) in 128 bits, its
 // two's-complement low bits stored; floats min + (max - min) * ((next() >> 11) * 2^-53) in double, rounded
 // to the type.
+// An f64 range wider than DBL_MAX: max - min overflows, so the documented fallback h = max / 2 - min / 2,
+// (min + h * u) + h * u (it had given inf and nan), finite and in [min, max).
+TEST_CASE("random fill of an f64 range wider than a double", "[frontend][job]") {
+  constexpr size_t n = 1000;
+  for (const auto& [lo, hi] :
+       {std::pair{-1e308, 1e308}, std::pair{-DBL_MAX, DBL_MAX}, std::pair{-DBL_MAX, DBL_MAX / 2}}) {
+    std::vector<uint8_t> bytes(n * 8);
+    SplitMix64 rng(4), ref(4);
+    fillRandomFloats(bytes, ElemType::F64, rng, lo, hi);
+    double smallest = hi, largest = lo;
+    for (size_t i = 0; i < n; ++i) {
+      const double u = static_cast<double>(ref.next() >> 11) * 0x1.0p-53;
+      const double h = hi / 2 - lo / 2;
+      const double v = std::bit_cast<double>(loadElementBits(bytes, i, ElemType::F64));
+      INFO(lo << " " << hi << " element " << i);
+      REQUIRE(std::isfinite(v));
+      REQUIRE(v >= lo);
+      REQUIRE(v < hi);
+      REQUIRE(v == (lo + h * u) + h * u);
+      smallest = std::min(smallest, v), largest = std::max(largest, v);
+    }
+    CHECK(smallest < lo + (hi / 2 - lo / 2) / 8);  // spread over the range, not half of it
+    CHECK(largest > hi - (hi / 2 - lo / 2) / 8);
+  }
+}
+
 TEST_CASE("random fill follows the documented rule for every type and span", "[frontend][job]") {
   constexpr size_t n = 257;
   for (const ElemType t : {ElemType::U8, ElemType::I8, ElemType::U16, ElemType::I16, ElemType::U32,

@@ -5,6 +5,7 @@
 #   geom.gfx900.v4.hsaco, geom.gfx900.v5.hsaco, geom.gfx803.v5.hsaco
 #   program.gfx900.hsaco   (-cl-std=CL2.0: program-scope variables, .rela.dyn)
 #   reqd.gfx900.hsaco, vecargs.gfx900.hsaco, reach.gfx900.hsaco
+#   typedefs.gfx900.hsaco  (-cl-kernel-arg-info: typedef type names; tests/python/test_errors.py)
 # Code object v5: clang-15's driver links with ld.lld, which on Debian is
 # ld.lld-14 and refuses v5 objects ("unknown abi version"), so the object is
 # compiled with -c and linked with ld.lld-15 -shared.
@@ -28,4 +29,5 @@ clang-15 $CLFLAGS -cl-std=CL2.0 -mcpu=gfx900 -o program.gfx900.hsaco program.cl
 clang-15 $CLFLAGS -mcpu=gfx900 -o reqd.gfx900.hsaco reqd.cl
 clang-15 $CLFLAGS -mcpu=gfx900 -o vecargs.gfx900.hsaco vecargs.cl
 clang-15 $CLFLAGS -mcpu=gfx900 -o reach.gfx900.hsaco reach.cl
-echo "built geom, program, reqd, vecargs, reach"
+clang-15 $CLFLAGS -cl-kernel-arg-info -mcpu=gfx900 -o typedefs.gfx900.hsaco typedefs.cl
+echo "built geom, program, reqd, vecargs, reach, typedefs"
