@@ -109,13 +109,15 @@ std::vector<py::ssize_t> toShape(const py::object& shape, const py::dtype& dtype
   std::vector<py::ssize_t> out;
   const std::string expected = what + ": expected an int or a sequence of ints, got ";
   const bool sequence = py::isinstance<py::sequence>(shape) && !py::isinstance<py::str>(shape);
-  if (!py::isinstance<py::int_>(shape) && !sequence) throw py::type_error(expected + typeName(shape));
+  // (a bool is an int to Python, but no extent: refused as grid and counts are)
+  if ((!py::isinstance<py::int_>(shape) || py::isinstance<py::bool_>(shape)) && !sequence)
+    throw py::type_error(expected + typeName(shape));
   try {
     if (!sequence)
       out.push_back(shape.cast<py::ssize_t>());
     else
       for (const py::handle h : shape) {
-        if (!py::isinstance<py::int_>(h))
+        if (!py::isinstance<py::int_>(h) || py::isinstance<py::bool_>(h))
           throw py::type_error(expected + "a sequence holding " + typeName(h));
         out.push_back(h.cast<py::ssize_t>());
       }

@@ -173,6 +173,12 @@ class ErrorTest(unittest.TestCase):
             self.dev.empty(1.5, np.float32)
         with self.assertRaisesRegex(TypeError, r"random: shape: expected an int or a sequence of ints"):
             gcnsim.random([2, "x"], np.int32)
+        # A bool is an int to Python, but not an extent (True had made a buffer of one element).
+        with self.assertRaisesRegex(TypeError, r"^empty: shape: expected an int or a sequence of ints, got bool$"):
+            self.dev.empty(True, np.float32)
+        with self.assertRaisesRegex(TypeError, r"^empty: shape: expected an int or a sequence of ints, got a "
+                                    r"sequence holding bool$"):
+            self.dev.empty((2, False), np.float32)
 
     def test_random_bounds_of_the_wrong_type_or_range(self):
         with self.assertRaisesRegex(TypeError, r"random: min: expected a number, got str"):
