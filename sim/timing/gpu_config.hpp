@@ -49,7 +49,10 @@ struct IssueConfig {
   uint32_t valuCycles = 4;          // GcnTimings: "All VOP2 instructions take 4 cycles"
   uint32_t quarterRateCycles = 16;  // GcnTimings VOP1: V_RCP_F32 16, VOP3: V_MUL_LO_U32 16
   uint32_t dpFactor = 8;            // GcnTimings DPFACTOR: 8 (1/16 rate) for "Other GPU's"
-  uint32_t saluCycles = 4;          // one scalar turn: s_sendmsg, exp, s_nop's minimum (GcnTimings: SOP2 4)
+  // GcnTimings.md:87 "All SOP2 instructions ... take 4 cycles": the SALU table figures scale with it. Also,
+  // as estimates (GcnTimings.md gives no figure for them), the cost of s_sendmsg and exports and the
+  // shortest hold of s_nop, s_sleep and s_barrier (sim/timing/issue.cpp).
+  uint32_t saluCycles = 4;
   uint32_t branchCycles = 4;        // GcnTimings SOPP: "Jumps cost 4 cycle (no jump)"
   uint32_t branchTakenCycles = 20;  // GcnTimings SOPP: "or 20 cycles (???) if jump is performed"
   uint32_t msgLatency = 8;          // s_sendmsg until LGKM_CNT drops: estimate
@@ -58,10 +61,18 @@ struct IssueConfig {
   // GcnTimings occupancy table, "Issue - maximum number of instructions per
   // clock": 5 (one each of VALU, scalar, VMEM, LDS, GDS/export or branch).
   uint32_t maxIssuePerCycle = 5;
-  // GcnTimings "Instruction scheduling": "between any integer V_ADD*, V_SUB*,
-  // V_FIRSTREADLINE_B32, V_READLANE_B32 operations and any scalar ALU
-  // instructions there is 16-cycle delay": an SALU instruction reading such an
-  // op's SGPR result issues this many cycles later than after any other VALU op.
+  // GcnTimings.md:78-79 ("Instruction scheduling"): "between any integer
+  // V_ADD*, V_SUB*, V_FIRSTREADLINE_B32, V_READLANE_B32 operations and any
+  // scalar ALU instructions there is 16-cycle delay". The model's reading, an
+  // interpretation and not the document's words: the ops listed write an SGPR
+  // (the carry-out, to VCC or the SGPR pair a VOP3 form names; the
+  // v_readlane/v_readfirstlane destination), so the delay is taken as that
+  // SGPR result's latency. An SALU instruction that reads it issues this many
+  // cycles later than after any other VALU op; one that does not read it is
+  // not delayed (read literally, the sentence would delay every SALU op), nor
+  // is anything after a listed op that writes no SGPR (v_add_u16, GCN 1.4's
+  // carry-less v_add_u32). tests/microbench suite.json: pen_vadd_salu
+  // and pen_readlane_salu (+16), pen_vadd_salu_indep and pen_readlane_salu_indep (0).
   uint32_t saluAfterValuCycles = 16;
   // GcnTimings "Instruction scheduling": a conditional jump on VCCZ/EXECZ/SCC
   // right after the instruction that changed it "adds a single penalty (4 cycles)".
@@ -88,9 +99,11 @@ using memory::MemoryConfig;
 using memory::VectorL1Config;
 
 struct GpuConfig {
+  // The generic config (tests' components) is no chip: its CU count and clock are placeholders, not
+  // claims; defaultConfig(gen) and configs/*.json set each chip's, with their sources.
   std::string name = "generic";
-  uint32_t cus = 4;                 // compute units
-  uint32_t clockMhz = 1000;         // shader clock (reports only)
+  uint32_t cus = 4;                 // compute units (placeholder)
+  uint32_t clockMhz = 1000;         // shader clock (placeholder): reports, and S_MEMREALTIME's tick rate
   uint32_t workgroupsPerCycle = 1;  // dispatcher: workgroups placed per cycle (estimate)
   CuConfig cu;
   IssueConfig issue;

@@ -4,7 +4,9 @@ namespace gcnsim::sim::timing {
 
 std::vector<ConfigField> configFields(GpuConfig& c) {
   constexpr uint32_t kDefaultMax = ConfigField{}.max, kKiB = 1024, kMiB = 1024 * 1024;
-  // LGKM_CNT is a 4-bit counter: an SMEM fetch that adds 16 could never issue (every s_load deadlocked).
+  // LGKM_CNT is a 4-bit counter (AMD "Vega" ISA Reference Guide 3.1: LGKMCNT 4 bits; LLVM gfx7/8/9
+  // waitcnt operand pages: LGKM_CNT 0..15; CLRX's 5 bits: sim/timing/inst_class.cpp decodeWaitcnt): an SMEM
+  // fetch that adds 16 could never issue (every s_load deadlocked).
   constexpr uint32_t kMaxLgkm = 15;
   // Issue costs are 16-bit per instruction (OpTiming::cycles): the largest, 2 x dp_factor x valu_cycles
   // (Dp8), 2 x salu_cycles (saveexec) and the rest must fit (valu_cycles 70,000 had wrapped to 4,464).

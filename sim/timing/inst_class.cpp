@@ -48,6 +48,13 @@ void classifySmem(const OpInfo& op, const IssueConfig& c, OpTiming& t) {
 void classifyVmem(const OpInfo& op, OpTiming& t) {
   t.cat = IssueCat::Vmem;
   t.dwords = uint8_t(std::max(1, opTypeDwords(op.dst)));
+  // FLAT counts on both VM_CNT and LGKM_CNT: AMD "Vega" ISA Reference Guide, 9.2 "Instructions": a FLAT
+  // instruction runs internally as both an LDS and a buffer instruction, increments both counters and is
+  // done when both have been decremented; whether it reaches LDS cannot be known before it issues. GLOBAL
+  // and SCRATCH (9.4, 9.5) reach no LDS and use VM_CNT only. CLRX GcnInstrsFlat.md:71-72 says VMCNT if the
+  // access goes to memory "or" LGKMCNT if to LDS: that is where the data goes (the model sends LDS-aperture
+  // lanes through the LDS pipe, the others through the vector path), not what the wave counts; the model
+  // follows AMD's ISA document, the vendor's account of the counters (also for GCN 1.1/1.2 FLAT).
   t.flat = op.format == isa::Format::FLAT;
   t.lgkm = t.flat ? 1 : 0;
   t.cycles = op.timing.cycles;
@@ -67,7 +74,7 @@ void classifyVmem(const OpInfo& op, OpTiming& t) {
 void classifyDs(const OpInfo& op, OpTiming& t) {
   t.kind = Kind::Ds;
   t.cat = IssueCat::Lds;
-  t.lgkm = 1;  // each DS instruction: +1 LGKM_CNT
+  t.lgkm = 1;  // each DS instruction: +1 LGKM_CNT (AMD "Vega" ISA Reference Guide, 4.4 LGKM_CNT)
   t.cycles = op.timing.cycles;
   t.pipeCycles = op.timing.pipe;
   const unsigned dst = unsigned(opTypeDwords(op.dst)), d0 = unsigned(opTypeDwords(op.src1)),
@@ -116,7 +123,7 @@ OpTiming classifyOp(const OpInfo& op, const IssueConfig& c) {
     case isa::Unit::EXPORT:
       t.kind = Kind::Export;
       t.cat = IssueCat::GdsExport;
-      t.cycles = uint16_t(c.saluCycles);
+      t.cycles = uint16_t(c.saluCycles);  // estimate: one scalar turn (GcnTimings.md has no export figure)
       break;
     case isa::Unit::BRANCH:
       t.kind = Kind::Branch;
@@ -126,10 +133,16 @@ OpTiming classifyOp(const OpInfo& op, const IssueConfig& c) {
     case isa::Unit::MSG:
       t.kind = Kind::Msg;
       t.cat = IssueCat::Scalar;
-      t.cycles = uint16_t(c.saluCycles);
-      t.lgkm = 1;  // s_sendmsg: +1 LGKM_CNT (GcnInstrsSopp.md: LGKM counts messages)
+      t.cycles = uint16_t(c.saluCycles);  // estimate: one scalar turn (GcnTimings.md has no S_SENDMSG figure)
+      // +1 LGKM_CNT: AMD "Vega" ISA Reference Guide, 4.4 "Data Dependency Resolution", LGKM_CNT: incremented
+      // by 1 for each S_SENDMSG issued, decremented by 1 when the message is sent out (after
+      // IssueConfig::msgLatency, an estimate).
+      t.lgkm = 1;
       break;
     case isa::Unit::INTERNAL:
+      // s_waitcnt, s_nop, s_sleep, s_setprio, s_barrier, s_endpgm: handled in the instruction buffer. No
+      // issue slot and no cost of their own: an estimate (GcnTimings.md gives no figure); s_nop, s_sleep and
+      // s_barrier hold the wave at least salu_cycles (sim/timing/issue.cpp), also an estimate.
       t.kind = internalKind(op.timing.role);
       t.cat = IssueCat::Internal;
       t.cycles = 0;
@@ -189,6 +202,15 @@ void registerMasks(const isa::DecodedInst& in, RegMask& reads, RegMask& writes) 
   if (op.has(isa::kWritesM0)) writes.addS(isa::code::kM0, 1);
 }
 
+// s_waitcnt's SIMM16: VM_CNT [3:0], EXP_CNT [6:4], LGKM_CNT [11:8], and on GCN 1.4 VM_CNT's bits 5:4 in
+// [15:14]. GCN 1.4: AMD "Vega" ISA Reference Guide, 12 SOPP, S_WAITCNT (these four fields), and its 3.1
+// table of hardware state (VMCNT 6 bits, EXPCNT 3, LGKMCNT 4). GCN 1.0-1.2: LLVM's operand pages
+// (reference/llvm/AMDGPU/gfx7_waitcnt.rst and gfx8_waitcnt.rst: VM_CNT 3:0 0..15, EXP_CNT 6:4 0..7,
+// LGKM_CNT 11:8 0..15; gfx9_waitcnt.rst adds VM_CNT 15:14, 0..63). CLRX differs for LGKM_CNT:
+// GcnInstrsSopp.md:319-320 decodes it as (SIMM16>>8)&31 and GcnState.md:32 gives LGKMCNT 5 bits, as the
+// S_WAITCNT text of AMD's pre-Vega manuals does (SIMM16[12:8], as third-party code quotes it; those
+// manuals are not in reference/). The model takes the 4 bits of LLVM and of the Vega manual on every
+// generation: SIMM16 bit 12 is ignored and LGKM_CNT tops out at 15 (counterMaxima).
 WaitcntLimits decodeWaitcnt(uint32_t simm16, isa::Gen gen) {
   WaitcntLimits l;
   l.vm = uint8_t((simm16 & 0xf) | (gen == isa::Gen::GCN14 ? (simm16 >> 10) & 0x30 : 0));
@@ -197,6 +219,7 @@ WaitcntLimits decodeWaitcnt(uint32_t simm16, isa::Gen gen) {
   return l;
 }
 
+// The counters' widths (decodeWaitcnt's sources): VM_CNT 4 bits (6 on GCN 1.4), EXP_CNT 3, LGKM_CNT 4.
 WaitcntLimits counterMaxima(isa::Gen gen) {
   return WaitcntLimits{uint8_t(gen == isa::Gen::GCN14 ? 63 : 15), 7, 15};
 }

@@ -71,11 +71,13 @@ struct OpTiming {
   uint8_t lgkm = 0;       // LGKM_CNT increment (SMEM, DS, message, FLAT)
   uint8_t dwords = 0;     // data dwords per lane (VMEM/DS) or per fetch (SMEM)
   // FLAT (not GLOBAL/SCRATCH): may reach LDS or memory, so it counts on both
-  // VM_CNT and LGKM_CNT and returns out of order (AMD GCN3/Vega ISA, FLAT).
+  // VM_CNT and LGKM_CNT and returns out of order (AMD "Vega" ISA Reference
+  // Guide, 9.2 "Instructions" and 9.2.1 "Ordering"; see classifyVmem).
   bool flat = false;
   // Integer VALU ops whose SGPR result an SALU instruction sees only after
-  // IssueConfig::saluAfterValuCycles (GcnTimings.md "Instruction scheduling":
-  // V_ADD*, V_SUB*, V_READFIRSTLANE_B32, V_READLANE_B32).
+  // IssueConfig::saluAfterValuCycles (GcnTimings.md:78-79: V_ADD*, V_SUB*,
+  // V_READFIRSTLANE_B32, V_READLANE_B32; the model's reading: only an SALU op
+  // reading that SGPR is delayed, see IssueConfig::saluAfterValuCycles).
   bool lateForSalu = false;
 };
 
@@ -104,9 +106,10 @@ struct RegMask {
 // Registers `in` reads and writes (explicit operands plus implicit ones).
 void registerMasks(const isa::DecodedInst& in, RegMask& reads, RegMask& writes);
 
-// s_waitcnt SIMM16 fields (reference/clrx/GcnInstrsSopp.md S_WAITCNT;
-// llvm gfx7/gfx8/gfx9_waitcnt.rst): vmcnt [3:0] (+[15:14] on GCN 1.4),
-// expcnt [6:4], lgkmcnt [11:8].
+// s_waitcnt SIMM16 fields: vmcnt [3:0] (+[15:14] as bits 5:4 on GCN 1.4),
+// expcnt [6:4], lgkmcnt [11:8]; counters of 4 (VM_CNT; 6 on GCN 1.4), 3
+// (EXP_CNT) and 4 (LGKM_CNT) bits. Sources and the CLRX difference: the
+// comment of decodeWaitcnt (inst_class.cpp).
 struct WaitcntLimits {
   uint8_t vm = 0, exp = 0, lgkm = 0;
 };

@@ -259,7 +259,10 @@ StopReason CuGroup::execute(WaveCtx& wc, const TimedInst& ti, PendingWrites& pw,
   WaveState& w = *wc.w;
   const uint64_t pc = w.pc;
   env_.clock = now_;  // S_MEMTIME: the simulated cycle counter
-  // S_MEMREALTIME: a 100 MHz counter (a division: only for the instructions that read it).
+  // S_MEMREALTIME: a counter at a constant rate, independent of the shader clock; 100 MHz is an estimate
+  // (the rate is the device's: HIP reports it as hipDeviceAttributeWallClockRate; "typically 100 MHz" in
+  // Rust's core::arch::amdgpu::s_memrealtime documentation; no figure in reference/). A division: only for
+  // the instructions that read it.
   if (ti.op->kind == Kind::SmemTime) env_.realtime = now_ * 100 / std::max(cfg_.clockMhz, 1u);
   env_.lds = wc.wg->lds;
   env_.ldsBytes = wc.wg->ldsBytes;
@@ -377,13 +380,15 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
     }
     // Nop, Sleep, Barrier: readyAt (and the next look) is set before execute() so that a trace sees the
     // duration.
-    case Kind::Nop:  // "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md)
+    // s_nop: "Do nothing by (SIMM16&7) + 1 cycles" (GcnInstrsSopp.md); s_sleep: "Sleep approximately by
+    // (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md). Both at least salu_cycles: an estimate.
+    case Kind::Nop:
       wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) + 1);
       setPollAt(wc, wc.readyAt);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
       consumed = true;
       return false;
-    case Kind::Sleep:  // "Sleep approximately by (SIMM16&0x7)*64 cycles" (GcnInstrsSopp.md)
+    case Kind::Sleep:
       wc.readyAt = now_ + std::max<uint64_t>(cfg_.issue.saluCycles, (uint32_t(simm) & 7) * 64u);
       setPollAt(wc, wc.readyAt);
       if (execute<kTraced>(wc, ti, pw, false) == StopReason::Fault) return false;
@@ -395,6 +400,8 @@ bool CuGroup::handleInternal(WaveCtx& wc, const TimedInst& ti, bool& consumed) {
       if (wc.prio) cuCtx(wc.cu).simds[wc.simd].anyPrio = true;
       return true;
     case Kind::Barrier: {
+      // Holds the wave one scalar turn (salu_cycles) before it waits at the barrier: an estimate (no figure
+      // in GcnTimings.md), as s_nop's and s_sleep's shortest hold above.
       wc.readyAt = now_ + cfg_.issue.saluCycles;
       setPollAt(wc, wc.readyAt);
       if (tracing<kTraced>()) WaveTracer::atBarrier(wc, wc.w->pc, ti.inst);

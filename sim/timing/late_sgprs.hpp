@@ -1,7 +1,10 @@
-// GcnTimings.md "Instruction scheduling": "16-cycle delay between integer
-// V_ADD*/V_SUB*/V_READLANE_B32 and scalar ALU instructions" -- an SALU
-// instruction that reads an SGPR such a VALU op wrote waits until
-// IssueConfig::saluAfterValuCycles after the op ends. Each op in flight keeps
+// GcnTimings.md:78-79 "Instruction scheduling": a "16-cycle delay" between the
+// integer V_ADD*/V_SUB*/V_READFIRSTLANE_B32/V_READLANE_B32 ops and "any scalar
+// ALU instructions". The model's reading (an interpretation; see
+// IssueConfig::saluAfterValuCycles): the delay is the latency of the SGPR such
+// an op writes (its carry-out or readlane destination), so an SALU instruction
+// that reads that SGPR waits until IssueConfig::saluAfterValuCycles after the
+// op ends, and one that does not read it is not delayed. Each op in flight keeps
 // its own SGPRs and end: one mask for the wave had let the latest op replace
 // the one before (v_readfirstlane s24; v_readfirstlane s23; s_mov s20, s24
 // issued without waiting for s24).

@@ -32,6 +32,10 @@
 //    issued per issue turn of the SIMD (one turn every 4 clocks) while every
 //    wave is running and no wave is near a wait-counter maximum.
 //
+// Chips: the "chips" of suite.json (gfx600 tahiti, gfx700 hawaii, gfx803 fiji,
+// gfx900 vega10, gfx906 vega20), each with defaultConfig of its generation
+// and ISA variant; a row runs on the chips of its "gens".
+//
 // Usage: timing_microbench [--check] [--gen gfx900[,gfx600]] [--filter TEXT]
 //                          [--json] [--suite FILE] [--programs DIR]
 // --check: exit status 1 if a row that has a reference (no "reason") does not match.
@@ -383,6 +387,8 @@ Row measure(Bench& b, const json& e, const char* scenario, const json& spec) {
         (*refExpr == "from_cycles" && e["one_wave"].dump().find("DPFACTOR") != std::string::npos))
       src += "; DPFACTOR " + trimNumber(c.dpFactor) + " " + cite(c.dpLine);
     if (kind == "four_waves" && hasBase) ref.text += " (masked)";
+    // "reading": the figure is the model's reading of the cited lines, stated in suite.json, not their words.
+    if (spec.contains("reading")) ref.text += " (reading)";
     row.ref = ref.text + " [" + src + "]";
   } else {
     row.ref = "-";
@@ -518,12 +524,18 @@ int main(int argc, char** argv) {
   }
   const auto defaults = suite["default_gens"].get<std::vector<std::string>>();
 
+  std::string chipNames;
+  std::vector<std::string> allGens;
+  for (const auto& [cpu, c] : chips) {
+    chipNames += " " + cpu;
+    allGens.push_back(cpu);
+  }
+
   std::vector<Row> rows;
   std::map<std::string, Bench> benches;
-  for (const std::string& cpu :
-       gens.empty() ? std::vector<std::string>{"gfx600", "gfx700", "gfx803", "gfx900"} : gens) {
+  for (const std::string& cpu : gens.empty() ? allGens : gens) {
     if (!chips.count(cpu)) {
-      std::fprintf(stderr, "unknown --gen %s (suite.json chips: gfx600 gfx700 gfx803 gfx900)\n", cpu.c_str());
+      std::fprintf(stderr, "unknown --gen %s (suite.json chips:%s)\n", cpu.c_str(), chipNames.c_str());
       return 2;
     }
     Bench& b = benches.try_emplace(cpu, chips[cpu], programs).first->second;
