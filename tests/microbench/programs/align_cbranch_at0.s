@@ -2,10 +2,6 @@
 // Loop body of tests/microbench/suite.json (the runner repeats it and appends s_endpgm).
   s_cbranch_scc1 1f
 1:
+  .rept 7
   s_mov_b32 s40, s41
-  s_mov_b32 s40, s41
-  s_mov_b32 s40, s41
-  s_mov_b32 s40, s41
-  s_mov_b32 s40, s41
-  s_mov_b32 s40, s41
-  s_mov_b32 s40, s41
+  .endr
