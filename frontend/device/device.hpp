@@ -215,7 +215,7 @@ class Device {
   // A zero-filled buffer of `bytes` bytes (0 is allowed: it takes one byte of
   // address space). `name` "" gets "buffer<N>"; any other must follow a job
   // file's rule (1-64 letters, digits, '_', '-' or '.', not starting with '.':
-  // frontend::validBufferName). Throws InputError naming the buffer if the
+  // frontend::bufferNameProblem). Throws InputError naming the buffer if the
   // name is not valid or taken or the buffers would exceed
   // limits.maxBufferBytes.
   BufferHandle allocate(uint64_t bytes, const std::string& name = "");
@@ -264,6 +264,10 @@ class Device {
   struct Impl;
 
  private:
+  // loadRaw's work: `file` the file the code was read from ("": bytes), the kernel's spec.file.
+  KernelRef loadRawCode(std::vector<uint8_t> code, RawKernelOptions options,
+                        const std::filesystem::path& file);
+
   std::unique_ptr<Impl> impl_;
 };
 

@@ -106,9 +106,9 @@ namespace {
 void checkTraceFile(const Device::Impl& dev, const Kernel& k, const std::string& trace) {
   frontend::checkOutputFile("trace", trace);
   std::vector<frontend::NamedFile> inputs;
-  if (!k.inputFile.empty())
+  if (!k.spec.file.empty())
     inputs.push_back(
-        {k.raw() ? "the kernel's raw code file" : "the kernel's code object file", k.inputFile.string()});
+        {k.raw() ? "the kernel's raw code file" : "the kernel's code object file", k.spec.file.string()});
   if (!dev.configFile.empty()) inputs.push_back({"config", dev.configFile});
   frontend::checkOutputsApart({{"trace", trace}}, inputs);
 }

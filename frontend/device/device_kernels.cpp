@@ -84,7 +84,6 @@ KernelRef Device::loadKernel(const frontend::KernelSpec& spec,
   auto k = std::make_shared<Kernel>();
   k->where = where.empty() ? spec.file.string() : where;
   k->spec = spec;
-  k->inputFile = spec.file;
   if (spec.format == frontend::KernelFormat::Elf) {
     if (!codeObject) throw InputError(k->where + ": kernel " + spec.name + ": no code object");
     codeObject = impl_->sameProgram(std::move(codeObject), spec.file);
@@ -104,9 +103,15 @@ KernelRef Device::loadKernel(const frontend::KernelSpec& spec,
 }
 
 KernelRef Device::loadRaw(std::vector<uint8_t> code, RawKernelOptions options) {
+  return loadRawCode(std::move(code), std::move(options), {});
+}
+
+KernelRef Device::loadRawCode(std::vector<uint8_t> code, RawKernelOptions options,
+                              const std::filesystem::path& file) {
   frontend::KernelSpec spec;
   spec.format = frontend::KernelFormat::Raw;
-  spec.file = options.name.empty() ? "raw code" : options.name;
+  spec.file = file;  // (the kernel's input file, which a trace may not overwrite; messages name `where`)
+  const std::string where = options.name.empty() ? "raw code" : options.name;
   spec.name = options.name.empty() ? "raw" : options.name;
   spec.arch = impl_->arch;
   const uint32_t maxSgprs = impl_->arch.gen <= isa::Gen::GCN11 ? 104 : 102;
@@ -132,9 +137,7 @@ KernelRef Device::loadRaw(std::vector<uint8_t> code, RawKernelOptions options) {
     }
     spec.setup = frontend::parseRawSetupText(options.setupJson, named, spec, spec.name);
   }
-  KernelRef k = loadKernel(spec, nullptr, std::move(code));
-  std::const_pointer_cast<Kernel>(k)->inputFile.clear();  // (spec.file is only a label here: no file)
-  return k;
+  return loadKernel(spec, nullptr, std::move(code), where);
 }
 
 KernelRef Device::loadRaw(const std::filesystem::path& file, RawKernelOptions options) {
@@ -143,9 +146,7 @@ KernelRef Device::loadRaw(const std::filesystem::path& file, RawKernelOptions op
   if (code.empty() || code.size() % 4)
     throw InputError(file.string() + " has " + std::to_string(code.size()) +
                      " bytes; raw machine code is a non-empty sequence of 4-byte words");
-  KernelRef k = loadRaw(std::move(code), std::move(options));
-  std::const_pointer_cast<Kernel>(k)->inputFile = file;
-  return k;
+  return loadRawCode(std::move(code), std::move(options), file);
 }
 
 }  // namespace gcnsim

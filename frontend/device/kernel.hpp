@@ -1,7 +1,6 @@
 // Internal: what a KernelRef holds (device.hpp declares it opaque).
 #pragma once
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,8 +15,9 @@ namespace gcnsim {
 struct Kernel {
   const Device::Impl* owner = nullptr;  // the Device that loaded it
   std::string where;                    // for messages: the job or code file it came from
-  std::filesystem::path inputFile;      // the code object or raw code file it was read from ("": bytes)
-  frontend::KernelSpec spec;            // name, arch, format; raw: sgprs, vgprs, lds_bytes, setup
+  // The code object or raw code file it was read from (file; "": raw bytes), name, arch, format; raw: sgprs,
+  // vgprs, lds_bytes, setup.
+  frontend::KernelSpec spec;
   std::shared_ptr<const frontend::CodeObject> codeObject;  // ELF
   size_t kernelIndex = 0;                                  // ELF: the kernel in codeObject
   std::vector<uint8_t> rawCode;                            // raw machine code
