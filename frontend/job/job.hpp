@@ -231,8 +231,7 @@ std::optional<ElemType> typeFromTypeName(const std::string& name);
 
 // Buffer names, in a job's "buffers" and through the Device API and Python: 1 to 64 letters, digits,
 // '_', '-' or '.', not starting with '.' (a name is part of --out's file names and of messages).
-// bufferNameProblem: "" for a valid name, else the message ("buffer name "a b" must be 1-64 ...").
-bool validBufferName(std::string_view name);
+// "" for a valid name, else the message ("buffer name "a b" must be 1-64 ...").
 std::string bufferNameProblem(std::string_view name);
 
 // Checks job.args against the kernel's explicit metadata arguments (count,

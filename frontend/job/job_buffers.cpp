@@ -1,4 +1,5 @@
 // "buffers": {NAME: {"type", "count", and one of "data", "fill", "iota", "random", "file"}}.
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -227,15 +228,12 @@ BufferSpec parseBuffer(const JobContext& ctx, const std::string& name, const Job
   return b;
 }
 
-bool validBufferName(std::string_view name) {
-  if (name.empty() || name.size() > 64 || name[0] == '.') return false;
-  for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
-  return true;
-}
-
 std::string bufferNameProblem(std::string_view name) {
-  if (validBufferName(name)) return {};
+  const auto allowed = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+  };
+  if (!name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), allowed))
+    return {};
   return "buffer name " + JobContext::quoted(name) +
          " must be 1-64 letters, digits, '_', '-' or '.' and not start with '.'";
 }

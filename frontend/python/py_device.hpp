@@ -62,7 +62,7 @@ struct PyDevice {
   // NumPy array); `setup` a dict in the job file's "setup" syntax, or None.
   PyKernel loadRaw(const py::object& code, const std::string& name, uint32_t sgprs, uint32_t vgprs,
                    uint32_t ldsBytes, const py::object& setup) const;
-  // `name` a str: "" or a valid buffer name (frontend::validBufferName).
+  // `name` a str: "" or a valid buffer name (frontend::bufferNameProblem).
   PyBuffer array(const py::object& data, const py::object& name) const;
   PyBuffer empty(const py::object& shape, const py::object& dtype, const py::object& name) const;
   py::dict totals() const;
