@@ -216,10 +216,10 @@ PyDevice makeDevice(const py::args& args, const py::kwargs& kwargs) {
     o.arch = a[0].cast<std::string>();
   }
   if (given(1)) {  // a chip name or a config file
-    if (!py::isinstance<py::str>(a[1]) && !py::isinstance(a[1], py::module_::import("os").attr("PathLike")))
+    if (!isPath(a[1]))
       throw py::type_error("config: expected a chip name or a file path (str or os.PathLike) or None, got " +
                            typeName(a[1]));
-    o.config = py::str(py::module_::import("os").attr("fspath")(a[1])).cast<std::string>();
+    o.config = pathText(a[1]);
   }
   if (given(2)) {
     // (0 is DeviceOptions' "all cores"; here that is None. A bool, a float or -1 had been pybind11's

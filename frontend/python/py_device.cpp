@@ -19,14 +19,10 @@ namespace gcnsim::python {
 namespace {
 
 // A file path argument: a str or an os.PathLike.
-bool isPath(const py::handle& o) {
-  return py::isinstance<py::str>(o) || py::isinstance(o, py::module_::import("os").attr("PathLike"));
-}
-
 std::filesystem::path filePath(const py::handle& o, const std::string& what) {
   if (!isPath(o))
     throw py::type_error(what + ": expected a file path (str or os.PathLike), got " + typeName(o));
-  return std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(o)).cast<std::string>());
+  return std::filesystem::path(pathText(o));
 }
 
 // A buffer's `name` argument of Device.array/empty: a str, "" (the Device's "buffer<N>") or a name of the

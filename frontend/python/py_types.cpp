@@ -65,6 +65,14 @@ std::string typeName(const py::handle& o) {
   return py::str(o.get_type().attr("__name__")).cast<std::string>();
 }
 
+bool isPath(const py::handle& o) {
+  return py::isinstance<py::str>(o) || py::isinstance(o, py::module_::import("os").attr("PathLike"));
+}
+
+std::string pathText(const py::handle& o) {
+  return py::str(py::module_::import("os").attr("fspath")(o)).cast<std::string>();
+}
+
 frontend::ElemType elemTypeOf(const py::dtype& dtype, const std::string& what) {
   const char kind = dtype.kind();
   const py::ssize_t size = dtype.itemsize();

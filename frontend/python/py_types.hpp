@@ -49,6 +49,10 @@ std::string shapeText(const std::vector<py::ssize_t>& shape);
 // The name of `o`'s type ("str"), for messages.
 std::string typeName(const py::handle& o);
 
+// A file path argument: whether `o` is a str or an os.PathLike, and os.fspath(o) as text.
+bool isPath(const py::handle& o);
+std::string pathText(const py::handle& o);
+
 // gcnsim.random(shape, dtype, seed, min, max): the values a job buffer
 // {"random": {"seed", "min", "max"}} of that type and element count holds
 // (README "Job file", frontend/job/random_fill.hpp).
