@@ -7,14 +7,14 @@
 //  - race-lds: a write and another wave's read or write of the same dword in
 //    one epoch (found whichever comes first; the finding names the write's
 //    PC and the other access's PC). LDS atomics are not races.
-// An instruction gives one hit per distinct pair of PCs (and one uninit-lds
-// hit), each with the lowest wave and the lowest racing (uninitialized)
-// address among its lanes, not the first lane's: which lane's dword was found
-// first depends on the order the waves ran in (tests/sim/check/data/ldsrace:
-// functional mode had named 0x100 and timing mode 0xfc for one race).
 //  - uninit-lds: a read of a dword no wave wrote in an earlier epoch and this
 //    wave did not write before (a write by another wave in the same epoch
 //    does not count: it is a race, and it may come after the read).
+// An instruction gives one hit per distinct pair of PCs (and one uninit-lds
+// hit), each with the lowest wave and the lowest racing (uninitialized)
+// address among its lanes, not the first lane's: which lane's dword was found
+// first depends on the order the waves ran in (tests/frontend/data/check/ldsrace.cl:
+// functional mode had named 0x100 and timing mode 0xfc for one race).
 #pragma once
 #include <cstdint>
 #include <vector>
